@@ -1,0 +1,37 @@
+"""matchgame: exact solutions of token games on graphs through maximum matching.
+
+A token sits on a vertex; players alternately move it to an unvisited neighbour;
+who cannot move loses. The player to move wins iff the token's vertex is covered
+by every maximum matching of the unvisited graph.
+
+>>> import matchgame
+>>> board = matchgame.Board.from_rows([".##", "...", "#.#"])
+>>> matchgame.analyse_placements(board).winning_cells
+[(1, 2), (2, 1)]
+"""
+
+from __future__ import annotations
+
+from .boards import Board, Cell
+from .errors import IllegalMoveError, MatchgameError, ParseError
+from .graph import Graph
+from .matching import Decomposition, decompose, is_maximum_matching, maximum_matching
+from .placement import PlacementAnalysis, analyse_placements
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Board",
+    "Cell",
+    "Decomposition",
+    "Graph",
+    "IllegalMoveError",
+    "MatchgameError",
+    "ParseError",
+    "PlacementAnalysis",
+    "__version__",
+    "analyse_placements",
+    "decompose",
+    "is_maximum_matching",
+    "maximum_matching",
+]

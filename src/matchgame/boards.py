@@ -1,0 +1,251 @@
+"""Boards of free and blocked cells, and their text format (JSOI2009 / LOJ 6033).
+
+Text format::
+
+    N M
+    N rows of M characters: '.' free; '#', 'x' or 'X' blocked
+
+CRLF line ends, trailing spaces and trailing blank lines are accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+import numpy as np
+import numpy.typing as npt
+
+from .errors import ParseError
+from .graph import Graph
+
+__all__ = ["MAX_CELLS", "Board", "Cell"]
+
+Cell = tuple[int, int]
+"""A cell as ``(row, col)``, 0-based in the Python API."""
+
+MAX_CELLS = 1 << 28
+"""Largest board accepted (cells); its graph then has under 2**30 adjacency entries."""
+
+_FREE, _BLOCKED, _INVALID = 1, 0, 2
+_CELL_CODE = np.full(256, _INVALID, dtype=np.uint8)
+_CELL_CODE[ord(".")] = _FREE
+for _ch in "#xX":
+    _CELL_CODE[ord(_ch)] = _BLOCKED
+
+_TRAILING = b" \t\r\f\v"
+
+
+class Board:
+    """A rectangular board of free and blocked cells.
+
+    Parameters
+    ----------
+    free : array_like of bool, shape (n_rows, n_cols)
+        True where the cell is free.
+
+    Examples
+    --------
+    >>> board = Board.parse("3 3\\n.##\\n...\\n#.#\\n")
+    >>> board.shape
+    (3, 3)
+    >>> print(board)
+    .##
+    ...
+    #.#
+    >>> board.is_free((1, 2))
+    True
+    """
+
+    def __init__(self, free: npt.ArrayLike) -> None:
+        mask = np.array(free, dtype=bool)
+        if mask.ndim != 2 or mask.shape[0] < 1 or mask.shape[1] < 1:
+            raise ValueError("a board needs a 2-D mask with at least one row and column")
+        if mask.size > MAX_CELLS:
+            raise ValueError(f"a board has at most {MAX_CELLS} cells")
+        mask.setflags(write=False)
+        self.free = mask
+
+    # -- text -----------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str | bytes) -> Board:
+        """Parse the contest format: a header ``N M`` and ``N`` rows of ``M`` cells.
+
+        Raises
+        ------
+        ParseError
+            With the line (and column) of the first problem.
+        """
+        data = text.encode() if isinstance(text, str) else bytes(text)
+        lines = data.split(b"\n")
+        index = _skip_blank(lines, 0)
+        if index == len(lines):
+            raise ParseError("empty input")
+        n_rows, n_cols = _parse_size(lines[index], index + 1)
+        if len(lines) - index - 1 < n_rows:
+            present = len(lines) - index - 1
+            while present and not lines[index + present].strip():
+                present -= 1
+            raise ParseError(
+                f"expected {n_rows} rows after the header, got {present}",
+                line=index + present + 2,
+            )
+        rows = [line.rstrip(_TRAILING) for line in lines[index + 1 : index + 1 + n_rows]]
+        for offset, row in enumerate(rows):
+            if len(row) != n_cols:
+                raise ParseError(
+                    f"expected {n_cols} characters, got {len(row)}", line=index + 2 + offset
+                )
+        extra = _skip_blank(lines, index + 1 + n_rows)
+        if extra < len(lines):
+            raise ParseError(
+                f"unexpected content after the board: {_shorten(lines[extra])!r}", line=extra + 1
+            )
+        codes = _CELL_CODE[np.frombuffer(b"".join(rows), dtype=np.uint8)]
+        bad = np.flatnonzero(codes == _INVALID)
+        if bad.size:
+            row, col = divmod(int(bad[0]), n_cols)
+            char = rows[row][col : col + 1].decode("latin-1")
+            raise ParseError(
+                f"unknown character {char!r} (expected '.', '#', 'x' or 'X')",
+                line=index + 2 + row,
+                column=col + 1,
+            )
+        return cls(codes.reshape(n_rows, n_cols).astype(bool))
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[str]) -> Board:
+        """Build a board from its rows, e.g. ``Board.from_rows([".#", ".."])``."""
+        rows = list(rows)
+        if not rows:
+            raise ParseError("a board needs at least one row")
+        return cls.parse(f"{len(rows)} {len(rows[0])}\n" + "\n".join(rows))
+
+    def rows(self) -> list[str]:
+        """The board as text rows of '.' and '#'."""
+        chars = np.where(self.free, ord("."), ord("#")).astype(np.uint8)
+        return [bytes(row).decode() for row in chars]
+
+    def to_text(self) -> str:
+        """The contest format, header included."""
+        return f"{self.n_rows} {self.n_cols}\n" + "\n".join(self.rows()) + "\n"
+
+    def __str__(self) -> str:
+        return "\n".join(self.rows())
+
+    def __repr__(self) -> str:
+        if self.free.size > 400:
+            return f"<Board {self.n_rows}x{self.n_cols}, {self.n_free} free cells>"
+        return f"Board.from_rows({self.rows()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and np.array_equal(self.free, other.free)
+
+    def __hash__(self) -> int:
+        return hash((self.free.shape, self.free.tobytes()))
+
+    # -- geometry -------------------------------------------------------------
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(n_rows, n_cols)``."""
+        return (int(self.free.shape[0]), int(self.free.shape[1]))
+
+    @property
+    def n_rows(self) -> int:
+        return int(self.free.shape[0])
+
+    @property
+    def n_cols(self) -> int:
+        return int(self.free.shape[1])
+
+    @cached_property
+    def n_free(self) -> int:
+        """Number of free cells."""
+        return int(np.count_nonzero(self.free))
+
+    def is_free(self, cell: Cell) -> bool:
+        """Whether ``cell`` is on the board and free."""
+        row, col = cell
+        return 0 <= row < self.n_rows and 0 <= col < self.n_cols and bool(self.free[row, col])
+
+    # -- graph ----------------------------------------------------------------
+
+    @cached_property
+    def _grid(self) -> tuple[Graph, np.ndarray, np.ndarray]:
+        from ._kernels.grid import grid_csr
+
+        flat = np.ascontiguousarray(self.free, dtype=np.uint8).reshape(-1)
+        vertex_of_cell, cell_of_vertex, offsets, neighbors = grid_csr(
+            flat, self.n_rows, self.n_cols
+        )
+        side = ((cell_of_vertex // self.n_cols + cell_of_vertex % self.n_cols) & 1).astype(
+            np.uint8
+        )
+        for array in (vertex_of_cell, cell_of_vertex):
+            array.setflags(write=False)
+        return Graph(offsets, neighbors, side), vertex_of_cell, cell_of_vertex
+
+    @property
+    def graph(self) -> Graph:
+        """The grid graph of the free cells; vertex ids follow row-major order."""
+        return self._grid[0]
+
+    @property
+    def cell_of_vertex(self) -> npt.NDArray[np.int32]:
+        """Flat (row-major) cell index of every vertex of :attr:`graph`."""
+        return self._grid[2]
+
+    @property
+    def vertex_of_cell(self) -> npt.NDArray[np.int32]:
+        """Vertex id of every flat cell index, -1 for blocked cells."""
+        return self._grid[1]
+
+    def vertex(self, cell: Cell) -> int:
+        """The vertex id of a free cell.
+
+        Raises
+        ------
+        ValueError
+            If the cell is outside the board or blocked.
+        """
+        row, col = cell
+        if not (0 <= row < self.n_rows and 0 <= col < self.n_cols):
+            raise ValueError(f"cell {cell} is outside the {self.n_rows}x{self.n_cols} board")
+        if not self.free[row, col]:
+            raise ValueError(f"cell {cell} is blocked")
+        return int(self.vertex_of_cell[row * self.n_cols + col])
+
+    def cell(self, vertex: int) -> Cell:
+        """The ``(row, col)`` of a vertex id."""
+        return divmod(int(self.cell_of_vertex[vertex]), self.n_cols)
+
+
+def _skip_blank(lines: list[bytes], index: int) -> int:
+    while index < len(lines) and not lines[index].strip():
+        index += 1
+    return index
+
+
+def _shorten(line: bytes, limit: int = 40) -> str:
+    text = line.rstrip(_TRAILING).decode("utf-8", "replace")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _parse_size(line: bytes, line_number: int) -> tuple[int, int]:
+    fields = line.split()
+    if len(fields) != 2 or not all(f.isdigit() or f[:1] in b"+-" and f[1:].isdigit() for f in fields):
+        raise ParseError(
+            f"expected the board size as two integers 'N M', got {_shorten(line)!r}",
+            line=line_number,
+        )
+    n_rows, n_cols = (int(f) for f in fields)
+    if n_rows <= 0 or n_cols <= 0:
+        raise ParseError(
+            f"the board size must be positive, got {n_rows} x {n_cols}", line=line_number
+        )
+    if n_rows * n_cols > MAX_CELLS:
+        raise ParseError(
+            f"a {n_rows} x {n_cols} board has more than {MAX_CELLS} cells", line=line_number
+        )
+    return n_rows, n_cols

@@ -1,0 +1,36 @@
+"""Exceptions raised by matchgame.
+
+Every error caused by the user's input derives from :class:`MatchgameError`, so a
+front end can catch that one class and turn it into a message; anything else that
+escapes is a bug in matchgame.
+"""
+
+from __future__ import annotations
+
+__all__ = ["IllegalMoveError", "MatchgameError", "ParseError"]
+
+
+class MatchgameError(Exception):
+    """Base class of the errors a user's input can cause."""
+
+
+class ParseError(MatchgameError, ValueError):
+    """Text that does not follow an input format.
+
+    ``line`` and ``column`` are 1-based positions in the text when known.
+    """
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None):
+        self.reason = message
+        self.line = line
+        self.column = column
+        where = []
+        if line is not None:
+            where.append(f"line {line}")
+        if column is not None:
+            where.append(f"column {column}")
+        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+
+
+class IllegalMoveError(MatchgameError, ValueError):
+    """A move that the rules do not allow in the current position."""

@@ -1,0 +1,147 @@
+"""The graph type: an undirected simple graph in CSR form on numpy arrays."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+from .errors import MatchgameError
+
+__all__ = ["INDEX_DTYPE", "Graph"]
+
+INDEX_DTYPE = np.int32
+"""Vertex ids and CSR offsets. One dtype, so every kernel compiles once."""
+
+_MAX_ENTRIES = np.iinfo(INDEX_DTYPE).max
+
+
+class Graph:
+    """An undirected simple graph on vertices ``0 .. n_vertices - 1``.
+
+    Stored as CSR arrays: the neighbours of ``v`` are
+    ``neighbors[offsets[v]:offsets[v + 1]]``, each edge appearing once from each
+    end. Build one with :meth:`from_edges` (or get one from a
+    :class:`~matchgame.Board`); the arrays are read-only.
+
+    Parameters
+    ----------
+    offsets, neighbors : array_like of int
+        CSR arrays of a symmetric adjacency without self-loops or repeats; they
+        are trusted, not checked edge by edge (use :meth:`from_edges` otherwise).
+    side : array_like of {0, 1}, optional
+        A known proper 2-colouring (bipartition), e.g. the cell parity of a board.
+
+    Examples
+    --------
+    >>> g = Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> g.n_vertices, g.n_edges
+    (3, 2)
+    >>> g.neighbors_of(1).tolist()
+    [0, 2]
+    """
+
+
+    def __init__(
+        self,
+        offsets: npt.ArrayLike,
+        neighbors: npt.ArrayLike,
+        side: npt.ArrayLike | None = None,
+    ) -> None:
+        self.offsets = _frozen(np.ascontiguousarray(offsets, dtype=INDEX_DTYPE))
+        self.neighbors = _frozen(np.ascontiguousarray(neighbors, dtype=INDEX_DTYPE))
+        if self.offsets.ndim != 1 or self.offsets.shape[0] < 1 or self.offsets[0] != 0:
+            raise ValueError("offsets must be a 1-D array starting at 0")
+        if self.offsets[-1] != self.neighbors.shape[0]:
+            raise ValueError("offsets[-1] must equal len(neighbors)")
+        self._side = None
+        if side is not None:
+            side_array = np.ascontiguousarray(side, dtype=np.uint8)
+            if side_array.shape != (self.n_vertices,):
+                raise ValueError("side must have one entry per vertex")
+            self._side = _frozen(side_array)
+
+    @classmethod
+    def from_edges(cls, n_vertices: int, edges: npt.ArrayLike) -> Graph:
+        """Build a graph from ``n_vertices`` and an ``(m, 2)`` array of 0-based edges.
+
+        Self-loops are dropped and repeated edges collapse: in the token game a
+        loop can never be used and a second copy of an edge changes nothing.
+
+        Raises
+        ------
+        MatchgameError
+            If a vertex id is outside ``0 .. n_vertices - 1``.
+        """
+        if n_vertices < 0:
+            raise MatchgameError(f"the number of vertices must be >= 0, got {n_vertices}")
+        pairs = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+        if pairs.size and (pairs.min() < 0 or pairs.max() >= n_vertices):
+            bad = int(np.flatnonzero((pairs < 0).any(1) | (pairs >= n_vertices).any(1))[0])
+            raise MatchgameError(
+                f"edge {bad} ({pairs[bad, 0]}, {pairs[bad, 1]}) names a vertex outside "
+                f"0..{n_vertices - 1}"
+            )
+        pairs = pairs[pairs[:, 0] != pairs[:, 1]]
+        both = np.concatenate([pairs, pairs[:, ::-1]])
+        if both.shape[0] > _MAX_ENTRIES:
+            raise MatchgameError(f"too many edges ({pairs.shape[0]})")
+        keys = np.unique(both[:, 0] * max(n_vertices, 1) + both[:, 1])
+        sources = keys // max(n_vertices, 1)
+        targets = keys - sources * max(n_vertices, 1)
+        offsets = np.zeros(n_vertices + 1, dtype=np.int64)
+        np.cumsum(np.bincount(sources, minlength=n_vertices), out=offsets[1:])
+        return cls(offsets, targets)
+
+    @property
+    def n_vertices(self) -> int:
+        """Number of vertices."""
+        return self.offsets.shape[0] - 1
+
+    @property
+    def n_edges(self) -> int:
+        """Number of (undirected) edges."""
+        return self.neighbors.shape[0] // 2
+
+    def neighbors_of(self, v: int) -> npt.NDArray[np.int32]:
+        """The neighbours of ``v``, in increasing order when built by matchgame."""
+        return self.neighbors[self.offsets[v] : self.offsets[v + 1]]
+
+    def edges(self) -> npt.NDArray[np.int32]:
+        """All edges as an ``(n_edges, 2)`` array with ``u < v``, sorted."""
+        sources = np.repeat(np.arange(self.n_vertices, dtype=INDEX_DTYPE), np.diff(self.offsets))
+        keep = sources < self.neighbors
+        return np.stack([sources[keep], self.neighbors[keep]], axis=1)
+
+    @cached_property
+    def degrees(self) -> npt.NDArray[np.int32]:
+        """Degree of every vertex."""
+        return _frozen(np.diff(self.offsets).astype(INDEX_DTYPE))
+
+    @property
+    def side(self) -> npt.NDArray[np.uint8] | None:
+        """The bipartition (0/1 per vertex) if the graph is bipartite, else None."""
+        if self._side is None:
+            self._side = _two_colouring(self)
+        return self._side if self._side.shape[0] == self.n_vertices else None
+
+    @property
+    def is_bipartite(self) -> bool:
+        """Whether the graph has no odd cycle."""
+        return self.side is not None
+
+    def __repr__(self) -> str:
+        return f"<Graph with {self.n_vertices} vertices and {self.n_edges} edges>"
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    array.setflags(write=False)
+    return array
+
+
+def _two_colouring(graph: Graph) -> np.ndarray:
+    """A proper 2-colouring, or an empty array when there is an odd cycle."""
+    from ._kernels.graphs import two_colouring
+
+    return _frozen(two_colouring(graph.offsets, graph.neighbors))
