@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
+
 import numpy as np
 import numpy.typing as npt
 
@@ -78,17 +79,16 @@ class Board:
         """
         data = text.encode() if isinstance(text, str) else bytes(text)
         lines = data.split(b"\n")
+        while lines and not lines[-1].strip():
+            lines.pop()  # trailing blank lines
         index = _skip_blank(lines, 0)
         if index == len(lines):
             raise ParseError("empty input")
         n_rows, n_cols = _parse_size(lines[index], index + 1)
-        if len(lines) - index - 1 < n_rows:
-            present = len(lines) - index - 1
-            while present and not lines[index + present].strip():
-                present -= 1
+        present = len(lines) - index - 1
+        if present < n_rows:
             raise ParseError(
-                f"expected {n_rows} rows after the header, got {present}",
-                line=index + present + 2,
+                f"expected {n_rows} rows after the header, got {present}", line=len(lines) + 1
             )
         rows = [line.rstrip(_TRAILING) for line in lines[index + 1 : index + 1 + n_rows]]
         for offset, row in enumerate(rows):
@@ -179,9 +179,7 @@ class Board:
         vertex_of_cell, cell_of_vertex, offsets, neighbors = grid_csr(
             flat, self.n_rows, self.n_cols
         )
-        side = ((cell_of_vertex // self.n_cols + cell_of_vertex % self.n_cols) & 1).astype(
-            np.uint8
-        )
+        side = ((cell_of_vertex // self.n_cols + cell_of_vertex % self.n_cols) & 1).astype(np.uint8)
         for array in (vertex_of_cell, cell_of_vertex):
             array.setflags(write=False)
         return Graph(offsets, neighbors, side), vertex_of_cell, cell_of_vertex
@@ -234,7 +232,9 @@ def _shorten(line: bytes, limit: int = 40) -> str:
 
 def _parse_size(line: bytes, line_number: int) -> tuple[int, int]:
     fields = line.split()
-    if len(fields) != 2 or not all(f.isdigit() or f[:1] in b"+-" and f[1:].isdigit() for f in fields):
+    if len(fields) != 2 or not all(
+        f.isdigit() or (f[:1] in b"+-" and f[1:].isdigit()) for f in fields
+    ):
         raise ParseError(
             f"expected the board size as two integers 'N M', got {_shorten(line)!r}",
             line=line_number,

@@ -42,7 +42,6 @@ class Graph:
     [0, 2]
     """
 
-
     def __init__(
         self,
         offsets: npt.ArrayLike,

@@ -32,7 +32,9 @@ Algorithm = Literal["push_relabel", "hopcroft_karp"]
 _RELABEL_PERIOD = 1
 
 
-def maximum_matching(graph: Graph, *, algorithm: Algorithm = "push_relabel") -> npt.NDArray[np.int32]:
+def maximum_matching(
+    graph: Graph, *, algorithm: Algorithm = "push_relabel"
+) -> npt.NDArray[np.int32]:
     """A maximum-cardinality matching of a bipartite graph.
 
     Parameters
@@ -92,7 +94,6 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "push_relabel") -> 
     else:
         raise ValueError(f"unknown algorithm {algorithm!r}")
     return mate
-
 
 
 def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
