@@ -176,10 +176,9 @@ class Board:
         from ._kernels.grid import grid_csr
 
         flat = np.ascontiguousarray(self.free, dtype=np.uint8).reshape(-1)
-        vertex_of_cell, cell_of_vertex, offsets, neighbors = grid_csr(
+        vertex_of_cell, cell_of_vertex, offsets, neighbors, side = grid_csr(
             flat, self.n_rows, self.n_cols
         )
-        side = ((cell_of_vertex // self.n_cols + cell_of_vertex % self.n_cols) & 1).astype(np.uint8)
         for array in (vertex_of_cell, cell_of_vertex):
             array.setflags(write=False)
         return Graph(offsets, neighbors, side), vertex_of_cell, cell_of_vertex

@@ -28,8 +28,8 @@ __all__ = [
 Algorithm = Literal["push_relabel", "hopcroft_karp"]
 
 # Global relabel after scanning this many times the graph's size; measured on
-# grid boards (benchmarks/tune_push_relabel.py): 0.5 .. 2 all do well.
-_RELABEL_PERIOD = 1
+# grid boards: 0.05 .. 0.15 do best (see BENCHMARKS.md).
+_RELABEL_PERIOD = 0.1
 
 
 def maximum_matching(

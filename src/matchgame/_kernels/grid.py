@@ -12,8 +12,8 @@ def grid_csr(free, n_rows, n_cols):
     """CSR graph of the free cells of a row-major ``free`` mask (uint8, n_rows * n_cols).
 
     Vertices are the free cells in row-major order. Returns ``vertex_of_cell``
-    (-1 for blocked cells), ``cell_of_vertex``, ``offsets`` and ``neighbors``;
-    every adjacency list is sorted (up, left, right, down).
+    (-1 for blocked cells), ``cell_of_vertex``, ``offsets``, ``neighbors`` (every
+    adjacency list sorted: up, left, right, down) and ``side``, the cell parity.
     """
     n_cells = n_rows * n_cols
     vertex_of_cell = np.full(n_cells, -1, dtype=np.int32)
@@ -23,6 +23,7 @@ def grid_csr(free, n_rows, n_cols):
             vertex_of_cell[cell] = n_vertices
             n_vertices += 1
     cell_of_vertex = np.empty(n_vertices, dtype=np.int32)
+    side = np.empty(n_vertices, dtype=np.uint8)
     offsets = np.empty(n_vertices + 1, dtype=np.int32)
     offsets[0] = 0
     total = 0
@@ -33,6 +34,7 @@ def grid_csr(free, n_rows, n_cols):
         cell_of_vertex[v] = cell
         row = cell // n_cols
         col = cell - row * n_cols
+        side[v] = (row + col) & 1
         degree = 0
         if row > 0 and free[cell - n_cols]:
             degree += 1
@@ -61,4 +63,4 @@ def grid_csr(free, n_rows, n_cols):
             k += 1
         if row + 1 < n_rows and free[cell + n_cols]:
             neighbors[k] = vertex_of_cell[cell + n_cols]
-    return vertex_of_cell, cell_of_vertex, offsets, neighbors
+    return vertex_of_cell, cell_of_vertex, offsets, neighbors, side

@@ -1,0 +1,117 @@
+"""Peer pipelines for the placement game, printing the JSOI2009 answer.
+
+    python benchmarks/peers.py scipy|networkx BOARD_FILE
+
+scipy: ``scipy.sparse.csgraph.maximum_bipartite_matching`` (Hopcroft-Karp in C)
+then the alternating BFS as a vectorised reachability query
+(``breadth_first_order`` from a virtual source). networkx:
+``bipartite.hopcroft_karp_matching`` then the same BFS in Python.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+
+import numpy as np
+
+
+def read_board(path: str) -> np.ndarray:
+    with open(path, "rb") as handle:
+        header, _, body = handle.read().partition(b"\n")
+    n_rows, n_cols = map(int, header.split())
+    rows = body.split(b"\n")[:n_rows]
+    return np.frombuffer(b"".join(r.rstrip() for r in rows), np.uint8).reshape(
+        n_rows, n_cols
+    ) == ord(".")
+
+
+def grid_edges(free: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Cell ids of the free cells and their edges (even-parity cell first)."""
+    n_cols = free.shape[1]
+    ids = np.arange(free.size).reshape(free.shape)
+    pairs = []
+    for a, b in (
+        (free[:, :-1] & free[:, 1:], (ids[:, :-1], ids[:, 1:])),
+        (free[:-1, :] & free[1:, :], (ids[:-1, :], ids[1:, :])),
+    ):
+        pairs.append(np.stack([b[0][a], b[1][a]], axis=1))
+    edges = np.concatenate(pairs)
+    parity = (edges[:, 0] // n_cols + edges[:, 0] % n_cols) % 2
+    edges[parity == 1] = edges[parity == 1][:, ::-1]
+    return ids[free], edges[:, 0], edges[:, 1]
+
+
+def answer(free: np.ndarray, winning: np.ndarray) -> str:
+    cells = np.flatnonzero(winning.reshape(-1))
+    if cells.size == 0:
+        return "LOSE\n"
+    rows, cols = np.divmod(cells, free.shape[1])
+    return "WIN\n" + "".join(f"{r + 1} {c + 1}\n" for r, c in zip(rows, cols, strict=True))
+
+
+def scipy_pipeline(free: np.ndarray) -> np.ndarray:
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import breadth_first_order, maximum_bipartite_matching
+
+    n_cells = free.size
+    _, left, right = grid_edges(free)
+    ones = np.ones(left.size, dtype=np.int8)
+    biadjacency = csr_matrix((ones, (left, right)), shape=(n_cells, n_cells))
+    match_of_left = maximum_bipartite_matching(biadjacency, perm_type="column")  # -1 = exposed
+    match_of_right = np.full(n_cells, -1)
+    has = match_of_left >= 0
+    match_of_right[match_of_left[has]] = np.flatnonzero(has)
+    parity = (np.arange(n_cells) // free.shape[1] + np.arange(n_cells) % free.shape[1]) % 2
+    flat_free = free.reshape(-1)
+    winning = np.zeros(n_cells, dtype=bool)
+    for side_edges, mate_of_other, side in (
+        ((left, right), match_of_right, 0),
+        ((right, left), match_of_left, 1),
+    ):
+        src, dst = side_edges
+        nxt = mate_of_other[dst]
+        keep = nxt >= 0
+        own_mate = match_of_left if side == 0 else match_of_right
+        exposed = np.flatnonzero(flat_free & (parity == side) & (own_mate < 0))
+        source = n_cells
+        rows = np.concatenate([src[keep], np.full(exposed.size, source)])
+        cols = np.concatenate([nxt[keep], exposed])
+        graph = csr_matrix(
+            (np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n_cells + 1, n_cells + 1)
+        )
+        reached = breadth_first_order(graph, source, directed=True, return_predecessors=False)
+        winning[reached[reached < n_cells]] = True
+    return winning.reshape(free.shape)
+
+
+def networkx_pipeline(free: np.ndarray) -> np.ndarray:
+    import networkx as nx
+
+    _, left, right = grid_edges(free)
+    graph = nx.Graph()
+    cells = np.flatnonzero(free.reshape(-1)).tolist()
+    graph.add_nodes_from(cells)
+    graph.add_edges_from(zip(left.tolist(), right.tolist(), strict=True))
+    n_cols = free.shape[1]
+    top = [c for c in cells if (c // n_cols + c % n_cols) % 2 == 0]
+    mate = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=top)
+    winning = np.zeros(free.size, dtype=bool)
+    queue = deque(c for c in cells if c not in mate)
+    for c in queue:
+        winning[c] = True
+    while queue:
+        x = queue.popleft()
+        for y in graph[x]:
+            w = mate.get(y)
+            if w is not None and not winning[w]:
+                winning[w] = True
+                queue.append(w)
+    return winning.reshape(free.shape)
+
+
+if __name__ == "__main__":
+    engine, path = sys.argv[1], sys.argv[2]
+    board = read_board(path)
+    pipeline = {"scipy": scipy_pipeline, "networkx": networkx_pipeline}[engine]
+    sys.stdout.write(answer(board, pipeline(board)))
