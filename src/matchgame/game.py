@@ -1,0 +1,291 @@
+"""Positions of the token game, with a maximum matching maintained move by move.
+
+A position is a graph, the visited vertices, and the token's vertex (or no token
+yet: the placement phase). By the theorem, the player to move wins iff every
+maximum matching of the unvisited graph covers the token's vertex; a winning
+move is the token's partner in such a matching. :class:`Position` keeps one
+maximum matching of the unvisited graph up to date: a move deletes one vertex
+and costs at most one augmenting-path search, never a new matching.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ._kernels import bipartite as _bip
+from ._kernels import incremental as _inc
+from .errors import IllegalMoveError, MatchgameError
+from .graph import INDEX_DTYPE, Graph
+from .matching import maximum_matching
+
+__all__ = ["Position", "WalkAnalysis", "analyse_walk"]
+
+
+class _Engine:
+    """The arrays behind a position (see ``matchgame._kernels.incremental``)."""
+
+    def __init__(self, graph: Graph, alive: npt.NDArray[np.uint8], *, logging: bool) -> None:
+        side = graph.side
+        if side is None:
+            raise MatchgameError("the game engine needs a bipartite graph (no odd cycle)")
+        n = graph.n_vertices
+        self.graph = graph
+        self.side = side
+        self.alive = alive
+        self.mate = _alive_matching(graph, alive)
+        self.exposed = np.zeros(2, dtype=np.int64)
+        _inc.count_exposed(self.mate, self.alive, side, self.exposed)
+        self.seen = np.zeros(n, dtype=INDEX_DTYPE)
+        self.parent = np.zeros(n, dtype=INDEX_DTYPE)
+        self.queue = np.zeros(max(n, 1), dtype=INDEX_DTYPE)
+        self.counters = np.zeros(2, dtype=np.int64)
+        self.log = np.zeros((2 * n + 16 if logging else 0, 2), dtype=INDEX_DTYPE)
+
+    def _room(self) -> None:
+        # one operation logs at most 2 entries per path vertex plus a few
+        need = int(self.counters[1]) + 2 * self.graph.n_vertices + 16
+        if self.log.shape[0] and need > self.log.shape[0]:
+            grown = np.zeros((2 * need, 2), dtype=INDEX_DTYPE)
+            grown[: self.log.shape[0]] = self.log
+            self.log = grown
+
+    def _search_args(self) -> tuple:
+        g = self.graph
+        return (g.offsets, g.neighbors, self.side, self.alive, self.mate, self.exposed,
+                self.seen, self.parent, self.queue, self.log, self.counters)  # fmt: skip
+
+    def essential(self, v: int) -> bool:
+        """Every maximum matching of the alive graph covers ``v`` (may re-match)."""
+        self._room()
+        return bool(_inc.token_is_essential(*self._search_args(), v))
+
+    def delete(self, v: int) -> None:
+        """Delete ``v``; call :meth:`essential` on it first to keep the matching maximum."""
+        self._room()
+        _inc.delete_vertex(
+            self.mate, self.alive, self.side, self.exposed, self.log, self.counters, v
+        )
+
+    def mark(self) -> tuple[int, npt.NDArray[np.int64]]:
+        return int(self.counters[1]), self.exposed.copy()
+
+    def undo(self, mark: tuple[int, npt.NDArray[np.int64]]) -> None:
+        _inc.undo(self.mate, self.alive, self.log, self.counters, mark[0])
+        self.exposed[:] = mark[1]
+
+
+def _alive_matching(graph: Graph, alive: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
+    """A maximum matching of the subgraph induced by ``alive``, as a full mate array."""
+    if alive.all():
+        return maximum_matching(graph).copy()
+    keep = np.flatnonzero(alive)
+    new_id = np.full(graph.n_vertices, -1, dtype=np.int64)
+    new_id[keep] = np.arange(keep.size)
+    edges = graph.edges()
+    edges = edges[(alive[edges[:, 0]] == 1) & (alive[edges[:, 1]] == 1)]
+    sub = Graph.from_edges(keep.size, new_id[edges])
+    sub_mate = maximum_matching(sub)
+    mate = np.full(graph.n_vertices, -1, dtype=INDEX_DTYPE)
+    matched = sub_mate >= 0
+    mate[keep[matched]] = keep[sub_mate[matched]]
+    return mate
+
+
+class Position:
+    """A position of the token game on a bipartite graph.
+
+    Parameters
+    ----------
+    graph : Graph
+        A bipartite graph (e.g. ``board.graph``).
+    token : int, optional
+        The token's vertex; None for the placement phase (the mover places it).
+    visited : iterable of int
+        Vertices already visited (the token's own vertex need not be listed).
+
+    Notes
+    -----
+    :meth:`push` costs one augmenting-path search (usually short), :meth:`pop`
+    only undoes the recorded changes. Setting up a position computes one
+    maximum matching.
+
+    Examples
+    --------
+    A path 0 - 1 - 2 - 3 with the token on 1: the mover wins by moving to 0
+    (the partner of 1 in the perfect matching {0-1, 2-3}); moving to 2 loses.
+
+    >>> from matchgame import Graph
+    >>> path = Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
+    >>> position = Position(path, token=1)
+    >>> position.mover_wins(), position.legal_moves(), position.winning_moves()
+    (True, [0, 2], [0])
+    >>> position.push(2)
+    >>> position.mover_wins()
+    True
+    >>> position.pop()
+    2
+    >>> position.token
+    1
+    """
+
+    def __init__(self, graph: Graph, token: int | None = None, visited: Iterable[int] = ()) -> None:
+        alive = np.ones(graph.n_vertices, dtype=np.uint8)
+        for v in visited:
+            self._check_vertex(graph, v)
+            alive[v] = 0
+        if token is not None:
+            self._check_vertex(graph, token)
+            if not alive[token]:
+                raise IllegalMoveError(f"the token's vertex {token} is marked visited")
+        self._engine = _Engine(graph, alive, logging=True)
+        self._token = token
+        self._stack: list[tuple[int | None, tuple[int, npt.NDArray[np.int64]]]] = []
+
+    @staticmethod
+    def _check_vertex(graph: Graph, v: int) -> None:
+        if not 0 <= v < graph.n_vertices:
+            raise IllegalMoveError(f"vertex {v} is not in the graph (0..{graph.n_vertices - 1})")
+
+    @property
+    def graph(self) -> Graph:
+        return self._engine.graph
+
+    @property
+    def token(self) -> int | None:
+        """The token's vertex, or None before it is placed."""
+        return self._token
+
+    @property
+    def move_stack(self) -> list[int]:
+        """The moves pushed so far (placement included)."""
+        return [move for move, _ in self._stack]
+
+    def is_visited(self, v: int) -> bool:
+        """Whether ``v`` can no longer be entered (visited, or holding the token)."""
+        return not self._engine.alive[v] or v == self._token
+
+    def legal_moves(self) -> list[int]:
+        """Placements (no token yet) or unvisited neighbours of the token, increasing."""
+        alive = self._engine.alive
+        if self._token is None:
+            return np.flatnonzero(alive).tolist()
+        nbrs = self.graph.neighbors_of(self._token)
+        return [int(v) for v in nbrs if alive[v]]
+
+    def is_game_over(self) -> bool:
+        """No legal move: the player to move has lost."""
+        return not self.legal_moves()
+
+    def mover_wins(self) -> bool:
+        """Whether the player to move wins with perfect play.
+
+        In the placement phase the mover is the placer, who wins iff some
+        maximum matching misses some vertex.
+        """
+        if self._token is None:
+            return bool(self.winning_moves())
+        return self._engine.essential(self._token)
+
+    def winning_moves(self) -> list[int]:
+        """Every move after which the opponent loses, increasing."""
+        engine = self._engine
+        if self._token is None:
+            missable = _bip.missable_bipartite(
+                self.graph.offsets, self.graph.neighbors, engine.mate
+            )
+            missable &= engine.alive
+            return np.flatnonzero(missable).tolist()
+        if not engine.essential(self._token):
+            return []
+        mark = engine.mark()
+        engine.delete(self._token)
+        winners = [v for v in self.legal_moves() if not engine.essential(v)]
+        engine.undo(mark)
+        return winners
+
+    def winning_reply(self) -> int | None:
+        """One winning move (the token's partner in a maximum matching), or None."""
+        if self._token is None:
+            moves = self.winning_moves()
+            return moves[0] if moves else None
+        if not self._engine.essential(self._token):
+            return None
+        return int(self._engine.mate[self._token])
+
+    def push(self, v: int) -> None:
+        """Play ``v``: place the token there, or move it there.
+
+        Raises
+        ------
+        IllegalMoveError
+            If ``v`` is not a legal move.
+        """
+        self._check_vertex(self.graph, v)
+        engine = self._engine
+        if not engine.alive[v] or v == self._token:
+            raise IllegalMoveError(f"vertex {v} has been visited")
+        if self._token is not None and v not in self.graph.neighbors_of(self._token):
+            raise IllegalMoveError(f"vertex {v} is not adjacent to the token at {self._token}")
+        mark = engine.mark()
+        if self._token is not None:
+            engine.essential(self._token)
+            engine.delete(self._token)
+        self._stack.append((self._token, mark))
+        self._token = v
+
+    def pop(self) -> int:
+        """Take back the last move and return it."""
+        if not self._stack:
+            raise IndexError("pop from an empty move stack")
+        move = self._token
+        self._token, mark = self._stack.pop()
+        self._engine.undo(mark)
+        assert move is not None
+        return move
+
+    def matching(self) -> npt.NDArray[np.int32]:
+        """A maximum matching of the unvisited graph (token included), read-only copy."""
+        mate = self._engine.mate.copy()
+        mate.setflags(write=False)
+        return mate
+
+    def __repr__(self) -> str:
+        return (f"<Position token={self._token} visited={int((self._engine.alive == 0).sum())}"
+                f" of {self.graph.n_vertices}>")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class WalkAnalysis:
+    """Verdicts at every position along a walk of the token.
+
+    ``mover_wins[t]``: the player to move at position t (token on ``path[t]``,
+    ``path[:t]`` visited) wins. ``winning_reply[t]``: a winning move there, or -1.
+    """
+
+    path: npt.NDArray[np.int32]
+    mover_wins: npt.NDArray[np.bool_]
+    winning_reply: npt.NDArray[np.int32]
+
+
+def analyse_walk(graph: Graph, path: Sequence[int] | npt.ArrayLike) -> WalkAnalysis:
+    """Who wins at every position of a game in which the token walks ``path``.
+
+    One maximum matching at the start, then one augmenting-path search per
+    move, all inside one compiled loop. ``path`` must be a walk on distinct
+    vertices (the caller checks legality).
+
+    Examples
+    --------
+    >>> from matchgame import Graph
+    >>> path = Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
+    >>> analyse_walk(path, [1, 2, 3]).mover_wins.tolist()
+    [True, True, False]
+    """
+    steps = np.ascontiguousarray(path, dtype=INDEX_DTYPE)
+    engine = _Engine(graph, np.ones(graph.n_vertices, dtype=np.uint8), logging=False)
+    wins, replies = _inc.walk(*engine._search_args(), steps)
+    return WalkAnalysis(steps, wins.view(np.bool_), replies)
