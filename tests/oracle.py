@@ -70,3 +70,51 @@ def board_adjacency(rows: Sequence[str]) -> tuple[list[list[int]], list[tuple[in
         for r, c in cells
     ]
     return adjacency, cells
+
+
+class SlidingOracle:
+    """NOI2011 Bunny and Egg played on real board states, by minimax.
+
+    A state is the board (a string, row-major) and who is to move. Bunny slides
+    an ``O`` next to the ``.`` into it, Egg an ``X``. No reduction, no matching.
+    """
+
+    def __init__(self, rows: Sequence[str]):
+        self.n_rows = len(rows)
+        self.n_cols = len(rows[0])
+        self.start = "".join(rows)
+
+        @cache
+        def mover_wins(state: str, mover: int) -> bool:
+            return any(not mover_wins(nxt, 1 - mover) for nxt in self.successors(state, mover))
+
+        self._mover_wins = mover_wins
+
+    def legal_moves(self, state: str, mover: int) -> list[tuple[int, int]]:
+        """Cells (0-based) whose piece the mover (0 Bunny, 1 Egg) may slide."""
+        empty = state.index(".")
+        row, col = divmod(empty, self.n_cols)
+        piece = "O" if mover == 0 else "X"
+        cells = []
+        for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+            r, c = row + dr, col + dc
+            if (
+                0 <= r < self.n_rows
+                and 0 <= c < self.n_cols
+                and state[r * self.n_cols + c] == piece
+            ):
+                cells.append((r, c))
+        return cells
+
+    def play(self, state: str, cell: tuple[int, int]) -> str:
+        empty = state.index(".")
+        index = cell[0] * self.n_cols + cell[1]
+        chars = list(state)
+        chars[empty], chars[index] = chars[index], "."
+        return "".join(chars)
+
+    def successors(self, state: str, mover: int) -> list[str]:
+        return [self.play(state, cell) for cell in self.legal_moves(state, mover)]
+
+    def mover_wins(self, state: str, mover: int) -> bool:
+        return self._mover_wins(state, mover)

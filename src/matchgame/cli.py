@@ -17,15 +17,21 @@ import numpy as np
 
 from . import __version__
 from .boards import Board
+from .bunny import GameRecord, RecordAnalysis, analyse_record
 from .errors import MatchgameError
 from .placement import PlacementAnalysis, analyse_placements
 
 EXIT_USAGE = 2
 
 EXAMPLES = {
-    "jsoi": "The JSOI2009 sample (3x3)",
-    "heart": "A heart-shaped board with holes (16x19)",
+    "jsoi": "the JSOI2009 sample (3x3 board)",
+    "heart": "a heart-shaped board with holes (16x19)",
+    "noi1": "NOI2011 sample 1 (Bunny-and-Egg record)",
+    "noi2": "NOI2011 sample 2 (Bunny-and-Egg record)",
+    "noi3": "NOI2011 sample 3 (Bunny-and-Egg record)",
 }
+BOARD_EXAMPLES = ("jsoi", "heart")
+RECORD_EXAMPLES = ("noi1", "noi2", "noi3")
 
 
 class UsageError(MatchgameError):
@@ -48,10 +54,10 @@ def read_input(path: str | None) -> bytes:
         raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
 
 
-def example_text(name: str) -> bytes:
-    """The bundled example board ``name``."""
-    if name not in EXAMPLES:
-        raise UsageError(f"unknown example {name!r} (choose from {', '.join(EXAMPLES)})")
+def example_text(name: str, choices: tuple[str, ...]) -> bytes:
+    """The bundled example ``name``, one of ``choices``."""
+    if name not in choices:
+        raise UsageError(f"unknown example {name!r} (choose from {', '.join(choices)})")
     return resources.files("matchgame").joinpath("examples", f"{name}.txt").read_bytes()
 
 
@@ -104,9 +110,55 @@ def _draw_board(analysis: PlacementAnalysis) -> str:
 
 
 def _cmd_placements(args: argparse.Namespace) -> bytes:
-    data = example_text(args.example) if args.example else read_input(args.file)
+    data = example_text(args.example, BOARD_EXAMPLES) if args.example else read_input(args.file)
     board = Board.parse(data)
     return format_placements(analyse_placements(board), args.format)
+
+
+def format_mistakes(analysis: RecordAnalysis, style: str) -> bytes:
+    """The NOI2011 answer, or the whole annotated game as JSON (cells 1-based)."""
+    if style == "noi":
+        mistakes = analysis.mistakes("Bunny")
+        return "".join(f"{x}\n" for x in [len(mistakes), *mistakes]).encode()
+    record = analysis.record
+    n_rows, n_cols = record.board.shape
+    moves = [
+        {
+            "move": note.index + 1,
+            "player": note.player,
+            "number": note.number,
+            "cell": [note.cell[0] + 1, note.cell[1] + 1],
+            "winning_before": note.winning_before,
+            "winning_after": note.winning_after,
+            "mistake": note.mistake,
+            "winning_move": None
+            if note.winning_move is None
+            else [note.winning_move[0] + 1, note.winning_move[1] + 1],
+        }
+        for note in analysis.annotations()
+    ]
+    document = {
+        "rows": n_rows,
+        "cols": n_cols,
+        "rounds": record.n_rounds,
+        "egg_won": analysis.ended,
+        "bunny_mistakes": analysis.mistakes("Bunny"),
+        "egg_mistakes": analysis.mistakes("Egg"),
+        "moves": moves,
+    }
+    return (json.dumps(document) + "\n").encode()
+
+
+def _cmd_mistakes(args: argparse.Namespace) -> bytes:
+    data = example_text(args.example, RECORD_EXAMPLES) if args.example else read_input(args.file)
+    analysis = analyse_record(GameRecord.parse(data))
+    if not analysis.ended:
+        print(
+            "warning: the record does not end with Egg's win (Bunny can still move); "
+            "every move is judged all the same",
+            file=sys.stderr,
+        )
+    return format_mistakes(analysis, args.format)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -135,9 +187,33 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         const="jsoi",
         metavar="NAME",
-        help=f"run on a bundled example instead of FILE ({', '.join(EXAMPLES)}; default jsoi)",
+        help=f"run on a bundled example instead of FILE ({', '.join(BOARD_EXAMPLES)}; "
+        "default jsoi)",
     )
     placements.set_defaults(handler=_cmd_placements)
+
+    mistakes = commands.add_parser(
+        "mistakes",
+        help="Bunny's mistakes in a Bunny-and-Egg game record (NOI2011)",
+        description="Judge every move of a NOI2011 record: 'n m', n rows of 'O', 'X' and one "
+        "'.', then k and 2k moves 'x y' (Bunny first).",
+    )
+    mistakes.add_argument("file", nargs="?", help="record file ('-' or nothing: stdin)")
+    mistakes.add_argument(
+        "--format",
+        choices=("noi", "json"),
+        default="noi",
+        help="noi: the number of Bunny's mistakes, then their move numbers (default); "
+        "json: every move of both players annotated",
+    )
+    mistakes.add_argument(
+        "--example",
+        nargs="?",
+        const="noi3",
+        metavar="NAME",
+        help=f"run on a bundled record ({', '.join(RECORD_EXAMPLES)}; default noi3)",
+    )
+    mistakes.set_defaults(handler=_cmd_mistakes)
     return parser
 
 

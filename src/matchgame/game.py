@@ -134,6 +134,9 @@ class Position:
 
     def __init__(self, graph: Graph, token: int | None = None, visited: Iterable[int] = ()) -> None:
         alive = np.ones(graph.n_vertices, dtype=np.uint8)
+        visited = list(visited)
+        if visited and token is None:
+            raise IllegalMoveError("visited vertices need a token (they are its past)")
         for v in visited:
             self._check_vertex(graph, v)
             alive[v] = 0

@@ -37,3 +37,49 @@ def format_int_rows(values):
             out[pos] = 32 if j + 1 < n_cols else 10
             pos += 1
     return out
+
+
+@kernel
+def parse_int_lines(buffer, starts, ends, n_fields):
+    """Parse lines of exactly ``n_fields`` decimal integers (spaces/tabs/CR between).
+
+    ``starts``/``ends`` delimit each line in ``buffer`` (uint8). Returns
+    ``(values, bad_line, bad_column, found)``: on success ``bad_line`` is -1;
+    otherwise the line index and 0-based column of the first problem, and how
+    many fields were read on that line (``found``; -1 for a character that is
+    no digit).
+    """
+    n_lines = starts.shape[0]
+    values = np.zeros((n_lines, n_fields), dtype=np.int64)
+    for i in range(n_lines):
+        pos = starts[i]
+        end = ends[i]
+        field = 0
+        while True:
+            while pos < end and (buffer[pos] == 32 or buffer[pos] == 9 or buffer[pos] == 13):
+                pos += 1
+            if pos == end:
+                break
+            if field == n_fields:
+                return values, i, pos - starts[i], field + 1
+            negative = False
+            if buffer[pos] == 45 or buffer[pos] == 43:  # '-' or '+'
+                negative = buffer[pos] == 45
+                pos += 1
+            digits = 0
+            value = 0
+            while pos < end and 48 <= buffer[pos] <= 57:
+                if digits < 18:
+                    value = value * 10 + (buffer[pos] - 48)
+                digits += 1
+                pos += 1
+            if digits == 0 or (pos < end and buffer[pos] != 32 and buffer[pos] != 9
+                               and buffer[pos] != 13):  # fmt: skip
+                return values, i, pos - starts[i], -1
+            if digits >= 18:
+                value = 10**17  # absurdly large; callers range-check
+            values[i, field] = -value if negative else value
+            field += 1
+        if field != n_fields:
+            return values, i, pos - starts[i], field
+    return values, -1, 0, 0

@@ -1,0 +1,323 @@
+"""NOI2011 "Bunny and Egg" (兔兔与蛋蛋游戏): game records and their mistakes.
+
+Every cell of an ``n x m`` board holds a white piece ``O`` or a black piece
+``X``, except one empty cell ``.``. Bunny moves first; Bunny slides a white
+piece next to the empty cell into it, Egg a black one; who cannot move loses.
+
+The reduction: the empty cell never returns to a cell. Colour the start like a
+black piece; then the empty cell walks on the grid graph of the cells whose
+colour alternates with their parity (black on the start's parity, white on the
+other), never revisiting one, and each position of the game is a position of
+the token game on that graph with the visited cells removed.
+
+Record format (NOI2011)::
+
+    n m
+    n rows of m characters from 'X', 'O', '.' (exactly one '.')
+    k
+    2k lines 'x y' (1-based): line 2i-1 is Bunny's move i, line 2i Egg's move i,
+    each "move the piece at row x, column y into the empty cell"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+from ._kernels import bunny as _kb
+from ._kernels.text import parse_int_lines
+from .boards import MAX_CELLS, Board, Cell
+from .errors import IllegalMoveError, ParseError
+from .game import analyse_walk
+
+__all__ = ["BunnyBoard", "GameRecord", "MoveAnnotation", "RecordAnalysis", "analyse_record"]
+
+PLAYERS = ("Bunny", "Egg")
+_PIECE_CODE = np.full(256, 255, dtype=np.uint8)
+_PIECE_CODE[ord(".")] = _kb.EMPTY
+_PIECE_CODE[ord("O")] = _kb.WHITE
+_PIECE_CODE[ord("X")] = _kb.BLACK
+_TRAILING = b" \t\r\f\v"
+
+
+def player_of(move_index: int) -> tuple[str, int]:
+    """``(player, that player's move number)`` of 0-based move ``move_index``."""
+    return PLAYERS[move_index % 2], move_index // 2 + 1
+
+
+@dataclass(frozen=True, eq=False)
+class BunnyBoard:
+    """The starting board: ``pieces`` holds 0 (empty), 1 (white ``O``), 2 (black ``X``)."""
+
+    pieces: npt.NDArray[np.uint8]
+    empty: Cell
+
+    @classmethod
+    def from_rows(cls, rows: list[str]) -> BunnyBoard:
+        """Build a board from rows of ``O``, ``X`` and one ``.``."""
+        text = f"{len(rows)} {len(rows[0]) if rows else 0}\n" + "\n".join(rows) + "\n0\n"
+        return GameRecord.parse(text).board
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (int(self.pieces.shape[0]), int(self.pieces.shape[1]))
+
+    def rows(self) -> list[str]:
+        chars = np.array([ord("."), ord("O"), ord("X")], dtype=np.uint8)[self.pieces]
+        return [bytes(row).decode() for row in chars]
+
+    @cached_property
+    def arena(self) -> Board:
+        """The cells the empty cell can ever enter, as a board (free = enterable).
+
+        A cell of the start's parity is enterable iff it holds a black piece
+        (the start counts as black), a cell of the other parity iff it holds a
+        white piece.
+        """
+        n_rows, n_cols = self.shape
+        rows, cols = np.indices((n_rows, n_cols))
+        same_parity = (rows + cols) % 2 == sum(self.empty) % 2
+        blackish = self.pieces != _kb.WHITE
+        return Board(np.where(same_parity, blackish, self.pieces == _kb.WHITE))
+
+
+@dataclass(frozen=True, eq=False)
+class GameRecord:
+    """A starting board and the moves of a game, 0-based cells, Bunny's first."""
+
+    board: BunnyBoard
+    moves: npt.NDArray[np.int64]  # (2k, 2)
+    move_lines: npt.NDArray[np.int64] | None = None  # 1-based input line of each move
+
+    @property
+    def n_rounds(self) -> int:
+        return self.moves.shape[0] // 2
+
+    @classmethod
+    def parse(cls, text: str | bytes) -> GameRecord:
+        """Parse and validate a NOI2011 record: format first, then every move's legality.
+
+        Raises
+        ------
+        ParseError
+            Malformed text, with its line (and column).
+        IllegalMoveError
+            A move the rules forbid, naming the line, the player and the cell.
+        """
+        data = text.encode() if isinstance(text, str) else bytes(text)
+        buffer = np.frombuffer(data, dtype=np.uint8)
+        newlines = np.flatnonzero(buffer == 10)
+        starts = np.concatenate([[0], newlines + 1]).astype(np.int64)
+        ends = np.concatenate([newlines, [len(data)]]).astype(np.int64)
+        n_lines = len(starts)
+        while n_lines and not data[starts[n_lines - 1] : ends[n_lines - 1]].strip():
+            n_lines -= 1  # trailing blank lines
+
+        def line(i: int) -> bytes:
+            return data[starts[i] : ends[i]].rstrip(_TRAILING)
+
+        if n_lines == 0:
+            raise ParseError("empty input")
+        n_rows, n_cols = _ints(line(0), 2, 1, "the board size 'n m'")
+        if n_rows <= 0 or n_cols <= 0:
+            raise ParseError(f"the board size must be positive, got {n_rows} x {n_cols}", line=1)
+        if n_rows * n_cols > MAX_CELLS:
+            raise ParseError(f"a {n_rows} x {n_cols} board is too large", line=1)
+        if n_lines < 1 + n_rows:
+            raise ParseError(f"expected {n_rows} board rows, got {n_lines - 1}", line=n_lines + 1)
+        rows = [line(i) for i in range(1, 1 + n_rows)]
+        for i, row in enumerate(rows):
+            if len(row) != n_cols:
+                raise ParseError(f"expected {n_cols} characters, got {len(row)}", line=i + 2)
+        pieces = _PIECE_CODE[np.frombuffer(b"".join(rows), dtype=np.uint8)]
+        bad = np.flatnonzero(pieces == 255)
+        if bad.size:
+            r, c = divmod(int(bad[0]), n_cols)
+            char = rows[r][c : c + 1].decode("latin-1")
+            raise ParseError(
+                f"unknown character {char!r} (expected 'O', 'X' or '.')", line=r + 2, column=c + 1
+            )
+        pieces = pieces.reshape(n_rows, n_cols)
+        empties = np.argwhere(pieces == _kb.EMPTY)
+        if len(empties) != 1:
+            where = ", ".join(f"line {r + 2} column {c + 1}" for r, c in empties[:3].tolist())
+            found = "no '.'" if len(empties) == 0 else f"{len(empties)} '.' cells ({where}...)"
+            raise ParseError(f"the board needs exactly one empty cell '.', found {found}")
+        empty = (int(empties[0, 0]), int(empties[0, 1]))
+        board = BunnyBoard(pieces, empty)
+
+        k_line = 1 + n_rows
+        if n_lines <= k_line:
+            raise ParseError("expected the number of rounds k", line=k_line + 1)
+        (k,) = _ints(line(k_line), 1, k_line + 1, "the number of rounds k")
+        if k < 0:
+            raise ParseError(f"the number of rounds must be >= 0, got {k}", line=k_line + 1)
+        first = k_line + 1
+        if n_lines - first < 2 * k:
+            raise ParseError(
+                f"expected 2k = {2 * k} moves, got {n_lines - first}", line=n_lines + 1
+            )
+        values, bad_line, bad_column, found = parse_int_lines(
+            buffer, starts[first : first + 2 * k], ends[first : first + 2 * k], 2
+        )
+        if bad_line >= 0:
+            player, number = player_of(bad_line)
+            problem = "is not an integer" if found < 0 else f"has {found} numbers"
+            raise ParseError(
+                f"{player}'s move {number}: expected 'x y', the line {problem}",
+                line=first + bad_line + 1,
+                column=bad_column + 1,
+            )
+        for extra in range(first + 2 * k, n_lines):
+            if line(extra).strip():
+                raise ParseError(
+                    f"unexpected content after the {2 * k} moves: {line(extra)[:40]!r}",
+                    line=extra + 1,
+                )
+        move_lines = np.arange(first + 1, first + 1 + 2 * k)
+        outside = np.flatnonzero(
+            (values[:, 0] < 1)
+            | (values[:, 0] > n_rows)
+            | (values[:, 1] < 1)
+            | (values[:, 1] > n_cols)
+        )
+        if outside.size:
+            i = int(outside[0])
+            player, number = player_of(i)
+            raise IllegalMoveError(
+                f"line {move_lines[i]}: {player}'s move {number} ({values[i, 0]}, {values[i, 1]}) "
+                f"is outside the {n_rows} x {n_cols} board"
+            )
+        moves = values - 1
+        record = cls(board, moves, move_lines)
+        record.check_legal()
+        return record
+
+    def check_legal(self) -> None:
+        """Replay the moves on the board.
+
+        Raises
+        ------
+        IllegalMoveError
+            At the first move that does not slide a piece of the mover's colour
+            from next to the empty cell into it.
+        """
+        board = self.board
+        index, reason, row, col = _kb.first_illegal_move(
+            board.pieces, board.empty[0], board.empty[1], np.ascontiguousarray(self.moves)
+        )
+        if index < 0:
+            return
+        player, number = player_of(index)
+        r, c = (int(x) for x in self.moves[index])
+        where = f"line {self.move_lines[index]}: " if self.move_lines is not None else ""
+        if reason == _kb.NOT_ADJACENT:
+            why = f"not next to the empty cell at ({row + 1}, {col + 1})"
+        else:
+            wanted = "white" if player == "Bunny" else "black"
+            why = f"{player} moves {wanted} pieces and that cell holds no {wanted} piece"
+        raise IllegalMoveError(f"{where}{player}'s move {number} ({r + 1}, {c + 1}): {why}")
+
+    def to_text(self) -> str:
+        """The NOI2011 text of this record."""
+        n_rows, n_cols = self.board.shape
+        lines = [f"{n_rows} {n_cols}", *self.board.rows(), str(self.n_rounds)]
+        lines += [f"{r + 1} {c + 1}" for r, c in self.moves.tolist()]
+        return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class MoveAnnotation:
+    """One move of a record, judged. Cells are 0-based ``(row, col)``."""
+
+    index: int  # 0-based over both players
+    player: str
+    number: int  # that player's move number, 1-based
+    cell: Cell
+    winning_before: bool  # the mover had a winning strategy before the move
+    winning_after: bool  # ... and still has one after it (the opponent loses)
+    winning_move: Cell | None  # a winning move the mover had, if any
+
+    @property
+    def mistake(self) -> bool:
+        """A move from a won position to a lost one."""
+        return self.winning_before and not self.winning_after
+
+
+@dataclass(frozen=True, eq=False)
+class RecordAnalysis:
+    """Verdicts at every position of a record (position t: after t moves).
+
+    ``mover_wins[t]``: the player to move at position t has a winning strategy.
+    ``ended``: Bunny cannot move at the end, so Egg won.
+    """
+
+    record: GameRecord
+    mover_wins: npt.NDArray[np.bool_]  # 2k + 1 positions
+    reply_cells: npt.NDArray[np.int64]  # per position: a winning move's flat cell, or -1
+    ended: bool
+
+    def winning_reply(self, position: int) -> Cell | None:
+        """A winning move at ``position`` (0-based cell), or None if the mover loses."""
+        flat = int(self.reply_cells[position])
+        return None if flat < 0 else divmod(flat, self.record.board.shape[1])
+
+    def annotations(self) -> list[MoveAnnotation]:
+        """Every move of both players, judged."""
+        wins = self.mover_wins.tolist()
+        result = []
+        for i, (r, c) in enumerate(self.record.moves.tolist()):
+            player, number = player_of(i)
+            result.append(
+                MoveAnnotation(
+                    i, player, number, (r, c), wins[i], not wins[i + 1], self.winning_reply(i)
+                )  # fmt: skip
+            )
+        return result
+
+    def mistakes(self, player: str = "Bunny") -> list[int]:
+        """The player's move numbers (1-based) that threw away a win."""
+        first = PLAYERS.index(player)
+        before = self.mover_wins[first:-1:2]
+        after = self.mover_wins[first + 1 :: 2]
+        return (np.flatnonzero(before & after) + 1).tolist()
+
+
+def analyse_record(record: GameRecord) -> RecordAnalysis:
+    """Judge every move of a record with the incremental engine.
+
+    Examples
+    --------
+    The first NOI2011 sample: Bunny's only move throws the game away.
+
+    >>> record = GameRecord.parse("1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n")
+    >>> analyse_record(record).mistakes()
+    [1]
+    """
+    arena = record.board.arena
+    n_cols = record.board.shape[1]
+    cells = np.vstack([np.array([record.board.empty]), record.moves])
+    path = arena.vertex_of_cell[cells[:, 0] * n_cols + cells[:, 1]]
+    if (path < 0).any():
+        raise RuntimeError("a legal move left the arena: the reduction is broken")
+    walk = analyse_walk(arena.graph, path)
+    visited = np.zeros(arena.graph.n_vertices, dtype=bool)
+    visited[path] = True
+    ended = bool(visited[arena.graph.neighbors_of(int(path[-1]))].all())
+    replies = walk.winning_reply
+    reply_cells = np.where(replies >= 0, arena.cell_of_vertex[np.maximum(replies, 0)], -1)
+    return RecordAnalysis(record, walk.mover_wins, reply_cells.astype(np.int64), ended)
+
+
+def _ints(text: bytes, count: int, line: int, what: str) -> list[int]:
+    fields = text.split()
+    try:
+        if len(fields) != count:
+            raise ValueError
+        return [int(f) for f in fields]
+    except ValueError:
+        shown = text.decode("utf-8", "replace")[:40]
+        raise ParseError(f"expected {what}, got {shown!r}", line=line) from None
