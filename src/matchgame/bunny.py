@@ -271,11 +271,16 @@ class RecordAnalysis:
         result = []
         for i, (r, c) in enumerate(self.record.moves.tolist()):
             player, number = player_of(i)
-            result.append(
-                MoveAnnotation(
-                    i, player, number, (r, c), wins[i], not wins[i + 1], self.winning_reply(i)
-                )  # fmt: skip
+            note = MoveAnnotation(
+                index=i,
+                player=player,
+                number=number,
+                cell=(r, c),
+                winning_before=wins[i],
+                winning_after=not wins[i + 1],
+                winning_move=self.winning_reply(i),
             )
+            result.append(note)
         return result
 
     def mistakes(self, player: str = "Bunny") -> list[int]:

@@ -55,8 +55,19 @@ class _Engine:
 
     def _search_args(self) -> tuple:
         g = self.graph
-        return (g.offsets, g.neighbors, self.side, self.alive, self.mate, self.exposed,
-                self.seen, self.parent, self.queue, self.log, self.counters)  # fmt: skip
+        return (
+            g.offsets,
+            g.neighbors,
+            self.side,
+            self.alive,
+            self.mate,
+            self.exposed,
+            self.seen,
+            self.parent,
+            self.queue,
+            self.log,
+            self.counters,
+        )
 
     def essential(self, v: int) -> bool:
         """Every maximum matching of the alive graph covers ``v`` (may re-match)."""
@@ -257,8 +268,10 @@ class Position:
         return mate
 
     def __repr__(self) -> str:
-        return (f"<Position token={self._token} visited={int((self._engine.alive == 0).sum())}"
-                f" of {self.graph.n_vertices}>")  # fmt: skip
+        return (
+            f"<Position token={self._token} visited={int((self._engine.alive == 0).sum())}"
+            f" of {self.graph.n_vertices}>"
+        )
 
 
 @dataclass(frozen=True)

@@ -73,8 +73,9 @@ def parse_int_lines(buffer, starts, ends, n_fields):
                     value = value * 10 + (buffer[pos] - 48)
                 digits += 1
                 pos += 1
-            if digits == 0 or (pos < end and buffer[pos] != 32 and buffer[pos] != 9
-                               and buffer[pos] != 13):  # fmt: skip
+            if digits == 0 or (
+                pos < end and buffer[pos] != 32 and buffer[pos] != 9 and buffer[pos] != 13
+            ):
                 return values, i, pos - starts[i], -1
             if digits >= 18:
                 value = 10**17  # absurdly large; callers range-check
