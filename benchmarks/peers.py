@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections import deque
+from pathlib import Path
 
 import numpy as np
 
@@ -110,8 +111,42 @@ def networkx_pipeline(free: np.ndarray) -> np.ndarray:
     return winning.reshape(free.shape)
 
 
+def noi_mistakes(path: str) -> str:
+    """NOI2011 mistakes by recomputing a maximum matching for every position.
+
+    Uses matchgame's parser and reduction only to read the record; the verdicts
+    come from NetworkX: the mover at v wins iff removing v shrinks the matching.
+    """
+    import networkx as nx
+
+    from matchgame.bunny import GameRecord
+
+    record = GameRecord.parse(Path(path).read_bytes())
+    arena = record.board.arena
+    cells = [record.board.empty, *map(tuple, record.moves.tolist())]
+    path_vertices = [arena.vertex(cell) for cell in cells]
+    graph = nx.Graph()
+    graph.add_nodes_from(range(arena.graph.n_vertices))
+    graph.add_edges_from(arena.graph.edges().tolist())
+    top = [v for v in graph if arena.graph.side[v] == 0]
+
+    def size(g: nx.Graph) -> int:
+        return len(nx.bipartite.hopcroft_karp_matching(g, [v for v in top if v in g])) // 2
+
+    wins = []
+    for v in path_vertices:
+        whole = size(graph)
+        graph.remove_node(v)
+        wins.append(size(graph) < whole)
+    mistakes = [i // 2 + 1 for i in range(0, len(cells) - 1, 2) if wins[i] and wins[i + 1]]
+    return "".join(f"{x}\n" for x in [len(mistakes), *mistakes])
+
+
 if __name__ == "__main__":
     engine, path = sys.argv[1], sys.argv[2]
+    if engine == "noi":
+        sys.stdout.write(noi_mistakes(path))
+        sys.exit()
     board = read_board(path)
     pipeline = {"scipy": scipy_pipeline, "networkx": networkx_pipeline}[engine]
     sys.stdout.write(answer(board, pipeline(board)))
