@@ -46,3 +46,25 @@ def bipartite_edge_lists(
         return n, []
     edges = draw(st.lists(st.sampled_from(pairs), max_size=3 * n))
     return n, edges
+
+
+def _cycle(vertices: list[int]) -> list[tuple[int, int]]:
+    return [(vertices[i], vertices[(i + 1) % len(vertices)]) for i in range(len(vertices))]
+
+
+@st.composite
+def general_edge_lists(
+    draw: st.DrawFn, max_vertices: int = 14
+) -> tuple[int, list[tuple[int, int]]]:
+    """Random graphs rich in odd cycles: random edges plus planted triangles and
+    pentagons (which nest and share vertices), isolated vertices and loops included."""
+    n = draw(st.integers(0, max_vertices))
+    if n == 0:
+        return 0, []
+    vertex = st.integers(0, n - 1)
+    edges = draw(st.lists(st.tuples(vertex, vertex), max_size=2 * n))
+    for length in draw(st.lists(st.sampled_from([3, 5, 7]), max_size=3)):
+        if length <= n:
+            cycle = draw(st.permutations(range(n)))[:length]
+            edges += _cycle(list(cycle))
+    return n, edges

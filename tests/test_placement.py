@@ -15,7 +15,7 @@ def oracle_winning_cells(rows):
     return [cells[v] for v in range(len(cells)) if oracle.placer_wins_at(v)]
 
 
-@pytest.mark.parametrize("algorithm", ["push_relabel", "hopcroft_karp"])
+@pytest.mark.parametrize("algorithm", ["push_relabel", "hopcroft_karp", "blossom"])
 @settings(max_examples=1500, deadline=None)
 @given(rows=board_rows())
 def test_winning_cells_match_oracle(rows, algorithm):

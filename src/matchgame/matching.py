@@ -15,36 +15,38 @@ import numpy as np
 import numpy.typing as npt
 
 from ._kernels import bipartite as _bip
+from ._kernels import blossom as _blossom
 from .errors import MatchgameError
 from .graph import INDEX_DTYPE, Graph
 
 __all__ = [
     "Decomposition",
+    "GallaiEdmonds",
     "decompose",
+    "gallai_edmonds",
     "is_maximum_matching",
     "maximum_matching",
 ]
 
-Algorithm = Literal["push_relabel", "hopcroft_karp"]
+Algorithm = Literal["auto", "push_relabel", "hopcroft_karp", "blossom"]
 
 # Global relabel after scanning this many times the graph's size; measured on
 # grid boards: 0.05 .. 0.15 do best (see BENCHMARKS.md).
 _RELABEL_PERIOD = 0.1
 
 
-def maximum_matching(
-    graph: Graph, *, algorithm: Algorithm = "push_relabel"
-) -> npt.NDArray[np.int32]:
-    """A maximum-cardinality matching of a bipartite graph.
+def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDArray[np.int32]:
+    """A maximum-cardinality matching of any graph.
 
     Parameters
     ----------
     graph : Graph
-        A bipartite graph (for example a board's grid graph).
-    algorithm : {"push_relabel", "hopcroft_karp"}
-        Both start from a Karp-Sipser greedy matching. Push-relabel (double push,
-        FIFO, global relabelling) is the default: on grid boards, whose augmenting
-        paths are long, it is several times faster than Hopcroft-Karp.
+    algorithm : {"auto", "push_relabel", "hopcroft_karp", "blossom"}
+        All start from a Karp-Sipser greedy matching. ``"auto"`` tests
+        bipartiteness (a BFS 2-colouring) and uses push-relabel (double push,
+        FIFO, global relabelling) on bipartite graphs, Edmonds' blossom
+        algorithm otherwise. The bipartite engines refuse graphs with an odd
+        cycle; the blossom engine takes any graph.
 
     Returns
     -------
@@ -54,13 +56,16 @@ def maximum_matching(
     Raises
     ------
     MatchgameError
-        If the graph has an odd cycle.
+        If a bipartite engine is asked for on a graph with an odd cycle.
 
     Notes
     -----
     Karp-Sipser runs in O(V + E); push-relabel in O(V E) in the worst case and
     Hopcroft-Karp in O(E sqrt(V)), but on grids the global relabels make
-    push-relabel the fastest in practice (see BENCHMARKS.md).
+    push-relabel the fastest in practice (see BENCHMARKS.md). The blossom
+    engine searches once from each exposed vertex, contracting blossoms with a
+    union-find, and deletes the Hungarian tree of every failed search: O(V E
+    alpha) in the worst case.
 
     References
     ----------
@@ -73,6 +78,8 @@ def maximum_matching(
     .. [3] J. E. Hopcroft, R. M. Karp, "An n^5/2 algorithm for maximum matchings
        in bipartite graphs", SIAM J. Comput. 2 (1973).
        https://doi.org/10.1137/0202019
+    .. [4] J. Edmonds, "Paths, trees, and flowers", Canad. J. Math. 17 (1965).
+       https://doi.org/10.4153/CJM-1965-045-4
 
     Examples
     --------
@@ -80,8 +87,12 @@ def maximum_matching(
     >>> maximum_matching(g).tolist()
     [1, 0, 3, 2]
     """
+    if algorithm == "auto":
+        algorithm = "push_relabel" if graph.is_bipartite else "blossom"
+    if algorithm not in ("push_relabel", "hopcroft_karp", "blossom"):
+        raise ValueError(f"unknown algorithm {algorithm!r}")
     side = graph.side
-    if side is None:
+    if side is None and algorithm != "blossom":
         raise MatchgameError("the graph has an odd cycle; bipartite matching does not apply")
     mate = np.full(graph.n_vertices, -1, dtype=INDEX_DTYPE)
     if graph.n_edges == 0:
@@ -92,48 +103,49 @@ def maximum_matching(
     elif algorithm == "hopcroft_karp":
         _bip.hopcroft_karp(graph.offsets, graph.neighbors, side, mate)
     else:
-        raise ValueError(f"unknown algorithm {algorithm!r}")
+        _blossom.edmonds_matching(graph.offsets, graph.neighbors, mate)
     return mate
 
 
 def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
     """Whether ``mate`` is a valid matching of ``graph`` with no augmenting path.
 
-    Checked from scratch with Hopcroft-Karp on a copy, so it is independent of
-    the default push-relabel engine.
+    Checked from scratch by growing an alternating forest from every exposed
+    vertex (blossoms contracted): an edge joining two trees is an augmenting path.
     """
     mate = np.array(mate, dtype=INDEX_DTYPE)
     if mate.shape != (graph.n_vertices,):
         return False
-    for v in np.flatnonzero(mate >= 0):
-        w = mate[v]
-        if mate[w] != v or w not in graph.neighbors_of(int(v)):
+    matched = np.flatnonzero(mate >= 0)
+    partners = mate[matched]
+    if (partners >= graph.n_vertices).any() or (mate[partners] != matched).any():
+        return False
+    for v, w in zip(matched.tolist(), partners.tolist(), strict=True):
+        if w not in graph.neighbors_of(v):
             return False
-    side = graph.side
-    if side is None:
-        raise MatchgameError("the graph has an odd cycle; bipartite matching does not apply")
-    before = int((mate >= 0).sum())
-    _bip.hopcroft_karp(graph.offsets, graph.neighbors, side, mate)
-    return int((mate >= 0).sum()) == before
+    labels = _blossom.gallai_edmonds_labels(graph.offsets, graph.neighbors, mate)
+    return labels.shape[0] == graph.n_vertices
 
 
 @dataclass(frozen=True)
 class Decomposition:
-    """A maximum matching and the vertices some maximum matching misses.
+    """A maximum matching and the Gallai-Edmonds decomposition it certifies.
 
     Attributes
     ----------
     mate : ndarray of int32
         A maximum matching (``-1`` = exposed).
     missable : ndarray of bool
-        ``missable[v]`` is true iff some maximum matching misses ``v`` (the set
-        ``D`` of the Gallai-Edmonds decomposition). A token on ``v`` with the
-        opponent to move is a win for the player who put it there exactly
-        when ``v`` is missable.
+        The set D: ``missable[v]`` is true iff some maximum matching misses
+        ``v``. With the token on ``v`` (nothing visited), the player to move
+        loses exactly when ``v`` is missable, so D is where a placer wins.
+    engine : str
+        ``"bipartite"`` or ``"blossom"``: which engine produced it.
     """
 
     mate: npt.NDArray[np.int32]
     missable: npt.NDArray[np.bool_]
+    engine: str = "bipartite"
 
     @property
     def matching_size(self) -> int:
@@ -145,12 +157,51 @@ class Decomposition:
         return not bool(self.missable[v])
 
 
-def decompose(graph: Graph, *, algorithm: Algorithm = "push_relabel") -> Decomposition:
+@dataclass(frozen=True)
+class GallaiEdmonds:
+    """The Gallai-Edmonds sets as boolean masks over the vertices.
+
+    ``D``: missed by some maximum matching; ``A``: neighbours of D outside D;
+    ``C``: the rest (covered by every maximum matching, no neighbour in D).
+    """
+
+    D: npt.NDArray[np.bool_]
+    A: npt.NDArray[np.bool_]
+    C: npt.NDArray[np.bool_]
+
+
+def gallai_edmonds(graph: Graph, decomposition: Decomposition) -> GallaiEdmonds:
+    """The sets D, A, C of ``graph`` from its :class:`Decomposition`.
+
+    Examples
+    --------
+    A triangle with a pendant vertex 3 on vertex 0 has a perfect matching, so
+    D and A are empty; a bare triangle is all D.
+
+    >>> tri = Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])
+    >>> ge = gallai_edmonds(tri, decompose(tri))
+    >>> ge.D.tolist(), ge.A.tolist()
+    ([True, True, True], [False, False, False])
+    """
+    d = np.asarray(decomposition.missable, dtype=bool)
+    sources = np.repeat(np.arange(graph.n_vertices), np.diff(graph.offsets))
+    a = np.zeros(graph.n_vertices, dtype=bool)
+    a[graph.neighbors[d[sources]]] = True
+    a &= ~d
+    c = ~(d | a)
+    for mask in (d, a, c):
+        mask.setflags(write=False)
+    return GallaiEdmonds(d, a, c)
+
+
+def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
     """Maximum matching plus the set of vertices some maximum matching misses.
 
     In a bipartite graph, ``v`` is missed by some maximum matching iff an
     even-length alternating path joins ``v`` to an exposed vertex; one BFS from
-    all exposed vertices finds them in O(V + E) after the matching.
+    all exposed vertices finds them in O(V + E) after the matching. In a general
+    graph the same search contracts blossoms (Edmonds' forest, Gallai-Edmonds
+    structure theorem). ``algorithm`` is passed to :func:`maximum_matching`.
 
     Examples
     --------
@@ -164,7 +215,17 @@ def decompose(graph: Graph, *, algorithm: Algorithm = "push_relabel") -> Decompo
     True
     """
     mate = maximum_matching(graph, algorithm=algorithm)
-    missable = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate).view(np.bool_)
+    if algorithm in ("push_relabel", "hopcroft_karp") or (
+        algorithm == "auto" and graph.is_bipartite
+    ):
+        missable = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate).view(np.bool_)
+        engine = "bipartite"
+    else:
+        labels = _blossom.gallai_edmonds_labels(graph.offsets, graph.neighbors, mate)
+        if labels.shape[0] != graph.n_vertices:
+            raise RuntimeError("the blossom engine returned a matching that is not maximum")
+        missable = labels == _blossom.EVEN
+        engine = "blossom"
     mate.setflags(write=False)
     missable.setflags(write=False)
-    return Decomposition(mate, missable)
+    return Decomposition(mate, missable, engine)

@@ -73,14 +73,15 @@ class PlacementAnalysis:
         return [(self.board.cell(v), self.board.cell(mate[v])) for v in vertices]
 
 
-def analyse_placements(board: Board, *, algorithm: Algorithm = "push_relabel") -> PlacementAnalysis:
+def analyse_placements(board: Board, *, algorithm: Algorithm = "auto") -> PlacementAnalysis:
     """Solve the placement game on ``board``.
 
     Parameters
     ----------
     board : Board
-    algorithm : {"push_relabel", "hopcroft_karp"}
-        The bipartite matching engine; both give the same verdicts.
+    algorithm : {"auto", "push_relabel", "hopcroft_karp", "blossom"}
+        The matching engine (see :func:`~matchgame.maximum_matching`); all give
+        the same verdicts.
 
     Returns
     -------
