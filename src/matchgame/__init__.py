@@ -13,10 +13,19 @@ by every maximum matching of the unvisited graph.
 from __future__ import annotations
 
 from .boards import Board, Cell
+from .edgelists import parse_edge_list
 from .errors import IllegalMoveError, MatchgameError, ParseError
+from .game import Position
 from .graph import Graph
-from .matching import Decomposition, decompose, is_maximum_matching, maximum_matching
-from .placement import PlacementAnalysis, analyse_placements
+from .matching import (
+    Decomposition,
+    GallaiEdmonds,
+    decompose,
+    gallai_edmonds,
+    is_maximum_matching,
+    maximum_matching,
+)
+from .placement import GraphAnalysis, PlacementAnalysis, analyse_graph, analyse_placements
 
 __version__ = "0.1.0"
 
@@ -24,14 +33,20 @@ __all__ = [
     "Board",
     "Cell",
     "Decomposition",
+    "GallaiEdmonds",
     "Graph",
+    "GraphAnalysis",
     "IllegalMoveError",
     "MatchgameError",
     "ParseError",
     "PlacementAnalysis",
+    "Position",
     "__version__",
+    "analyse_graph",
     "analyse_placements",
     "decompose",
+    "gallai_edmonds",
     "is_maximum_matching",
     "maximum_matching",
+    "parse_edge_list",
 ]

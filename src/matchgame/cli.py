@@ -18,8 +18,9 @@ import numpy as np
 from . import __version__
 from .boards import Board
 from .bunny import GameRecord, RecordAnalysis, analyse_record
+from .edgelists import parse_edge_list
 from .errors import MatchgameError
-from .placement import PlacementAnalysis, analyse_placements
+from .placement import GraphAnalysis, PlacementAnalysis, analyse_graph, analyse_placements
 
 EXIT_USAGE = 2
 
@@ -29,8 +30,10 @@ EXAMPLES = {
     "noi1": "NOI2011 sample 1 (Bunny-and-Egg record)",
     "noi2": "NOI2011 sample 2 (Bunny-and-Egg record)",
     "noi3": "NOI2011 sample 3 (Bunny-and-Egg record)",
+    "blossom": "two triangles joined by a path (edge list, 7 vertices)",
 }
 BOARD_EXAMPLES = ("jsoi", "heart")
+EDGE_EXAMPLES = ("blossom",)
 RECORD_EXAMPLES = ("noi1", "noi2", "noi3")
 
 
@@ -109,10 +112,46 @@ def _draw_board(analysis: PlacementAnalysis) -> str:
     return f"{body}\n{legend}; {verdict}\n"
 
 
+def format_graph_placements(analysis: GraphAnalysis, style: str) -> bytes:
+    """The answer on an edge-list graph (vertices 1-based)."""
+    winning = np.flatnonzero(analysis.decomposition.missable) + 1
+    lines = "".join(f"{v}\n" for v in winning.tolist()).encode()
+    if style == "jsoi":
+        return b"WIN\n" + lines if winning.size else b"LOSE\n"
+    if style == "loj":
+        return f"{winning.size}\n".encode() + lines
+    if style == "json":
+        graph, sets = analysis.graph, analysis.sets
+        mate = analysis.decomposition.mate
+        pairs = np.flatnonzero(mate > np.arange(mate.shape[0]))
+        document = {
+            "vertices": graph.n_vertices,
+            "edges": graph.n_edges,
+            "engine": analysis.decomposition.engine,
+            "matching_size": analysis.matching_size,
+            "placer_wins": analysis.placer_wins,
+            "winning_vertices": winning.tolist(),
+            "decomposition": {
+                name: (np.flatnonzero(mask) + 1).tolist()
+                for name, mask in (("D", sets.D), ("A", sets.A), ("C", sets.C))
+            },
+            "matching": np.stack([pairs + 1, mate[pairs] + 1], axis=1).tolist(),
+        }
+        return (json.dumps(document) + "\n").encode()
+    raise UsageError(f"--format {style} needs a board, not an edge list")
+
+
 def _cmd_placements(args: argparse.Namespace) -> bytes:
-    data = example_text(args.example, BOARD_EXAMPLES) if args.example else read_input(args.file)
-    board = Board.parse(data)
-    return format_placements(analyse_placements(board), args.format)
+    examples = EDGE_EXAMPLES if args.edges else BOARD_EXAMPLES
+    if args.example is not None:
+        data = example_text(args.example or examples[0], examples)
+    else:
+        data = read_input(args.file)
+    if args.edges:
+        if args.format == "board":
+            raise UsageError("--format board needs a board, not an edge list")
+        return format_graph_placements(analyse_graph(parse_edge_list(data)), args.format)
+    return format_placements(analyse_placements(Board.parse(data)), args.format)
 
 
 def format_mistakes(analysis: RecordAnalysis, style: str) -> bytes:
@@ -173,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
         "placements",
         help="where can the first player place the token and win (JSOI2009 / LOJ 6033)",
         description="Winning placements on a board: 'N M' then N rows of '.' (free) and "
-        "'#', 'x', 'X' (blocked).",
+        "'#', 'x', 'X' (blocked); or, with --edges, on any graph.",
     )
     placements.add_argument("file", nargs="?", help="board file ('-' or nothing: stdin)")
     placements.add_argument(
@@ -183,12 +222,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="jsoi: WIN + cells or LOSE (default); loj: count + cells; json; board: a picture",
     )
     placements.add_argument(
+        "--edges",
+        action="store_true",
+        help="the input is a graph: 'n m' then m lines 'u v' (1-based vertices)",
+    )
+    placements.add_argument(
         "--example",
         nargs="?",
-        const="jsoi",
+        const="",
         metavar="NAME",
-        help=f"run on a bundled example instead of FILE ({', '.join(BOARD_EXAMPLES)}; "
-        "default jsoi)",
+        help=f"run on a bundled example instead of FILE (boards: {', '.join(BOARD_EXAMPLES)}, "
+        f"default jsoi; with --edges: {', '.join(EDGE_EXAMPLES)})",
     )
     placements.set_defaults(handler=_cmd_placements)
 
@@ -221,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
         args = build_parser().parse_args(argv)
-        if getattr(args, "example", None) and getattr(args, "file", None):
+        if getattr(args, "example", None) is not None and getattr(args, "file", None):
             raise UsageError("give either FILE or --example, not both")
         output = args.handler(args)
     except MatchgameError as exc:

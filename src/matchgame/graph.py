@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +34,8 @@ class Graph:
         are trusted, not checked edge by edge (use :meth:`from_edges` otherwise).
     side : array_like of {0, 1}, optional
         A known proper 2-colouring (bipartition), e.g. the cell parity of a board.
+    labels : sequence, optional
+        A name for every vertex (e.g. a NetworkX graph's nodes), for results.
 
     Examples
     --------
@@ -47,6 +51,7 @@ class Graph:
         offsets: npt.ArrayLike,
         neighbors: npt.ArrayLike,
         side: npt.ArrayLike | None = None,
+        labels: Sequence[Hashable] | None = None,
     ) -> None:
         self.offsets = _frozen(np.ascontiguousarray(offsets, dtype=INDEX_DTYPE))
         self.neighbors = _frozen(np.ascontiguousarray(neighbors, dtype=INDEX_DTYPE))
@@ -54,6 +59,9 @@ class Graph:
             raise ValueError("offsets must be a 1-D array starting at 0")
         if self.offsets[-1] != self.neighbors.shape[0]:
             raise ValueError("offsets[-1] must equal len(neighbors)")
+        if labels is not None and len(labels) != self.n_vertices:
+            raise ValueError("labels must have one entry per vertex")
+        self.labels: tuple[Hashable, ...] | None = None if labels is None else tuple(labels)
         self._side = None
         if side is not None:
             side_array = np.ascontiguousarray(side, dtype=np.uint8)
@@ -82,16 +90,51 @@ class Graph:
                 f"edge {bad} ({pairs[bad, 0]}, {pairs[bad, 1]}) names a vertex outside "
                 f"0..{n_vertices - 1}"
             )
-        pairs = pairs[pairs[:, 0] != pairs[:, 1]]
-        both = np.concatenate([pairs, pairs[:, ::-1]])
-        if both.shape[0] > _MAX_ENTRIES:
+        if 2 * pairs.shape[0] > _MAX_ENTRIES:
             raise MatchgameError(f"too many edges ({pairs.shape[0]})")
-        keys = np.unique(both[:, 0] * max(n_vertices, 1) + both[:, 1])
-        sources = keys // max(n_vertices, 1)
-        targets = keys - sources * max(n_vertices, 1)
-        offsets = np.zeros(n_vertices + 1, dtype=np.int64)
-        np.cumsum(np.bincount(sources, minlength=n_vertices), out=offsets[1:])
+        from ._kernels.graphs import csr_from_edges
+
+        offsets, targets = csr_from_edges(
+            n_vertices, np.ascontiguousarray(pairs[:, 0]), np.ascontiguousarray(pairs[:, 1])
+        )
         return cls(offsets, targets)
+
+    @classmethod
+    def from_networkx(cls, graph: Any) -> Graph:
+        """Convert an undirected NetworkX graph; its nodes become :attr:`labels`.
+
+        NetworkX is not imported by matchgame: any object with ``nodes`` and
+        ``edges`` views will do. Directed graphs are refused.
+        """
+        if getattr(graph, "is_directed", lambda: False)():
+            raise MatchgameError("the token game is played on undirected graphs")
+        nodes = list(graph.nodes)
+        index = {node: i for i, node in enumerate(nodes)}
+        edges = np.array([(index[u], index[v]) for u, v in graph.edges()], dtype=np.int64)
+        built = cls.from_edges(len(nodes), edges.reshape(-1, 2))
+        return cls(built.offsets, built.neighbors, labels=nodes)
+
+    @classmethod
+    def from_scipy(cls, matrix: Any) -> Graph:
+        """Convert a square SciPy sparse (or dense) adjacency matrix.
+
+        Every nonzero entry ``(i, j)`` is an edge ``i - j`` (the matrix is
+        symmetrised); SciPy is not imported by matchgame.
+        """
+        shape = getattr(matrix, "shape", None)
+        if shape is None or len(shape) != 2 or shape[0] != shape[1]:
+            raise MatchgameError("an adjacency matrix must be square")
+        if hasattr(matrix, "tocoo"):
+            coo = matrix.tocoo()
+            nonzero = np.asarray(coo.data) != 0
+            rows, cols = np.asarray(coo.row)[nonzero], np.asarray(coo.col)[nonzero]
+        else:
+            rows, cols = np.nonzero(np.asarray(matrix))
+        return cls.from_edges(int(shape[0]), np.stack([rows, cols], axis=1))
+
+    def label(self, v: int) -> Hashable:
+        """The name of vertex ``v``: its label if the graph has labels, else ``v``."""
+        return v if self.labels is None else self.labels[v]
 
     @property
     def n_vertices(self) -> int:

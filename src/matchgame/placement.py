@@ -7,6 +7,7 @@ adjacent free cell not visited yet; who cannot move loses. A wins by placing on
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -14,9 +15,10 @@ import numpy as np
 import numpy.typing as npt
 
 from .boards import Board, Cell
-from .matching import Algorithm, Decomposition, decompose
+from .graph import Graph
+from .matching import Algorithm, Decomposition, GallaiEdmonds, decompose, gallai_edmonds
 
-__all__ = ["PlacementAnalysis", "analyse_placements"]
+__all__ = ["GraphAnalysis", "PlacementAnalysis", "analyse_graph", "analyse_placements"]
 
 
 @dataclass(frozen=True)
@@ -109,3 +111,78 @@ def analyse_placements(board: Board, *, algorithm: Algorithm = "auto") -> Placem
     False
     """
     return PlacementAnalysis(board, decompose(board.graph, algorithm=algorithm))
+
+
+@dataclass(frozen=True)
+class GraphAnalysis:
+    """The placement game on any graph: who wins where, and why.
+
+    Vertices are reported by label (see :meth:`Graph.label`): the node names of a
+    NetworkX graph, else 0-based ids.
+    """
+
+    graph: Graph
+    decomposition: Decomposition
+
+    @cached_property
+    def sets(self) -> GallaiEdmonds:
+        """The Gallai-Edmonds sets D, A, C as boolean masks."""
+        return gallai_edmonds(self.graph, self.decomposition)
+
+    @property
+    def placer_wins(self) -> bool:
+        return bool(self.decomposition.missable.any())
+
+    def _labels(self, mask: npt.NDArray[np.bool_]) -> list[Hashable]:
+        ids = np.flatnonzero(mask).tolist()
+        return ids if self.graph.labels is None else [self.graph.labels[v] for v in ids]
+
+    @property
+    def winning_vertices(self) -> list[Hashable]:
+        """Where placing the token wins: the set D, in vertex order."""
+        return self._labels(self.decomposition.missable)
+
+    @property
+    def D(self) -> list[Hashable]:
+        """Vertices missed by some maximum matching (the placer wins there)."""
+        return self._labels(self.sets.D)
+
+    @property
+    def A(self) -> list[Hashable]:
+        """Neighbours of D outside D."""
+        return self._labels(self.sets.A)
+
+    @property
+    def C(self) -> list[Hashable]:
+        """The rest: perfectly matched among themselves in every maximum matching."""
+        return self._labels(self.sets.C)
+
+    @property
+    def matching_size(self) -> int:
+        return self.decomposition.matching_size
+
+    def matching(self) -> list[tuple[Hashable, Hashable]]:
+        """The maximum matching behind the verdicts, as pairs of labels."""
+        mate = self.decomposition.mate
+        ids = np.flatnonzero(mate > np.arange(mate.shape[0])).tolist()
+        return [(self.graph.label(v), self.graph.label(int(mate[v]))) for v in ids]
+
+
+def analyse_graph(graph: Graph, *, algorithm: Algorithm = "auto") -> GraphAnalysis:
+    """Solve the placement game on any graph (bipartite or not).
+
+    The engine is chosen by a bipartiteness test unless ``algorithm`` says
+    otherwise; every engine gives the same verdicts.
+
+    Examples
+    --------
+    A triangle with a pendant vertex: a perfect matching exists, so the placer
+    loses everywhere; on a bare triangle the placer wins everywhere.
+
+    >>> from matchgame import Graph
+    >>> analyse_graph(Graph.from_edges(4, [(0, 1), (1, 2), (2, 0), (0, 3)])).winning_vertices
+    []
+    >>> analyse_graph(Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])).winning_vertices
+    [0, 1, 2]
+    """
+    return GraphAnalysis(graph, decompose(graph, algorithm=algorithm))

@@ -32,3 +32,51 @@ def two_colouring(offsets, neighbors):
                 elif colour[w] == colour[v]:
                     return np.empty(0, dtype=np.uint8)
     return colour
+
+
+@kernel
+def csr_from_edges(n, sources, targets):
+    """Symmetric CSR arrays of an edge list: loops dropped, repeats collapsed, lists sorted."""
+    counts = np.zeros(n + 1, dtype=np.int64)
+    for i in range(sources.shape[0]):
+        u = sources[i]
+        v = targets[i]
+        if u != v:
+            counts[u + 1] += 1
+            counts[v + 1] += 1
+    for v in range(n):
+        counts[v + 1] += counts[v]
+    slots = counts[:-1].copy()
+    raw = np.empty(counts[n], dtype=np.int32)
+    for i in range(sources.shape[0]):
+        u = sources[i]
+        v = targets[i]
+        if u != v:
+            raw[slots[u]] = v
+            slots[u] += 1
+            raw[slots[v]] = u
+            slots[v] += 1
+    offsets = np.zeros(n + 1, dtype=np.int32)
+    size = 0
+    for v in range(n):
+        start = counts[v]
+        stop = counts[v + 1]
+        if stop - start > 32:
+            raw[start:stop] = np.sort(raw[start:stop])
+        else:  # insertion sort in place: most lists are short
+            for i in range(start + 1, stop):
+                x = raw[i]
+                j = i - 1
+                while j >= start and raw[j] > x:
+                    raw[j + 1] = raw[j]
+                    j -= 1
+                raw[j + 1] = x
+        previous = -1
+        for i in range(start, stop):
+            w = raw[i]
+            if w != previous:
+                raw[size] = w
+                size += 1
+                previous = w
+        offsets[v + 1] = size
+    return offsets, raw[:size].copy()
