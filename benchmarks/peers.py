@@ -142,8 +142,24 @@ def noi_mistakes(path: str) -> str:
     return "".join(f"{x}\n" for x in [len(mistakes), *mistakes])
 
 
+def networkx_general_matching_size(path: str) -> str:
+    """Maximum matching size of an edge-list graph by NetworkX's blossom code."""
+    import networkx as nx
+
+    lines = Path(path).read_text().split("\n")
+    n, m = map(int, lines[0].split())
+    graph = nx.Graph()
+    graph.add_nodes_from(range(1, n + 1))
+    graph.add_edges_from(tuple(map(int, line.split())) for line in lines[1 : 1 + m])
+    graph.remove_edges_from(nx.selfloop_edges(graph))
+    return f"{len(nx.max_weight_matching(graph, maxcardinality=True))}\n"
+
+
 if __name__ == "__main__":
     engine, path = sys.argv[1], sys.argv[2]
+    if engine == "networkx-general":
+        sys.stdout.write(networkx_general_matching_size(path))
+        sys.exit()
     if engine == "noi":
         sys.stdout.write(noi_mistakes(path))
         sys.exit()
