@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from ._kernels import bunny as _kb
 from ._kernels.text import parse_int_lines
+from ._textlines import line_bounds
 from .boards import MAX_CELLS, Board, Cell
 from .errors import IllegalMoveError, ParseError
 from .game import analyse_walk
@@ -108,13 +109,7 @@ class GameRecord:
             A move the rules forbid, naming the line, the player and the cell.
         """
         data = text.encode() if isinstance(text, str) else bytes(text)
-        buffer = np.frombuffer(data, dtype=np.uint8)
-        newlines = np.flatnonzero(buffer == 10)
-        starts = np.concatenate([[0], newlines + 1]).astype(np.int64)
-        ends = np.concatenate([newlines, [len(data)]]).astype(np.int64)
-        n_lines = len(starts)
-        while n_lines and not data[starts[n_lines - 1] : ends[n_lines - 1]].strip():
-            n_lines -= 1  # trailing blank lines
+        buffer, starts, ends, n_lines = line_bounds(data)
 
         def line(i: int) -> bytes:
             return data[starts[i] : ends[i]].rstrip(_TRAILING)

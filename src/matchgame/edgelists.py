@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._kernels.text import parse_int_lines
+from ._textlines import line_bounds
 from .errors import ParseError
 from .graph import Graph
 
@@ -32,13 +33,7 @@ def parse_edge_list(text: str | bytes) -> Graph:
     (3, 3, False)
     """
     data = text.encode() if isinstance(text, str) else bytes(text)
-    buffer = np.frombuffer(data, dtype=np.uint8)
-    newlines = np.flatnonzero(buffer == 10)
-    starts = np.concatenate([[0], newlines + 1]).astype(np.int64)
-    ends = np.concatenate([newlines, [len(data)]]).astype(np.int64)
-    n_lines = len(starts)
-    while n_lines and not data[starts[n_lines - 1] : ends[n_lines - 1]].strip():
-        n_lines -= 1
+    buffer, starts, ends, n_lines = line_bounds(data)
     if n_lines == 0:
         raise ParseError("empty input")
     header, bad, column, _ = parse_int_lines(buffer, starts[:1], ends[:1], 2)

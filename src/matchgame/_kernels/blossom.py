@@ -117,13 +117,8 @@ def _grow(
 
 
 @kernel
-def edmonds_matching(offsets, neighbors, mate):
-    """Complete ``mate`` (0-based, -1 exposed) to a maximum matching, in place.
-
-    One search from every exposed vertex. A failed search leaves a Hungarian
-    tree, which no later augmenting path can use, so its vertices are deleted
-    for good: failed searches cost O(E) in total. Returns the augmentations made.
-    """
+def _search_state(mate):
+    """1-based ``match`` from ``mate`` and fresh search arrays (see the module doc)."""
     n = mate.shape[0]
     match = np.zeros(n + 1, dtype=np.int32)
     for v in range(n):
@@ -134,6 +129,19 @@ def edmonds_matching(offsets, neighbors, mate):
     dfn = np.zeros(n + 1, dtype=np.int64)
     dead = np.zeros(n + 1, dtype=np.uint8)
     queue = np.empty(n + 1, dtype=np.int32)
+    return match, fa, pre, label, dfn, dead, queue
+
+
+@kernel
+def edmonds_matching(offsets, neighbors, mate):
+    """Complete ``mate`` (0-based, -1 exposed) to a maximum matching, in place.
+
+    One search from every exposed vertex. A failed search leaves a Hungarian
+    tree, which no later augmenting path can use, so its vertices are deleted
+    for good: failed searches cost O(E) in total. Returns the augmentations made.
+    """
+    n = mate.shape[0]
+    match, fa, pre, label, dfn, dead, queue = _search_state(mate)
     touched = np.empty(n + 1, dtype=np.int32)
     stamp = 0
     augmented = 0
@@ -176,15 +184,7 @@ def gallai_edmonds_labels(offsets, neighbors, mate):
     misses. Returns an empty array if ``mate`` is not maximum.
     """
     n = mate.shape[0]
-    match = np.zeros(n + 1, dtype=np.int32)
-    for v in range(n):
-        match[v + 1] = mate[v] + 1
-    fa = np.arange(n + 1, dtype=np.int32)
-    pre = np.zeros(n + 1, dtype=np.int32)
-    label = np.zeros(n + 1, dtype=np.uint8)
-    dfn = np.zeros(n + 1, dtype=np.int64)
-    dead = np.zeros(n + 1, dtype=np.uint8)
-    queue = np.empty(n + 1, dtype=np.int32)
+    match, fa, pre, label, dfn, dead, queue = _search_state(mate)
     touched = np.empty(n + 1, dtype=np.int32)  # each vertex is labelled at most once
     tail = 0
     for v in range(1, n + 1):

@@ -102,54 +102,6 @@ def delete_vertex(mate, alive, side, exposed, log, counters, v):
 
 
 @kernel
-def insert_vertex(
-    offsets, neighbors, side, alive, mate, exposed, seen, parent, queue, log, counters, v
-):
-    """Bring deleted vertex ``v`` back and restore maximality with one augmenting search.
-
-    Returns whether the matching grew (then ``v`` is covered by every maximum
-    matching of the new graph).
-    """
-    _record(log, counters, -v - 1, alive[v])
-    alive[v] = 1
-    exposed[side[v]] += 1
-    if exposed[1 - side[v]] == 0:
-        return False
-    counters[0] += 1
-    stamp = counters[0]
-    queue[0] = v
-    head = 0
-    tail = 1
-    while head < tail:
-        z = queue[head]
-        head += 1
-        for k in range(offsets[z], offsets[z + 1]):
-            y = neighbors[k]
-            if alive[y] == 0 or seen[y] == stamp:
-                continue
-            seen[y] = stamp
-            parent[y] = z
-            m = mate[y]
-            if m >= 0:
-                queue[tail] = m
-                tail += 1
-                continue
-            exposed[side[y]] -= 1
-            exposed[side[v]] -= 1
-            while True:
-                z = parent[y]
-                next_y = mate[z]
-                _record(log, counters, y, mate[y])
-                _record(log, counters, z, mate[z])
-                mate[y] = z
-                mate[z] = y
-                if z == v:
-                    return True
-                y = next_y
-    return False
-
-
-@kernel
 def undo(mate, alive, log, counters, mark):
     """Revert the log back to ``mark`` entries (newest first)."""
     k = counters[1]
