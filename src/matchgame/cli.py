@@ -18,6 +18,7 @@ import numpy as np
 from . import __version__
 from .boards import Board
 from .bunny import GameRecord, RecordAnalysis, analyse_record
+from .certificates import check_certificate, make_certificate
 from .edgelists import parse_edge_list
 from .errors import MatchgameError
 from .placement import GraphAnalysis, PlacementAnalysis, analyse_graph, analyse_placements
@@ -141,17 +142,113 @@ def format_graph_placements(analysis: GraphAnalysis, style: str) -> bytes:
     raise UsageError(f"--format {style} needs a board, not an edge list")
 
 
+# certificate fields holding vertices, by nesting depth: 1 = a list of vertices, ...
+_CERTIFICATE_VERTEX_FIELDS = {
+    "placer_wins_at": 1,
+    "tutte_berge_set": 1,
+    "matching": 2,
+    "forest": 2,
+    "paths": 2,
+    "vertex_covers": 2,
+}
+
+
+def _map_certificate(certificate: dict, convert) -> dict:
+    def walk(value, depth):
+        return convert(value) if depth == 0 else [walk(item, depth - 1) for item in value]
+
+    return {
+        key: walk(value, _CERTIFICATE_VERTEX_FIELDS[key])
+        if key in _CERTIFICATE_VERTEX_FIELDS
+        else value
+        for key, value in certificate.items()
+    }
+
+
+def certificate_to_text_ids(certificate: dict, board: Board | None) -> dict:
+    """Vertex ids -> 1-based vertex numbers, or [row, col] cells for a board."""
+    if board is None:
+        return _map_certificate(certificate, lambda v: v + 1)
+    return _map_certificate(certificate, lambda v: [x + 1 for x in board.cell(v)])
+
+
+def certificate_from_text_ids(certificate: dict, board: Board | None, n_vertices: int) -> dict:
+    """The inverse of :func:`certificate_to_text_ids`, rejecting references to nothing."""
+
+    def convert(ref):
+        if board is None:
+            if not isinstance(ref, int) or not 1 <= ref <= n_vertices:
+                raise VerifyError(f"the certificate names vertex {ref!r}, not in 1..{n_vertices}")
+            return ref - 1
+        try:
+            return board.vertex((ref[0] - 1, ref[1] - 1))
+        except (ValueError, TypeError, IndexError, KeyError):
+            raise VerifyError(f"the certificate names cell {ref!r}, not a free cell") from None
+
+    return _map_certificate(certificate, convert)
+
+
+class VerifyError(Exception):
+    """A certificate that does not fit its input (reported, exit status 1)."""
+
+
 def _cmd_placements(args: argparse.Namespace) -> bytes:
     examples = EDGE_EXAMPLES if args.edges else BOARD_EXAMPLES
     if args.example is not None:
         data = example_text(args.example or examples[0], examples)
     else:
         data = read_input(args.file)
+    if args.certificate and args.format != "json":
+        raise UsageError("--certificate goes with --format json")
     if args.edges:
         if args.format == "board":
             raise UsageError("--format board needs a board, not an edge list")
-        return format_graph_placements(analyse_graph(parse_edge_list(data)), args.format)
-    return format_placements(analyse_placements(Board.parse(data)), args.format)
+        analysis = analyse_graph(parse_edge_list(data))
+        output = format_graph_placements(analysis, args.format)
+        board = None
+    else:
+        analysis = analyse_placements(Board.parse(data))
+        output = format_placements(analysis, args.format)
+        board = analysis.board
+    if not args.certificate:
+        return output
+    graph = analysis.graph if board is None else board.graph
+    kind = "edges" if board is None else "board"
+    certificate = make_certificate(graph, analysis.decomposition, kind)
+    document = json.loads(output)
+    document["certificate"] = certificate_to_text_ids(certificate, board)
+    return (json.dumps(document) + "\n").encode()
+
+
+def _cmd_verify(args: argparse.Namespace) -> bytes:
+    data = read_input(args.file)
+    board = None if args.edges else Board.parse(data)
+    graph = parse_edge_list(data) if args.edges else board.graph
+    try:
+        document = json.loads(read_input(args.certificate))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{args.certificate}: not JSON ({exc})") from None
+    certificate = document.get("certificate", document) if isinstance(document, dict) else None
+    if not isinstance(certificate, dict):
+        raise UsageError(f"{args.certificate}: no certificate object found")
+    try:
+        ids = certificate_from_text_ids(certificate, board, graph.n_vertices)
+        if board is None:
+            problems = check_certificate(graph, ids, "edges", lambda v: str(v + 1))
+        else:
+            row_col = board.cell
+            problems = check_certificate(
+                graph, ids, "board", lambda v: "({}, {})".format(*(x + 1 for x in row_col(v)))
+            )
+    except VerifyError as exc:
+        problems = [str(exc)]
+    if problems:
+        raise VerifyFailed("".join(f"invalid: {p}\n" for p in problems))
+    return b"ok\n"
+
+
+class VerifyFailed(Exception):
+    """Raised by verify with the report to print; exit status 1."""
 
 
 def format_mistakes(analysis: RecordAnalysis, style: str) -> bytes:
@@ -236,6 +333,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     placements.set_defaults(handler=_cmd_placements)
 
+    placements.add_argument(
+        "--certificate",
+        action="store_true",
+        help="with --format json: add a proof of every verdict (check it with 'verify')",
+    )
+
+    verify = commands.add_parser(
+        "verify",
+        help="check a certificate made by 'placements --format json --certificate'",
+        description="Check a certificate against its input: prints 'ok' (exit 0) or what "
+        "is wrong (exit 1). The check uses no matching algorithm.",
+    )
+    verify.add_argument("file", help="the board or edge-list file the certificate is for")
+    verify.add_argument("certificate", help="the JSON output holding the certificate")
+    verify.add_argument("--edges", action="store_true", help="FILE is an edge list")
+    verify.set_defaults(handler=_cmd_verify)
+
     mistakes = commands.add_parser(
         "mistakes",
         help="Bunny's mistakes in a Bunny-and-Egg game record (NOI2011)",
@@ -271,6 +385,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MatchgameError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except VerifyFailed as exc:
+        sys.stdout.write(str(exc))
+        return 1
     sys.stdout.buffer.write(output)
     sys.stdout.flush()
     return 0

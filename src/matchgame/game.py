@@ -208,7 +208,7 @@ class Position:
         """Every move after which the opponent loses, increasing."""
         engine = self._engine
         if self._token is None:
-            missable = _bip.missable_bipartite(
+            missable, _ = _bip.missable_bipartite(
                 self.graph.offsets, self.graph.neighbors, engine.mate
             )
             missable &= engine.alive

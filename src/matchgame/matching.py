@@ -218,7 +218,7 @@ def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
     if algorithm in ("push_relabel", "hopcroft_karp") or (
         algorithm == "auto" and graph.is_bipartite
     ):
-        missable = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate).view(np.bool_)
+        missable = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate)[0].view(np.bool_)
         engine = "bipartite"
     else:
         labels = _blossom.gallai_edmonds_labels(graph.offsets, graph.neighbors, mate)

@@ -274,9 +274,13 @@ def missable_bipartite(offsets, neighbors, mate):
     In a bipartite graph they are exactly those reached from an exposed vertex by
     an even alternating path (non-matching edge, then matching edge, ...). One BFS
     from all exposed vertices at once; each step stays on the start's side.
+    Returns ``(missable, via)``: ``via[w]`` is the vertex the BFS reached ``w``
+    from (the path continues w, mate(w), via[w], ...), -1 for exposed vertices
+    and for vertices in every maximum matching.
     """
     n = mate.shape[0]
     missable = np.zeros(n, dtype=np.uint8)
+    via = np.full(n, -1, dtype=np.int32)
     queue = np.empty(n, dtype=np.int32)
     tail = 0
     for v in range(n):
@@ -292,6 +296,7 @@ def missable_bipartite(offsets, neighbors, mate):
             w = mate[neighbors[k]]
             if w >= 0 and missable[w] == 0:
                 missable[w] = 1
+                via[w] = x
                 queue[tail] = w
                 tail += 1
-    return missable
+    return missable, via

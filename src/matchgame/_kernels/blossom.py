@@ -198,3 +198,63 @@ def gallai_edmonds_labels(offsets, neighbors, mate):
     if status != 0:
         return np.empty(0, dtype=np.uint8)
     return label[1:].copy()
+
+
+@kernel
+def missable_paths(offsets, neighbors, mate, targets):
+    """For each target v (matched, missable), an even alternating path from v to
+    an exposed vertex: v, mate(v), ..., exposed. Flipping it gives a maximum
+    matching that misses v.
+
+    Found as an augmenting path from mate(v) in the graph without v. Returns the
+    paths concatenated and their offsets; a path is empty if none exists.
+    """
+    n = mate.shape[0]
+    match, fa, pre, label, dfn, dead, queue = _search_state(mate)
+    touched = np.empty(n + 1, dtype=np.int32)
+    lengths = np.zeros(targets.shape[0] + 1, dtype=np.int64)
+    out = np.empty(0, dtype=np.int32)
+    stamp = 0
+    size = 0
+    for t in range(targets.shape[0]):
+        v = targets[t] + 1
+        root = match[v]
+        match[root] = 0
+        match[v] = 0
+        dead[v] = 1
+        label[root] = EVEN
+        touched[0] = root
+        queue[0] = root
+        end, n_touched, stamp, status = _grow(
+            offsets, neighbors, match, fa, pre, label, dfn, dead, queue, 0, 1, touched, 1, stamp
+        )
+        if status == 1:
+            # the walk end, pre[end], match[pre[end]], ... reaches the root
+            walk = [end - 1]
+            u = end
+            while u != 0:  # match[root] is 0 while v is removed
+                x = pre[u]
+                walk.append(x - 1)
+                u = match[x]
+                if u != 0:
+                    walk.append(u - 1)
+            needed = size + len(walk) + 1
+            if needed > out.shape[0]:
+                grown = np.empty(max(2 * needed, 64), dtype=np.int32)
+                grown[:size] = out[:size]
+                out = grown
+            out[size] = v - 1
+            size += 1
+            for i in range(len(walk) - 1, -1, -1):
+                out[size] = walk[i]
+                size += 1
+        lengths[t + 1] = size
+        for i in range(n_touched):
+            x = touched[i]
+            fa[x] = x
+            pre[x] = 0
+            label[x] = 0
+        dead[v] = 0
+        match[root] = v
+        match[v] = root
+    return out[:size].copy(), lengths

@@ -80,3 +80,36 @@ def csr_from_edges(n, sources, targets):
                 previous = w
         offsets[v + 1] = size
     return offsets, raw[:size].copy()
+
+
+@kernel
+def component_sizes_without(offsets, neighbors, removed):
+    """Label the components of the graph minus ``removed`` (uint8 mask).
+
+    Returns ``(component, sizes)``: ``component[v]`` (-1 for removed vertices)
+    and the size of every component.
+    """
+    n = offsets.shape[0] - 1
+    component = np.full(n, -1, dtype=np.int32)
+    sizes = np.zeros(n, dtype=np.int64)
+    queue = np.empty(max(n, 1), dtype=np.int32)
+    count = 0
+    for root in range(n):
+        if removed[root] or component[root] >= 0:
+            continue
+        component[root] = count
+        queue[0] = root
+        head = 0
+        tail = 1
+        while head < tail:
+            v = queue[head]
+            head += 1
+            for k in range(offsets[v], offsets[v + 1]):
+                w = neighbors[k]
+                if not removed[w] and component[w] < 0:
+                    component[w] = count
+                    queue[tail] = w
+                    tail += 1
+        sizes[count] = tail
+        count += 1
+    return component, sizes[:count].copy()
