@@ -35,7 +35,7 @@ EXAMPLES = {
 }
 BOARD_EXAMPLES = ("jsoi", "heart")
 EDGE_EXAMPLES = ("blossom",)
-RECORD_EXAMPLES = ("noi1", "noi2", "noi3")
+RECORD_EXAMPLES = ("noi3", "noi1", "noi2")
 
 
 class UsageError(MatchgameError):
@@ -63,6 +63,14 @@ def example_text(name: str, choices: tuple[str, ...]) -> bytes:
     if name not in choices:
         raise UsageError(f"unknown example {name!r} (choose from {', '.join(choices)})")
     return resources.files("matchgame").joinpath("examples", f"{name}.txt").read_bytes()
+
+
+def _input_bytes(args: argparse.Namespace, examples: tuple[str, ...]) -> bytes:
+    """The input named on the command line: ``--example [NAME]`` (default: the
+    first of ``examples``) or FILE / standard input."""
+    if args.example is not None:
+        return example_text(args.example or examples[0], examples)
+    return read_input(args.file)
 
 
 def _cell_lines(cells: np.ndarray) -> bytes:
@@ -193,11 +201,7 @@ class VerifyError(Exception):
 
 
 def _cmd_placements(args: argparse.Namespace) -> bytes:
-    examples = EDGE_EXAMPLES if args.edges else BOARD_EXAMPLES
-    if args.example is not None:
-        data = example_text(args.example or examples[0], examples)
-    else:
-        data = read_input(args.file)
+    data = _input_bytes(args, EDGE_EXAMPLES if args.edges else BOARD_EXAMPLES)
     if args.certificate and args.format != "json":
         raise UsageError("--certificate goes with --format json")
     if args.edges:
@@ -247,6 +251,30 @@ def _cmd_verify(args: argparse.Namespace) -> bytes:
     return b"ok\n"
 
 
+def _cmd_render(args: argparse.Namespace) -> bytes:
+    from . import render
+
+    data = _input_bytes(args, RECORD_EXAMPLES if args.game == "bunny" else BOARD_EXAMPLES)
+    suffix = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else ""
+    if suffix not in ("svg", "png"):
+        raise UsageError(f"-o {args.output!r}: the name must end in .svg or .png")
+    if args.game == "bunny":
+        if args.matching:
+            raise UsageError("--matching goes with --game placement")
+        scene = render.record_scene(analyse_record(GameRecord.parse(data)))
+    else:
+        scene = render.placement_scene(
+            analyse_placements(Board.parse(data)), matching=args.matching
+        )
+    try:
+        render.save(scene, args.output)
+    except RuntimeError as exc:  # Pillow missing
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+    return b""
+
+
 class VerifyFailed(Exception):
     """Raised by verify with the report to print; exit status 1."""
 
@@ -286,7 +314,7 @@ def format_mistakes(analysis: RecordAnalysis, style: str) -> bytes:
 
 
 def _cmd_mistakes(args: argparse.Namespace) -> bytes:
-    data = example_text(args.example, RECORD_EXAMPLES) if args.example else read_input(args.file)
+    data = _input_bytes(args, RECORD_EXAMPLES)
     analysis = analyse_record(GameRecord.parse(data))
     if not analysis.ended:
         print(
@@ -350,6 +378,23 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--edges", action="store_true", help="FILE is an edge list")
     verify.set_defaults(handler=_cmd_verify)
 
+    render_cmd = commands.add_parser(
+        "render",
+        help="draw a board (who wins where) or a Bunny-and-Egg record as SVG or PNG",
+        description="Draw a placement board coloured by outcome, or a NOI2011 record with the "
+        "empty cell's path and the mistakes. PNG needs Pillow (pip install 'matchgame[png]').",
+    )
+    render_cmd.add_argument("file", nargs="?", help="input file ('-' or nothing: stdin)")
+    render_cmd.add_argument("-o", "--output", required=True, help="OUT.svg or OUT.png")
+    render_cmd.add_argument("--game", choices=("placement", "bunny"), default="placement")
+    render_cmd.add_argument(
+        "--matching", action="store_true", help="draw the maximum matching (placement)"
+    )
+    render_cmd.add_argument(
+        "--example", nargs="?", const="", metavar="NAME", help="draw a bundled example"
+    )
+    render_cmd.set_defaults(handler=_cmd_render)
+
     mistakes = commands.add_parser(
         "mistakes",
         help="Bunny's mistakes in a Bunny-and-Egg game record (NOI2011)",
@@ -367,7 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
     mistakes.add_argument(
         "--example",
         nargs="?",
-        const="noi3",
+        const="",
         metavar="NAME",
         help=f"run on a bundled record ({', '.join(RECORD_EXAMPLES)}; default noi3)",
     )

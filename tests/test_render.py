@@ -1,0 +1,81 @@
+"""Pictures: SVG is well-formed and shows what it claims; PNG decodes; CLI errors are clean."""
+
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+from cli_helpers import assert_user_error, run_cli
+
+from matchgame import Board, analyse_placements
+from matchgame.bunny import GameRecord, analyse_record
+from matchgame.generate import random_board
+from matchgame.render import COLOURS, placement_scene, record_scene, to_png, to_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def fills(svg: bytes) -> list[str]:
+    return [e.get("fill") for e in ET.fromstring(svg).iter(f"{SVG}rect")]
+
+
+def test_small_board_svg_colours_every_cell_by_outcome():
+    analysis = analyse_placements(Board.from_rows([".##", "...", "#.#"]))
+    svg = to_svg(placement_scene(analysis, matching=True))
+    colours = fills(svg)
+    # 2 winning cells, 3 losing free cells, 4 blocked: one rectangle each, plus legend swatches
+    assert colours.count(COLOURS["placer_wins"]) == 2 + 1
+    assert colours.count(COLOURS["placer_loses"]) == 3 + 1
+    assert colours.count(COLOURS["blocked"]) == 4 + 1
+    root = ET.fromstring(svg)
+    assert len(list(root.iter(f"{SVG}polyline"))) == analysis.matching_size
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert {"1", "2", "3", "placer wins"} <= set(labels)  # coordinates and legend
+
+
+def test_large_board_merges_runs_and_drops_labels():
+    analysis = analyse_placements(random_board(300, 300, 0.1, seed=2))
+    scene = placement_scene(analysis)
+    free_cells = int(analysis.board.free.sum())
+    # the most common class is painted once: at most the other cells get rectangles
+    assert len(scene.rects) < 300 * 300 - free_cells / 2 + 10
+    assert all(not text.isdigit() for _, _, text, _, _ in scene.texts)  # no coordinates
+
+
+def test_record_scene_marks_mistakes():
+    analysis = analyse_record(
+        GameRecord.parse("4 4\nOOXX\nOXXO\nOO.O\nXXXO\n2\n3 2\n2 2\n1 2\n1 3\n")
+    )
+    root = ET.fromstring(to_svg(record_scene(analysis)))
+    rings = [c for c in root.iter(f"{SVG}circle") if c.get("stroke") == COLOURS["mistake"]]
+    assert len(rings) == sum(note.mistake for note in analysis.annotations()) == 3
+    assert len(list(root.iter(f"{SVG}polyline"))) == 1
+
+
+def test_png_decodes():
+    pil = pytest.importorskip("PIL.Image")
+    import io
+
+    analysis = analyse_placements(Board.from_rows([".#", ".."]))
+    image = pil.open(io.BytesIO(to_png(placement_scene(analysis))))
+    assert image.format == "PNG" and image.size[0] >= 50
+    pixels = np.asarray(image.convert("RGB"))
+    green = tuple(int(COLOURS["placer_wins"][i : i + 2], 16) for i in (1, 3, 5))
+    assert (pixels == green).all(axis=2).any()
+
+
+def test_cli_render(tmp_path):
+    svg = tmp_path / "b.svg"
+    assert run_cli("render", "--example", "heart", "--matching", "-o", str(svg)).code == 0
+    ET.fromstring(svg.read_bytes())
+    png = tmp_path / "r.png"
+    assert run_cli("render", "--game", "bunny", "--example", "-o", str(png)).code == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert_user_error(run_cli("render", "--example", "-o", str(tmp_path / "x.gif")), ".svg or .png")
+    assert_user_error(run_cli("render", "-o", str(svg), stdin="2 2\n..\n.\n"), "line 3")
+    assert_user_error(
+        run_cli("render", "--game", "bunny", "--matching", "--example", "-o", str(svg)),
+        "--matching",
+    )
+    assert_user_error(
+        run_cli("render", "--example", "-o", str(tmp_path / "missing" / "x.svg")), "cannot write"
+    )
