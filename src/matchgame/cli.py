@@ -275,6 +275,41 @@ def _cmd_render(args: argparse.Namespace) -> bytes:
     return b""
 
 
+def _cmd_play(args: argparse.Namespace) -> bytes:
+    from . import play
+
+    if args.file in (None, "-") and args.example is None:
+        raise UsageError("play reads your moves from standard input: give the board as FILE")
+    you_first = args.you == "first"
+    if args.game == "bunny":
+        session = play.bunny_session(
+            GameRecord.parse(_input_bytes(args, RECORD_EXAMPLES)), you_move_first=you_first
+        )
+        legend = (
+            f"You are {'Bunny (white pieces O)' if you_first else 'Egg (black pieces X)'}. "
+            "Name the piece to slide into the empty cell '.'."
+        )
+    else:
+        session = play.placement_session(
+            Board.parse(_input_bytes(args, BOARD_EXAMPLES)), you_move_first=you_first
+        )
+        legend = (
+            "'@' token, 'o' visited, '#' blocked. "
+            f"{'You place the token' if you_first else 'The engine places the token'}; "
+            "who cannot move loses."
+        )
+
+    def write(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()  # a script reads each engine move before answering
+
+    if sys.stdin.isatty():
+        play.run_terminal(session, input, write, legend)
+    else:
+        play.run_line_protocol(session, iter(sys.stdin.readline, ""), write)
+    return b""
+
+
 class VerifyFailed(Exception):
     """Raised by verify with the report to print; exit status 1."""
 
@@ -394,6 +429,27 @@ def build_parser() -> argparse.ArgumentParser:
         "--example", nargs="?", const="", metavar="NAME", help="draw a bundled example"
     )
     render_cmd.set_defaults(handler=_cmd_render)
+
+    play_cmd = commands.add_parser(
+        "play",
+        help="play the placement game or Bunny and Egg against the engine",
+        description="Play against the engine. On a terminal: the board after every move, "
+        "moves as 'ROW COL', 'hint', 'undo', 'quit'. Otherwise a line protocol: the engine "
+        "writes 'engine: ROW COL', reads your moves as 'ROW COL' lines, and ends with "
+        "'winner: you' or 'winner: engine'.",
+    )
+    play_cmd.add_argument("file", nargs="?", help="a board, or with --game bunny a NOI2011 record")
+    play_cmd.add_argument("--game", choices=("placement", "bunny"), default="placement")
+    play_cmd.add_argument(
+        "--you",
+        choices=("first", "second"),
+        default="first",
+        help="first: you place the token / you are Bunny (default); second: the engine is",
+    )
+    play_cmd.add_argument(
+        "--example", nargs="?", const="", metavar="NAME", help="a bundled example"
+    )
+    play_cmd.set_defaults(handler=_cmd_play)
 
     mistakes = commands.add_parser(
         "mistakes",

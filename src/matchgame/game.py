@@ -230,6 +230,29 @@ class Position:
             return None
         return int(self._engine.mate[self._token])
 
+    def best_move(self, *, candidates: int = 64) -> int | None:
+        """A winning move if there is one; otherwise the move that leaves the
+        opponent the fewest winning replies (ties: the most replies in all, so
+        the game lasts). None when no move is legal.
+
+        In the placement phase of a lost game only the first ``candidates``
+        placements are weighed, to bound the work on big boards.
+        """
+        reply = self.winning_reply()
+        if reply is not None:
+            return reply
+        moves = self.legal_moves()
+        if not moves:
+            return None
+        best, best_key = moves[0], None
+        for move in moves[:candidates]:
+            self.push(move)
+            key = (len(self.winning_moves()), -len(self.legal_moves()))
+            self.pop()
+            if best_key is None or key < best_key:
+                best, best_key = move, key
+        return best
+
     def push(self, v: int) -> None:
         """Play ``v``: place the token there, or move it there.
 
