@@ -82,7 +82,32 @@ def random_opponent_game(tmp_path, rows, you, seed):
     return winner, first, adjacency
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=300, deadline=None)
+@given(rows=board_rows(max_side=4, max_free=12), you_first=st.booleans(), data=st.data())
+def test_engine_never_loses_a_won_game_in_process(rows, you_first, data):
+    board = Board.from_rows(rows)
+    if board.n_free == 0:
+        return
+    oracle = GameOracle(board_adjacency(rows)[0])
+    session = placement_session(board, you_move_first=you_first)
+    engine_won_position = None
+    while not session.is_over():
+        if session.your_turn:
+            session.play(data.draw(st.sampled_from(session.legal_cells())))
+        else:
+            if engine_won_position is None:
+                engine_won_position = session.position.mover_wins()
+            session.engine_move()
+    if engine_won_position:
+        assert not session.winner_is_you()
+    if not you_first:  # the engine placed: its verdict is the oracle's, and it keeps a win
+        placer_can_win = any(oracle.placer_wins_at(v) for v in range(board.n_free))
+        assert engine_won_position == placer_can_win
+        if placer_can_win:
+            assert not session.winner_is_you()
+
+
+@settings(max_examples=8, deadline=None)
 @given(rows=board_rows(max_side=4, max_free=12), seed=st.integers(0, 10**6))
 def test_engine_never_loses_a_won_game(tmp_path_factory, rows, seed):
     if not any("." in row for row in rows):
