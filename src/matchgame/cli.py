@@ -81,7 +81,7 @@ def _cell_lines(cells: np.ndarray) -> bytes:
     return format_int_rows(np.ascontiguousarray(cells, dtype=np.int64)).tobytes()
 
 
-def format_placements(analysis: PlacementAnalysis, style: str) -> bytes:
+def format_placements(analysis: PlacementAnalysis, style: str, extra: dict | None = None) -> bytes:
     """The answer in one of the output formats (cells 1-based)."""
     cells = analysis.winning_cells_array() + 1
     if style == "jsoi":
@@ -99,6 +99,7 @@ def format_placements(analysis: PlacementAnalysis, style: str) -> bytes:
             "matching_size": analysis.matching_size,
             "placer_wins": analysis.placer_wins,
             "winning_cells": cells.tolist(),
+            **(extra or {}),
         }
         return (json.dumps(document) + "\n").encode()
     if style == "board":
@@ -121,7 +122,9 @@ def _draw_board(analysis: PlacementAnalysis) -> str:
     return f"{body}\n{legend}; {verdict}\n"
 
 
-def format_graph_placements(analysis: GraphAnalysis, style: str) -> bytes:
+def format_graph_placements(
+    analysis: GraphAnalysis, style: str, extra: dict | None = None
+) -> bytes:
     """The answer on an edge-list graph (vertices 1-based)."""
     winning = np.flatnonzero(analysis.decomposition.missable) + 1
     lines = "".join(f"{v}\n" for v in winning.tolist()).encode()
@@ -145,6 +148,7 @@ def format_graph_placements(analysis: GraphAnalysis, style: str) -> bytes:
                 for name, mask in (("D", sets.D), ("A", sets.A), ("C", sets.C))
             },
             "matching": np.stack([pairs + 1, mate[pairs] + 1], axis=1).tolist(),
+            **(extra or {}),
         }
         return (json.dumps(document) + "\n").encode()
     raise UsageError(f"--format {style} needs a board, not an edge list")
@@ -204,24 +208,20 @@ def _cmd_placements(args: argparse.Namespace) -> bytes:
     data = _input_bytes(args, EDGE_EXAMPLES if args.edges else BOARD_EXAMPLES)
     if args.certificate and args.format != "json":
         raise UsageError("--certificate goes with --format json")
+    if args.edges and args.format == "board":
+        raise UsageError("--format board needs a board, not an edge list")
     if args.edges:
-        if args.format == "board":
-            raise UsageError("--format board needs a board, not an edge list")
-        analysis = analyse_graph(parse_edge_list(data))
-        output = format_graph_placements(analysis, args.format)
-        board = None
+        analysis, board = analyse_graph(parse_edge_list(data)), None
+        graph, kind, formatter = analysis.graph, "edges", format_graph_placements
     else:
         analysis = analyse_placements(Board.parse(data))
-        output = format_placements(analysis, args.format)
         board = analysis.board
-    if not args.certificate:
-        return output
-    graph = analysis.graph if board is None else board.graph
-    kind = "edges" if board is None else "board"
-    certificate = make_certificate(graph, analysis.decomposition, kind)
-    document = json.loads(output)
-    document["certificate"] = certificate_to_text_ids(certificate, board)
-    return (json.dumps(document) + "\n").encode()
+        graph, kind, formatter = board.graph, "board", format_placements
+    extra = None
+    if args.certificate:
+        certificate = make_certificate(graph, analysis.decomposition, kind)
+        extra = {"certificate": certificate_to_text_ids(certificate, board)}
+    return formatter(analysis, args.format, extra)
 
 
 def _cmd_verify(args: argparse.Namespace) -> bytes:

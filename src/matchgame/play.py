@@ -68,11 +68,13 @@ class Session:
         return None if reply is None else self.board.cell(reply)
 
     def undo(self) -> bool:
-        """Take back the engine's last move and yours; False if there is nothing to undo."""
-        if len(self.moves) < 2 and not (self.moves and not self.your_turn):
+        """On your turn, take back your last move and the engine's reply.
+
+        Returns False when you have not moved yet.
+        """
+        if len(self.moves) < 2:
             return False
-        steps = 2 if self.your_turn else 1
-        for _ in range(min(steps, len(self.moves))):
+        for _ in range(2):
             self.position.pop()
             self.moves.pop()
         return True
