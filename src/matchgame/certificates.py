@@ -51,7 +51,6 @@ def make_certificate(graph: Graph, decomposition: Decomposition, kind: str = "ed
     mate = np.asarray(decomposition.mate)
     missable = np.asarray(decomposition.missable)
     n = graph.n_vertices
-    pairs = np.flatnonzero(mate > np.arange(n))
     certificate: dict[str, Any] = {
         "format": FORMAT,
         "input": {
@@ -60,13 +59,13 @@ def make_certificate(graph: Graph, decomposition: Decomposition, kind: str = "ed
             "edges": graph.n_edges,
             "sha256": graph_digest(graph, kind),
         },
-        "matching": np.stack([pairs, mate[pairs]], axis=1).tolist(),
+        "matching": decomposition.matching_pairs().tolist(),
         "placer_wins_at": np.flatnonzero(missable).tolist(),
     }
     side = graph.side
     if side is not None:
         _, via = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate.astype(INDEX_DTYPE))
-        sources = np.repeat(np.arange(n), np.diff(graph.offsets))
+        sources = graph.sources
         covers = []
         for own in (0, 1):
             d_own = missable & (side == own)
@@ -106,8 +105,8 @@ def _check(graph: Graph, cert: dict, kind: str, name: Callable[[int], str]) -> l
         return [f"not a matchgame certificate (format {cert.get('format')!r})"]
     if cert["input"].get("sha256") != graph_digest(graph, kind):
         return ["the certificate was made for another input"]
-    keys = np.asarray(graph.neighbors, dtype=np.int64)
-    keys = np.repeat(np.arange(n, dtype=np.int64), np.diff(graph.offsets)) * n + keys  # sorted
+    sources = graph.sources
+    keys = sources.astype(np.int64) * n + graph.neighbors  # sorted: CSR lists are sorted
 
     def is_edge(u: int, v: int) -> bool:
         if not (0 <= u < n and 0 <= v < n):
@@ -133,7 +132,6 @@ def _check(graph: Graph, cert: dict, kind: str, name: Callable[[int], str]) -> l
     proven_essential = np.zeros(n, dtype=bool)
 
     if "vertex_covers" in cert:
-        sources = np.repeat(np.arange(n), np.diff(graph.offsets))
         for cover_list in cert["vertex_covers"]:
             cover = np.zeros(n, dtype=bool)
             cover[np.asarray(cover_list, dtype=np.int64)] = True

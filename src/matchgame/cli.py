@@ -127,15 +127,13 @@ def format_graph_placements(
 ) -> bytes:
     """The answer on an edge-list graph (vertices 1-based)."""
     winning = np.flatnonzero(analysis.decomposition.missable) + 1
-    lines = "".join(f"{v}\n" for v in winning.tolist()).encode()
+    lines = _cell_lines(winning.reshape(-1, 1))
     if style == "jsoi":
         return b"WIN\n" + lines if winning.size else b"LOSE\n"
     if style == "loj":
         return f"{winning.size}\n".encode() + lines
     if style == "json":
         graph, sets = analysis.graph, analysis.sets
-        mate = analysis.decomposition.mate
-        pairs = np.flatnonzero(mate > np.arange(mate.shape[0]))
         document = {
             "vertices": graph.n_vertices,
             "edges": graph.n_edges,
@@ -147,7 +145,7 @@ def format_graph_placements(
                 name: (np.flatnonzero(mask) + 1).tolist()
                 for name, mask in (("D", sets.D), ("A", sets.A), ("C", sets.C))
             },
-            "matching": np.stack([pairs + 1, mate[pairs] + 1], axis=1).tolist(),
+            "matching": (analysis.decomposition.matching_pairs() + 1).tolist(),
             **(extra or {}),
         }
         return (json.dumps(document) + "\n").encode()

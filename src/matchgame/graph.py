@@ -150,11 +150,18 @@ class Graph:
         """The neighbours of ``v``, in increasing order when built by matchgame."""
         return self.neighbors[self.offsets[v] : self.offsets[v + 1]]
 
+    @cached_property
+    def sources(self) -> npt.NDArray[np.int32]:
+        """The vertex each entry of :attr:`neighbors` belongs to (``neighbors[k]`` is a
+        neighbour of ``sources[k]``)."""
+        return _frozen(
+            np.repeat(np.arange(self.n_vertices, dtype=INDEX_DTYPE), np.diff(self.offsets))
+        )
+
     def edges(self) -> npt.NDArray[np.int32]:
         """All edges as an ``(n_edges, 2)`` array with ``u < v``, sorted."""
-        sources = np.repeat(np.arange(self.n_vertices, dtype=INDEX_DTYPE), np.diff(self.offsets))
-        keep = sources < self.neighbors
-        return np.stack([sources[keep], self.neighbors[keep]], axis=1)
+        keep = self.sources < self.neighbors
+        return np.stack([self.sources[keep], self.neighbors[keep]], axis=1)
 
     @cached_property
     def degrees(self) -> npt.NDArray[np.int32]:

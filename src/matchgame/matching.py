@@ -156,6 +156,11 @@ class Decomposition:
         """Whether the player to move wins with the token on ``v``."""
         return not bool(self.missable[v])
 
+    def matching_pairs(self) -> npt.NDArray[np.int32]:
+        """The matching as a ``(matching_size, 2)`` array of pairs ``(u, v)`` with ``u < v``."""
+        ends = np.flatnonzero(self.mate > np.arange(self.mate.shape[0])).astype(INDEX_DTYPE)
+        return np.stack([ends, self.mate[ends]], axis=1)
+
 
 @dataclass(frozen=True)
 class GallaiEdmonds:
@@ -184,9 +189,8 @@ def gallai_edmonds(graph: Graph, decomposition: Decomposition) -> GallaiEdmonds:
     ([True, True, True], [False, False, False])
     """
     d = np.asarray(decomposition.missable, dtype=bool)
-    sources = np.repeat(np.arange(graph.n_vertices), np.diff(graph.offsets))
     a = np.zeros(graph.n_vertices, dtype=bool)
-    a[graph.neighbors[d[sources]]] = True
+    a[graph.neighbors[d[graph.sources]]] = True
     a &= ~d
     c = ~(d | a)
     for mask in (d, a, c):

@@ -70,9 +70,8 @@ class PlacementAnalysis:
 
     def matching(self) -> list[tuple[Cell, Cell]]:
         """The maximum matching behind the verdicts, as pairs of adjacent cells."""
-        mate = self.decomposition.mate
-        vertices = np.flatnonzero(mate > np.arange(mate.shape[0]))
-        return [(self.board.cell(v), self.board.cell(mate[v])) for v in vertices]
+        pairs = self.decomposition.matching_pairs().tolist()
+        return [(self.board.cell(u), self.board.cell(v)) for u, v in pairs]
 
 
 def analyse_placements(board: Board, *, algorithm: Algorithm = "auto") -> PlacementAnalysis:
@@ -163,9 +162,8 @@ class GraphAnalysis:
 
     def matching(self) -> list[tuple[Hashable, Hashable]]:
         """The maximum matching behind the verdicts, as pairs of labels."""
-        mate = self.decomposition.mate
-        ids = np.flatnonzero(mate > np.arange(mate.shape[0])).tolist()
-        return [(self.graph.label(v), self.graph.label(int(mate[v]))) for v in ids]
+        pairs = self.decomposition.matching_pairs().tolist()
+        return [(self.graph.label(u), self.graph.label(v)) for u, v in pairs]
 
 
 def analyse_graph(graph: Graph, *, algorithm: Algorithm = "auto") -> GraphAnalysis:
