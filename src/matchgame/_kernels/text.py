@@ -67,18 +67,21 @@ def parse_int_lines(buffer, starts, ends, n_fields):
                 negative = buffer[pos] == 45
                 pos += 1
             digits = 0
+            significant = 0  # digits after leading zeros: "0001" is 1, as in every format
             value = 0
             while pos < end and 48 <= buffer[pos] <= 57:
-                if digits < 18:
+                if significant < 18:
                     value = value * 10 + (buffer[pos] - 48)
+                if value > 0:
+                    significant += 1
                 digits += 1
                 pos += 1
             if digits == 0 or (
                 pos < end and buffer[pos] != 32 and buffer[pos] != 9 and buffer[pos] != 13
             ):
                 return values, i, pos - starts[i], -1
-            if digits >= 18:
-                value = 10**17  # absurdly large; callers range-check
+            if significant >= 18:
+                value = 10**17  # absurdly large; callers range-check and quote the text
             values[i, field] = -value if negative else value
             field += 1
         if field != n_fields:
