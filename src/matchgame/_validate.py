@@ -35,7 +35,7 @@ def shorten(value: Any, limit: int = 40) -> str:
         text = repr(value)
     except Exception:  # a hostile __repr__ must not hide the real error
         text = f"<{type(value).__name__} object>"
-    text = text.replace("\n", " ")
+    text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -78,25 +78,18 @@ def as_choice(value: Any, name: str, choices: Sequence[str]) -> str:
     return value
 
 
-def as_int_array(value: Any, name: str) -> np.ndarray:
+def as_int_array(value: Any, name: str, *, any_iterable: bool = False) -> np.ndarray:
     """``value`` as an int64 ndarray (any shape), by the rules in the module docstring.
 
-    Sets, generators and other one-shot iterables are read into a list first.
+    Lists, tuples, ranges and arrays are accepted; other iterables (sets,
+    generators) only with ``any_iterable``, where order does not matter.
     Integer arrays are returned without a copy when already int64.
     """
-    if isinstance(value, str | bytes):
-        raise InvalidTypeError(f"{name} must be an array of integers, got {describe(value)}")
-    if not isinstance(value, np.ndarray | Sequence) and isinstance(value, Iterable):
-        value = list(value)
-    try:
-        array = np.asarray(value)
-    except (ValueError, TypeError, OverflowError) as exc:
-        # ragged nesting, or an object numpy cannot make an array of
-        raise InvalidInputError(
-            f"{name} must be a rectangular array of integers ({shorten(str(exc), 60)})"
-        ) from None
+    array = _as_array(value, name, "integers", any_iterable)
     kind = array.dtype.kind
     if kind == "i":
+        if isinstance(value, list | tuple):
+            _refuse_bools(value, array.ndim, name)
         return array.astype(np.int64, copy=False)
     if kind == "u":
         if array.size and array.max() > _INT64_MAX:
@@ -110,18 +103,42 @@ def as_int_array(value: Any, name: str) -> np.ndarray:
     raise InvalidTypeError(f"{name} must hold integers, got an array of {what}")
 
 
+def _as_array(value: Any, name: str, what: str, any_iterable: bool) -> np.ndarray:
+    """``np.asarray(value)`` for array-likes; a clear error for everything else."""
+    array_like = isinstance(value, np.ndarray | list | tuple | range) or hasattr(value, "__array__")
+    if not array_like:
+        if any_iterable and isinstance(value, Iterable) and not isinstance(value, str | bytes):
+            value = list(value)
+        else:
+            kind = "an iterable" if any_iterable else "a list or an array"
+            raise InvalidTypeError(f"{name} must be {kind} of {what}, got {describe(value)}")
+    try:
+        return np.asarray(value)
+    except (ValueError, TypeError, OverflowError) as exc:
+        # ragged nesting, or an object numpy cannot make an array of
+        raise InvalidInputError(
+            f"{name} must be a rectangular array of {what} ({shorten(str(exc), 60)})"
+        ) from None
+
+
+def _refuse_bools(value: Any, depth: int, name: str) -> None:
+    """numpy turns ``[0, True]`` into integers: find such bools in nested lists."""
+    rows = [value]
+    for _ in range(depth - 1):
+        rows = [item for row in rows for item in row]
+    for row in rows:
+        if isinstance(row, np.ndarray):
+            if row.dtype == np.bool_:
+                raise InvalidTypeError(f"{name} must hold integers, not bools")
+        elif any(isinstance(item, bool | np.bool_) for item in row):
+            raise InvalidTypeError(f"{name} must hold integers, not bools")
+
+
 def as_bool_array(value: Any, name: str) -> np.ndarray:
     """``value`` as a bool ndarray: booleans, or integers that are all 0 or 1."""
     if isinstance(value, np.ndarray) and value.dtype == np.bool_:
         return value
-    if not isinstance(value, str | bytes | np.ndarray | Sequence) and isinstance(value, Iterable):
-        value = list(value)
-    try:
-        array = np.asarray(value)
-    except (ValueError, TypeError, OverflowError) as exc:
-        raise InvalidInputError(
-            f"{name} must be a rectangular array of booleans ({shorten(str(exc), 60)})"
-        ) from None
+    array = _as_array(value, name, "booleans", False)
     if array.dtype == np.bool_:
         return array
     if array.dtype.kind not in "iuO":

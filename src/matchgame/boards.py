@@ -10,7 +10,7 @@ CRLF line ends, trailing spaces and trailing blank lines are accepted.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence, Set
 from functools import cached_property
 from typing import Any
 
@@ -255,11 +255,9 @@ class Board:
 
 def as_cell(cell: Any, name: str = "cell") -> Cell:
     """``cell`` as a pair of Python ints (no range check)."""
-    if isinstance(cell, str | bytes):
-        raise InvalidTypeError(
-            f"{name} must be a (row, col) pair of integers, got {describe(cell)}"
-        )
     try:
+        if isinstance(cell, str | bytes) or not isinstance(cell, Sequence | np.ndarray):
+            raise TypeError
         row, col = cell
     except (TypeError, ValueError):
         raise InvalidTypeError(
@@ -288,12 +286,15 @@ def as_board(board: Any, name: str = "board") -> Board:
 
 def checked_rows(rows: Any, name: str = "rows") -> list[str]:
     """``rows`` as a non-empty list of strings without line breaks."""
-    if isinstance(rows, str | bytes) or not isinstance(rows, Iterable):
+    try:
+        if isinstance(rows, str | bytes | Set | Mapping) or not isinstance(rows, Iterable):
+            raise TypeError
+        rows = list(rows)
+    except TypeError:
         raise InvalidTypeError(
             f"{name} must be a list of row strings, got {describe(rows)}; for the whole "
             "text use parse(text)"
-        )
-    rows = list(rows)
+        ) from None
     for i, row in enumerate(rows):
         if not isinstance(row, str):
             raise InvalidTypeError(f"{name}[{i}] must be a string, got {describe(row)}")

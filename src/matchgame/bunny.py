@@ -76,22 +76,19 @@ class BunnyBoard:
             )
         if pieces.size > MAX_CELLS:
             raise InvalidInputError(f"a board has at most {MAX_CELLS} cells, got {pieces.size}")
-        bad = (pieces < _kb.EMPTY) | (pieces > _kb.BLACK)
-        if bad.any():
-            r, c = np.argwhere(bad)[0].tolist()
+        if pieces.min() < _kb.EMPTY or pieces.max() > _kb.BLACK:
+            r, c = np.argwhere((pieces < _kb.EMPTY) | (pieces > _kb.BLACK))[0].tolist()
             raise InvalidInputError(
                 f"pieces[{r}, {c}] = {pieces[r, c]} must be 0 (empty), 1 (white O) or 2 (black X)"
             )
-        empties = np.argwhere(pieces == _kb.EMPTY)
-        if len(empties) != 1:
-            raise InvalidInputError(
-                f"pieces must hold exactly one empty cell (0), found {len(empties)}"
-            )
+        n_empty = int(np.count_nonzero(pieces == _kb.EMPTY))
+        if n_empty != 1:
+            raise InvalidInputError(f"pieces must hold exactly one empty cell (0), found {n_empty}")
         empty = as_cell(self.empty, "empty")
-        if empty != tuple(empties[0].tolist()):
-            raise InvalidInputError(
-                f"empty = {empty} but the empty cell of pieces is {tuple(empties[0].tolist())}"
-            )
+        n_rows, n_cols = pieces.shape
+        if not (0 <= empty[0] < n_rows and 0 <= empty[1] < n_cols) or pieces[empty] != _kb.EMPTY:
+            where = tuple(np.argwhere(pieces == _kb.EMPTY)[0].tolist())
+            raise InvalidInputError(f"empty = {empty} but the empty cell of pieces is {where}")
         object.__setattr__(self, "pieces", frozen_copy(pieces, np.uint8))
         object.__setattr__(self, "empty", empty)
 
@@ -173,8 +170,11 @@ class GameRecord:
                 f"{moves.shape[0]} moves"
             )
         n_rows, n_cols = self.board.shape
-        outside = (moves < 0).any(axis=1) | (moves[:, 0] >= n_rows) | (moves[:, 1] >= n_cols)
-        if outside.any():
+        if moves.size and (
+            moves.min() < 0 or moves[:, 0].max() >= n_rows or moves[:, 1].max() >= n_cols
+        ):
+            outside = (moves[:, 0] < 0) | (moves[:, 1] < 0)
+            outside |= (moves[:, 0] >= n_rows) | (moves[:, 1] >= n_cols)
             i = first_index(outside)
             player, number = player_of(i)
             raise IllegalMoveError(

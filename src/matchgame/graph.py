@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -239,20 +239,33 @@ class Graph:
     def _adjacent(self, us: np.ndarray, vs: np.ndarray) -> npt.NDArray[np.bool_]:
         """``out[i]``: whether ``us[i] - vs[i]`` is an edge (ids already in range).
 
-        A bisection of every list at once (the lists are sorted): O(k log d) for
-        ``k`` pairs and maximum degree ``d``.
+        Vectorised over the pairs: a scan of the lists when the degrees are small
+        (grids), else a bisection of the sorted lists, O(k log d) for ``k`` pairs
+        and maximum degree ``d``.
         """
-        us = np.asarray(us, dtype=np.int64)
-        vs = np.asarray(vs, dtype=np.int64)
-        low = self.offsets[us].astype(np.int64)
-        high = self.offsets[us + 1].astype(np.int64)
+        us = np.asarray(us)
+        vs = np.asarray(vs)
+        start = self.offsets[us]
+        degree = self.offsets[us + 1] - start
+        found = np.zeros(us.shape[0], dtype=bool)
+        if us.shape[0] == 0 or self.neighbors.shape[0] == 0:
+            return found
+        last = self.neighbors.shape[0] - 1
+        max_degree = int(degree.max())
+        if max_degree <= 16:
+            for j in range(max_degree):
+                slot = np.minimum(start + j, last)
+                found |= (degree > j) & (self.neighbors[slot] == vs)
+            return found
+        low = start.astype(np.int64)
+        high = low + degree
         end = high.copy()
         while True:
             open_ = low < high
             if not open_.any():
                 break
             middle = (low + high) // 2
-            below = open_ & (self.neighbors[np.minimum(middle, self.neighbors.shape[0] - 1)] < vs)
+            below = open_ & (self.neighbors[np.minimum(middle, last)] < vs)
             low = np.where(below, middle + 1, low)
             high = np.where(open_ & ~below, middle, high)
         found = low < end
@@ -384,8 +397,12 @@ def _checked_side(side: Any, n: int) -> np.ndarray:
 
 def _checked_labels(labels: Any, n: int) -> tuple[Hashable, ...]:
     """Distinct hashable labels, one per vertex."""
-    if isinstance(labels, str | bytes) or not isinstance(labels, Iterable):
-        raise InvalidTypeError(f"labels must be a sequence of vertex names, got {describe(labels)}")
+    if isinstance(labels, str | bytes) or not isinstance(labels, Sequence | np.ndarray):
+        raise InvalidTypeError(
+            f"labels must be a list, tuple or array of vertex names, got {describe(labels)}"
+        )
+    if isinstance(labels, np.ndarray) and labels.ndim != 1:
+        raise InvalidInputError(f"labels must be 1-D, got shape {labels.shape}")
     names = tuple(labels)
     if len(names) != n:
         raise InvalidInputError(f"labels must have one entry per vertex ({n}), got {len(names)}")

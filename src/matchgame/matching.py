@@ -168,15 +168,17 @@ def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
 
 
 def _mate_array(mate: object, n: int, name: str) -> np.ndarray:
-    """``mate`` as int64, shape ``(n,)``, entries in ``-1 .. n - 1`` (symmetry not checked)."""
-    array = as_int_array(mate, name)
+    """``mate`` as an integer array of shape ``(n,)``, entries in ``-1 .. n - 1``
+    (symmetry not checked)."""
+    array = mate if isinstance(mate, np.ndarray) and mate.dtype.kind in "iu" else None
+    if array is None:
+        array = as_int_array(mate, name)
     if array.shape != (n,):
         raise InvalidInputError(
             f"{name} must have shape ({n},), one entry per vertex; got {array.shape}"
         )
-    bad = (array < -1) | (array >= n)
-    if bad.any():
-        v = first_index(bad)
+    if n and (array.min() < -1 or array.max() >= n):
+        v = first_index((array < -1) | (array >= n))
         raise InvalidInputError(f"{name}[{v}] = {array[v]} is neither -1 nor a vertex id")
     return array
 
@@ -200,12 +202,15 @@ class Decomposition:
     mate: npt.NDArray[np.int32]
     missable: npt.NDArray[np.bool_]
     engine: str = "bipartite"
+    # the graph decompose() computed this for (not a field: no part of ==, repr, replace)
+    _graph = None
 
     def __post_init__(self) -> None:
         # Built by hand, the arrays must still be what the kernels and the
         # certificates expect: a symmetric mate array and a mask of the same length.
-        original = self.mate
-        mate = as_int_array(original, "mate")
+        mate = self.mate
+        if not (isinstance(mate, np.ndarray) and mate.dtype.kind in "iu"):
+            mate = as_int_array(mate, "mate")  # integer arrays are checked as they are
         if mate.ndim != 1:
             raise InvalidInputError(f"mate must be 1-D, got shape {mate.shape}")
         n = mate.shape[0]
@@ -223,8 +228,6 @@ class Decomposition:
                 f"missable must have shape ({n},), like mate; got {missable.shape}"
             )
         as_choice(self.engine, "engine", ENGINES)
-        if isinstance(original, np.ndarray) and original.dtype == INDEX_DTYPE:
-            mate = original  # no conversion needed (decompose's own arrays are kept as is)
         object.__setattr__(self, "mate", frozen_copy(mate, INDEX_DTYPE))
         object.__setattr__(self, "missable", frozen_copy(missable, np.bool_))
 
@@ -289,6 +292,8 @@ def check_decomposition(graph: Graph, decomposition: object, name: str = "decomp
         raise InvalidTypeError(
             f"{name} must be a Decomposition (from decompose(graph)), got {describe(decomposition)}"
         )
+    if decomposition._graph is graph:
+        return  # made by decompose(graph): both are immutable, nothing to re-check
     mate = decomposition.mate
     if mate.shape[0] != graph.n_vertices:
         raise InvalidInputError(
@@ -338,4 +343,6 @@ def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
         engine = "blossom"
     mate.setflags(write=False)
     missable.setflags(write=False)
-    return Decomposition(mate, missable, engine)
+    result = Decomposition(mate, missable, engine)
+    object.__setattr__(result, "_graph", graph)
+    return result
