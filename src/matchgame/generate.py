@@ -23,12 +23,15 @@ PLAYER_KINDS = ("random", "optimal")
 
 
 def _rng(seed: int | np.random.Generator | None) -> np.random.Generator:
-    """A generator from ``seed``: None (fresh entropy), an int >= 0 or a Generator."""
-    if seed is None or isinstance(seed, np.random.Generator):
+    """A generator from ``seed``: None (fresh entropy), an int >= 0, a Generator (used
+    as is), a SeedSequence or a BitGenerator."""
+    if seed is None or isinstance(
+        seed, np.random.Generator | np.random.SeedSequence | np.random.BitGenerator
+    ):
         return np.random.default_rng(seed)
     if isinstance(seed, bool | np.bool_) or not isinstance(seed, int | np.integer):
         raise InvalidTypeError(
-            f"seed must be None, an int or a numpy.random.Generator, got {describe(seed)}"
+            f"seed must be None, an int >= 0 or a numpy.random.Generator, got {describe(seed)}"
         )
     return np.random.default_rng(as_int(seed, "seed", low=0))
 

@@ -363,7 +363,9 @@ def _checked_csr(offsets: Any, neighbors: Any) -> tuple[np.ndarray, np.ndarray]:
         raise InvalidInputError(
             f"neighbors[{k}] = {neighbors[k]} is a self-loop at vertex {sources[k]}"
         )
-    keys = np.sort(sources * n + neighbors)
+    keys = sources * n + neighbors
+    if not (keys[1:] > keys[:-1]).all():  # rows not already sorted and free of repeats
+        keys.sort()
     repeats = keys[1:] == keys[:-1]
     if repeats.any():
         u, v = divmod(int(keys[first_index(repeats)]), n)
