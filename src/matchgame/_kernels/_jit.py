@@ -25,8 +25,9 @@ def _private_temp_cache_root() -> str | None:
     """A directory only this user can write, or None."""
     getuid = getattr(os, "getuid", None)
     owner = getuid() if getuid is not None else 0
-    root = os.path.join(tempfile.gettempdir(), f"matchgame-numba-{owner}")
     try:
+        # gettempdir() itself fails when no candidate directory is writable
+        root = os.path.join(tempfile.gettempdir(), f"matchgame-numba-{owner}")
         os.makedirs(root, mode=0o700, exist_ok=True)
         info = os.lstat(root)
         # A directory planted by someone else could feed us pickled code.
