@@ -7,6 +7,7 @@ bad options) print one ``error: ...`` line on stderr and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -543,10 +544,9 @@ def _discard_stdout() -> None:
 
 
 def _print_error(message: str) -> None:
-    try:
+    # with stderr closed there is nowhere left to say it; the exit status still does
+    with contextlib.suppress(OSError, AttributeError, ValueError):
         print(message, file=sys.stderr)
-    except (OSError, AttributeError, ValueError):
-        pass  # nowhere left to say it; the exit status still does
 
 
 def main(argv: Sequence[str] | None = None) -> int:
