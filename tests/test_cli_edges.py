@@ -120,7 +120,9 @@ def test_play_lines_are_bounded_ascii(tmp_path):
     assert len(huge.err) < 300
     binary = run_cli("play", str(board), stdin=b"\xff\xfe 1\n")
     assert_user_error(binary, "input line 1", "ROW COL")
-    arabic = run_cli("play", str(board), stdin="١ ١\n".encode())
+    arabic = run_cli(
+        "play", str(board), stdin="\N{ARABIC-INDIC DIGIT ONE} \N{ARABIC-INDIC DIGIT ONE}\n".encode()
+    )
     assert_user_error(arabic, "input line 1", "ROW COL")
 
 
