@@ -63,7 +63,7 @@ def _looks_like_utf16(sample: bytes) -> bool:
     )
 
 
-def shorten(raw: bytes, limit: int = 40) -> str:
+def shorten_line(raw: bytes, limit: int = 40) -> str:
     """At most ``limit`` characters of a line, for quoting it in a message."""
     text = raw[: 4 * limit].rstrip(TRAILING).decode("utf-8", "replace")
     text = "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in text)
@@ -95,17 +95,17 @@ def parse_integers(line: bytes, count: int, *, line_number: int, what: str) -> l
     """
     fields = line.split()
     if len(fields) != count or not all(_INTEGER.fullmatch(field) for field in fields):
-        raise ParseError(f"expected {what}, got {shorten(line)!r}", line=line_number)
+        raise ParseError(f"expected {what}, got {shorten_line(line)!r}", line=line_number)
     for field in fields:
         if len(field.lstrip(b"+-").lstrip(b"0")) > MAX_DIGITS:
-            raise ParseError(f"the number {shorten(field)} is too large", line=line_number)
+            raise ParseError(f"the number {shorten_line(field)} is too large", line=line_number)
     return [int(field) for field in fields]
 
 
 def number_as_written(raw: bytes, index: int) -> str:
     """The ``index``-th whitespace-separated field of a line, shortened, for messages."""
     fields = raw.split()
-    return shorten(fields[index]) if index < len(fields) else "?"
+    return shorten_line(fields[index]) if index < len(fields) else "?"
 
 
 def line_bounds(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -22,10 +23,11 @@ from ._textlines import (
     parse_integers,
     prepare,
     require_memory,
-    shorten,
+    shorten_line,
     text_limit,
 )
-from .errors import ParseError
+from ._validate import as_bool_array, as_int, describe, shorten
+from .errors import InvalidInputError, InvalidTypeError, ParseError
 from .graph import Graph
 
 __all__ = ["MAX_CELLS", "Board", "Cell"]
@@ -52,7 +54,15 @@ class Board:
     Parameters
     ----------
     free : array_like of bool, shape (n_rows, n_cols)
-        True where the cell is free.
+        True where the cell is free (0/1 integers are accepted too). For text, use
+        :meth:`parse` (the contest format) or :meth:`from_rows`.
+
+    Raises
+    ------
+    InvalidTypeError
+        If ``free`` does not hold booleans (strings, floats, objects).
+    InvalidInputError
+        If ``free`` is not 2-D with at least one row and column, or too large.
 
     Examples
     --------
@@ -68,11 +78,21 @@ class Board:
     """
 
     def __init__(self, free: npt.ArrayLike) -> None:
-        mask = np.array(free, dtype=bool)
+        if isinstance(free, str | bytes) or (
+            isinstance(free, list | tuple) and free and all(isinstance(r, str) for r in free)
+        ):
+            raise InvalidTypeError(
+                f"free must be a 2-D array of booleans, got {describe(free)}; for text rows "
+                "use Board.from_rows(rows), for the contest format Board.parse(text)"
+            )
+        mask = as_bool_array(free, "free")
         if mask.ndim != 2 or mask.shape[0] < 1 or mask.shape[1] < 1:
-            raise ValueError("a board needs a 2-D mask with at least one row and column")
+            raise InvalidInputError(
+                f"free must be 2-D with at least one row and column, got shape {mask.shape}"
+            )
         if mask.size > MAX_CELLS:
-            raise ValueError(f"a board has at most {MAX_CELLS} cells")
+            raise InvalidInputError(f"a board has at most {MAX_CELLS} cells, got {mask.size}")
+        mask = np.array(mask, dtype=bool)  # our own copy, frozen
         mask.setflags(write=False)
         self.free = mask
 
@@ -108,7 +128,8 @@ class Board:
         extra = _skip_blank(lines, index + 1 + n_rows)
         if extra < len(lines):
             raise ParseError(
-                f"unexpected content after the board: {shorten(lines[extra])!r}", line=extra + 1
+                f"unexpected content after the board: {shorten_line(lines[extra])!r}",
+                line=extra + 1,
             )
         codes = _CELL_CODE[np.frombuffer(b"".join(rows), dtype=np.uint8)]
         bad = np.flatnonzero(codes == _INVALID)
@@ -124,11 +145,20 @@ class Board:
 
     @classmethod
     def from_rows(cls, rows: Iterable[str]) -> Board:
-        """Build a board from its rows, e.g. ``Board.from_rows([".#", ".."])``."""
-        rows = list(rows)
-        if not rows:
-            raise ParseError("a board needs at least one row")
-        return cls.parse(f"{len(rows)} {len(rows[0])}\n" + "\n".join(rows))
+        """Build a board from its rows, e.g. ``Board.from_rows([".#", ".."])``.
+
+        Raises
+        ------
+        ParseError
+            With ``line`` = the 1-based row and ``column`` of the first problem.
+        InvalidTypeError
+            If ``rows`` is a single string or holds something else than strings.
+        """
+        rows = checked_rows(rows)
+        try:
+            return cls.parse(f"{len(rows)} {len(rows[0])}\n" + "\n".join(rows))
+        except ParseError as exc:
+            raise rows_error(exc) from None
 
     def rows(self) -> list[str]:
         """The board as text rows of '.' and '#'."""
@@ -175,7 +205,7 @@ class Board:
 
     def is_free(self, cell: Cell) -> bool:
         """Whether ``cell`` is on the board and free."""
-        row, col = cell
+        row, col = as_cell(cell)
         return 0 <= row < self.n_rows and 0 <= col < self.n_cols and bool(self.free[row, col])
 
     # -- graph ----------------------------------------------------------------
@@ -190,7 +220,7 @@ class Board:
         )
         for array in (vertex_of_cell, cell_of_vertex):
             array.setflags(write=False)
-        return Graph(offsets, neighbors, side), vertex_of_cell, cell_of_vertex
+        return Graph._trusted(offsets, neighbors, side), vertex_of_cell, cell_of_vertex
 
     @property
     def graph(self) -> Graph:
@@ -212,19 +242,84 @@ class Board:
 
         Raises
         ------
-        ValueError
+        InvalidInputError
             If the cell is outside the board or blocked.
+        InvalidTypeError
+            If ``cell`` is not a pair of integers.
         """
-        row, col = cell
+        row, col = as_cell(cell)
         if not (0 <= row < self.n_rows and 0 <= col < self.n_cols):
-            raise ValueError(f"cell {cell} is outside the {self.n_rows}x{self.n_cols} board")
+            raise InvalidInputError(
+                f"cell {(row, col)} is outside the {self.n_rows}x{self.n_cols} board"
+            )
         if not self.free[row, col]:
-            raise ValueError(f"cell {cell} is blocked")
+            raise InvalidInputError(f"cell {(row, col)} is blocked")
         return int(self.vertex_of_cell[row * self.n_cols + col])
 
     def cell(self, vertex: int) -> Cell:
         """The ``(row, col)`` of a vertex id."""
-        return divmod(int(self.cell_of_vertex[vertex]), self.n_cols)
+        vertex = self.graph._vertex(vertex, "vertex")
+        row, col = divmod(int(self.cell_of_vertex[vertex]), self.n_cols)
+        return row, col
+
+
+def as_cell(cell: Any, name: str = "cell") -> Cell:
+    """``cell`` as a pair of Python ints (no range check)."""
+    if isinstance(cell, str | bytes):
+        raise InvalidTypeError(
+            f"{name} must be a (row, col) pair of integers, got {describe(cell)}"
+        )
+    try:
+        row, col = cell
+    except (TypeError, ValueError):
+        raise InvalidTypeError(
+            f"{name} must be a (row, col) pair of integers, got {describe(cell)}"
+        ) from None
+    return as_int(row, f"{name}[0]"), as_int(col, f"{name}[1]")
+
+
+def as_board(board: Any, name: str = "board") -> Board:
+    """``board`` itself, or a list of row strings converted with :meth:`Board.from_rows`."""
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, list | tuple) and board and all(isinstance(r, str) for r in board):
+        return Board.from_rows(board)
+    hint = ""
+    if isinstance(board, str | bytes):
+        hint = "; for the contest format use Board.parse(text)"
+    elif isinstance(board, np.ndarray):
+        hint = "; for a mask of free cells use Board(mask)"
+    elif isinstance(board, Graph):
+        hint = "; for a graph use analyse_graph(graph)"
+    raise InvalidTypeError(
+        f"{name} must be a matchgame.Board or a list of row strings, got {describe(board)}{hint}"
+    )
+
+
+def checked_rows(rows: Any, name: str = "rows") -> list[str]:
+    """``rows`` as a non-empty list of strings without line breaks."""
+    if isinstance(rows, str | bytes) or not isinstance(rows, Iterable):
+        raise InvalidTypeError(
+            f"{name} must be a list of row strings, got {describe(rows)}; for the whole "
+            "text use parse(text)"
+        )
+    rows = list(rows)
+    for i, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise InvalidTypeError(f"{name}[{i}] must be a string, got {describe(row)}")
+        if "\n" in row or "\r" in row:
+            raise InvalidInputError(f"{name}[{i}] = {shorten(row)} holds a line break")
+    if not rows or not rows[0]:
+        raise InvalidInputError(f"{name} must hold at least one non-empty row")
+    return rows
+
+
+def rows_error(exc: ParseError) -> ParseError:
+    """A parse error of the text built from rows (header on line 1), renumbered so that
+    ``line`` is the 1-based row."""
+    if exc.line is None or exc.line < 2:
+        return ParseError(exc.reason)
+    return ParseError(exc.reason, line=exc.line - 1, column=exc.column)
 
 
 def text_size_limit(head: bytes) -> int:

@@ -36,11 +36,12 @@ from ._textlines import (
     number_as_written,
     parse_integers,
     prepare,
-    shorten,
+    shorten_line,
     text_limit,
 )
-from .boards import MAX_CELLS, Board, Cell
-from .errors import IllegalMoveError, ParseError
+from ._validate import as_choice, as_int, as_int_array, describe, first_index, frozen_copy
+from .boards import MAX_CELLS, Board, Cell, as_cell, checked_rows, rows_error
+from .errors import IllegalMoveError, InvalidInputError, InvalidTypeError, ParseError
 from .game import analyse_walk
 
 __all__ = ["BunnyBoard", "GameRecord", "MoveAnnotation", "RecordAnalysis", "analyse_record"]
@@ -54,21 +55,69 @@ _PIECE_CODE[ord("X")] = _kb.BLACK
 
 def player_of(move_index: int) -> tuple[str, int]:
     """``(player, that player's move number)`` of 0-based move ``move_index``."""
+    move_index = as_int(move_index, "move_index", low=0)
     return PLAYERS[move_index % 2], move_index // 2 + 1
 
 
 @dataclass(frozen=True, eq=False)
 class BunnyBoard:
-    """The starting board: ``pieces`` holds 0 (empty), 1 (white ``O``), 2 (black ``X``)."""
+    """The starting board: ``pieces`` holds 0 (empty), 1 (white ``O``), 2 (black ``X``).
+
+    Raises
+    ------
+    InvalidInputError
+        If ``pieces`` is not a 2-D array of 0, 1 and 2 with exactly one 0, at ``empty``.
+    InvalidTypeError
+        If ``pieces`` does not hold integers or ``empty`` is not a pair of integers.
+    """
 
     pieces: npt.NDArray[np.uint8]
     empty: Cell
 
+    def __post_init__(self) -> None:
+        pieces = self.pieces
+        if not (isinstance(pieces, np.ndarray) and pieces.dtype.kind in "iu"):
+            pieces = as_int_array(pieces, "pieces")  # small int arrays are checked as they are
+        if pieces.ndim != 2 or pieces.shape[0] < 1 or pieces.shape[1] < 1:
+            raise InvalidInputError(
+                f"pieces must be 2-D with at least one row and column, got shape {pieces.shape}"
+            )
+        if pieces.size > MAX_CELLS:
+            raise InvalidInputError(f"a board has at most {MAX_CELLS} cells, got {pieces.size}")
+        bad = (pieces < _kb.EMPTY) | (pieces > _kb.BLACK)
+        if bad.any():
+            r, c = np.argwhere(bad)[0].tolist()
+            raise InvalidInputError(
+                f"pieces[{r}, {c}] = {pieces[r, c]} must be 0 (empty), 1 (white O) or 2 (black X)"
+            )
+        empties = np.argwhere(pieces == _kb.EMPTY)
+        if len(empties) != 1:
+            raise InvalidInputError(
+                f"pieces must hold exactly one empty cell (0), found {len(empties)}"
+            )
+        empty = as_cell(self.empty, "empty")
+        if empty != tuple(empties[0].tolist()):
+            raise InvalidInputError(
+                f"empty = {empty} but the empty cell of pieces is {tuple(empties[0].tolist())}"
+            )
+        object.__setattr__(self, "pieces", frozen_copy(pieces, np.uint8))
+        object.__setattr__(self, "empty", empty)
+
     @classmethod
     def from_rows(cls, rows: list[str]) -> BunnyBoard:
-        """Build a board from rows of ``O``, ``X`` and one ``.``."""
-        text = f"{len(rows)} {len(rows[0]) if rows else 0}\n" + "\n".join(rows) + "\n0\n"
-        return GameRecord.parse(text).board
+        """Build a board from rows of ``O``, ``X`` and one ``.``.
+
+        Raises
+        ------
+        ParseError
+            With ``line`` = the 1-based row and ``column`` of the first problem.
+        """
+        rows = checked_rows(rows)
+        text = f"{len(rows)} {len(rows[0])}\n" + "\n".join(rows) + "\n0\n"
+        try:
+            return GameRecord.parse(text).board
+        except ParseError as exc:
+            raise rows_error(exc) from None
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -95,11 +144,61 @@ class BunnyBoard:
 
 @dataclass(frozen=True, eq=False)
 class GameRecord:
-    """A starting board and the moves of a game, 0-based cells, Bunny's first."""
+    """A starting board and the moves of a game, 0-based cells, Bunny's first.
+
+    Built by hand, a record is checked like a parsed one: ``moves`` must be whole
+    rounds of cells on the board, each move legal (:meth:`check_legal`).
+
+    Raises
+    ------
+    IllegalMoveError
+        At the first move off the board or against the rules.
+    InvalidInputError, InvalidTypeError
+        If ``moves`` is not a ``(2k, 2)`` array of integers, or ``board`` not a
+        :class:`BunnyBoard`.
+    """
 
     board: BunnyBoard
     moves: npt.NDArray[np.int64]  # (2k, 2)
     move_lines: npt.NDArray[np.int64] | None = None  # 1-based input line of each move
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.board, BunnyBoard):
+            raise InvalidTypeError(
+                f"board must be a BunnyBoard (e.g. BunnyBoard.from_rows(rows)), got "
+                f"{describe(self.board)}"
+            )
+        moves = as_int_array(self.moves, "moves")
+        if moves.size == 0 and moves.ndim == 1:
+            moves = moves.reshape(0, 2)
+        if moves.ndim != 2 or moves.shape[1] != 2:
+            raise InvalidInputError(
+                f"moves must have shape (2k, 2), one (row, col) per move; got {moves.shape}"
+            )
+        if moves.shape[0] % 2:
+            raise InvalidInputError(
+                f"moves must hold whole rounds (a move of Bunny, then of Egg), got "
+                f"{moves.shape[0]} moves"
+            )
+        n_rows, n_cols = self.board.shape
+        outside = (moves < 0).any(axis=1) | (moves[:, 0] >= n_rows) | (moves[:, 1] >= n_cols)
+        if outside.any():
+            i = first_index(outside)
+            player, number = player_of(i)
+            raise IllegalMoveError(
+                f"moves[{i}] = ({moves[i, 0]}, {moves[i, 1]}), {player}'s move {number}, is "
+                f"outside the {n_rows} x {n_cols} board"
+            )
+        object.__setattr__(self, "moves", frozen_copy(moves, np.int64))
+        if self.move_lines is not None:
+            lines = as_int_array(self.move_lines, "move_lines")
+            if lines.shape != (moves.shape[0],):
+                raise InvalidInputError(
+                    f"move_lines must have shape ({moves.shape[0]},), one line per move; got "
+                    f"{lines.shape}"
+                )
+            object.__setattr__(self, "move_lines", frozen_copy(lines, np.int64))
+        self.check_legal()
 
     @property
     def n_rounds(self) -> int:
@@ -178,7 +277,7 @@ class GameRecord:
         for extra in range(first + 2 * k, n_lines):
             if line(extra).strip():
                 raise ParseError(
-                    f"unexpected content after the {2 * k} moves: {shorten(line(extra))!r}",
+                    f"unexpected content after the {2 * k} moves: {shorten_line(line(extra))!r}",
                     line=extra + 1,
                 )
         move_lines = np.arange(first + 1, first + 1 + 2 * k)
@@ -268,6 +367,7 @@ class RecordAnalysis:
 
     def winning_reply(self, position: int) -> Cell | None:
         """A winning move at ``position`` (0-based cell), or None if the mover loses."""
+        position = as_int(position, "position", low=0, high=self.reply_cells.shape[0] - 1)
         flat = int(self.reply_cells[position])
         return None if flat < 0 else divmod(flat, self.record.board.shape[1])
 
@@ -291,7 +391,7 @@ class RecordAnalysis:
 
     def mistakes(self, player: str = "Bunny") -> list[int]:
         """The player's move numbers (1-based) that threw away a win."""
-        first = PLAYERS.index(player)
+        first = PLAYERS.index(as_choice(player, "player", PLAYERS))
         before = self.mover_wins[first:-1:2]
         after = self.mover_wins[first + 1 :: 2]
         return (np.flatnonzero(before & after) + 1).tolist()
@@ -308,6 +408,9 @@ def analyse_record(record: GameRecord) -> RecordAnalysis:
     >>> analyse_record(record).mistakes()
     [1]
     """
+    if not isinstance(record, GameRecord):
+        hint = "; for text use GameRecord.parse(text)" if isinstance(record, str | bytes) else ""
+        raise InvalidTypeError(f"record must be a GameRecord, got {describe(record)}{hint}")
     arena = record.board.arena
     n_cols = record.board.shape[1]
     cells = np.vstack([np.array([record.board.empty]), record.moves])

@@ -14,7 +14,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from ._textlines import shorten
+from ._textlines import shorten_line
 from .boards import Board, Cell
 from .bunny import GameRecord, player_of
 from .errors import IllegalMoveError
@@ -161,7 +161,7 @@ def parse_cell(text: str) -> Cell:
     """
     match = _MOVE.fullmatch(text)
     if match is None:
-        raise ValueError(f"expected 'ROW COL', got {shorten(text.encode())!r}")
+        raise ValueError(f"expected 'ROW COL', got {shorten_line(text.encode())!r}")
     return (int(match[1]) - 1, int(match[2]) - 1)
 
 
