@@ -149,21 +149,29 @@ def make_certificate(
     graph = source.graph if on_board else source
     if decomposition is None:
         decomposition = decompose(graph)
-    if on_board:
-        text_ids = source.cell_of_vertex.astype(INDEX_DTYPE) + 1
-    else:
-        text_ids = np.arange(1, graph.n_vertices + 1, dtype=np.int64)
+    # text ids: the 1-based row-major cell number on a board, else the vertex + 1
+    text_ids = source.cell_of_vertex if on_board else np.arange(graph.n_vertices)
     mate = np.ascontiguousarray(decomposition.mate, dtype=INDEX_DTYPE)
-    winning = np.flatnonzero(decomposition.missable)
+    ends = np.flatnonzero(mate > np.arange(mate.shape[0], dtype=INDEX_DTYPE))
+    matching = np.empty((ends.shape[0], 2), dtype=INDEX_DTYPE)
+    matching[:, 0] = text_ids[ends]
+    matching[:, 1] = text_ids[mate[ends]]
+    matching += 1
+    del ends
     certificate: dict[str, Any] = {
         "format": FORMAT,
         "input": {"kind": "board" if on_board else "edges", "sha256": input_digest(source)},
-        "matching": text_ids[decomposition.matching_pairs()],
+        "matching": matching,
     }
+    winning = np.flatnonzero(decomposition.missable)
     if graph.is_bipartite:
         _, via = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate)
-        nxt = via[winning]
-        certificate["forest"] = np.where(nxt >= 0, text_ids[np.maximum(nxt, 0)], 0)
+        following = via[winning]
+        del via, winning
+        forest = np.zeros(following.shape[0], dtype=INDEX_DTYPE)
+        on_path = following >= 0
+        forest[on_path] = text_ids[following[on_path]] + 1
+        certificate["forest"] = forest
         return certificate
     sets = gallai_edmonds(graph, decomposition)
     targets = winning[mate[winning] >= 0].astype(INDEX_DTYPE)
@@ -173,8 +181,8 @@ def make_certificate(
         raise RuntimeError("no alternating path for a vertex the engine found missable")
     # keep x1, x2, ..., e: the even places after w and M(w)
     place = np.arange(flat.shape[0]) - np.repeat(offsets[:-1], lengths)
-    certificate["tutte_berge_set"] = text_ids[np.flatnonzero(sets.A)]
-    certificate["paths"] = text_ids[flat[(place >= 2) & (place % 2 == 0)]]
+    certificate["tutte_berge_set"] = text_ids[np.flatnonzero(sets.A)] + 1
+    certificate["paths"] = text_ids[flat[(place >= 2) & (place % 2 == 0)]] + 1
     return certificate
 
 
@@ -290,6 +298,7 @@ def check_answer(source: Board | Graph, data: bytes) -> list[str]:
     ['field "matching_size" is 3, the certificate proves 2']
     """
     document = formats.read_json(data)
+    del data  # a certificate can be hundreds of MB; the caller may hand over its only copy
     arena: _BoardArena | _GraphArena = (
         _BoardArena(source) if isinstance(source, Board) else _GraphArena(source)
     )
@@ -381,16 +390,16 @@ def _check_fields(obj: dict, schema: dict, path: str) -> None:
 
 
 def _ids(arena, values: np.ndarray, what: str, problems: list[str]) -> np.ndarray | None:
-    """1-based text ids -> 0-based ids, or None (and a problem) if one names no vertex."""
-    ids = values.astype(np.int64)
-    ids -= 1
-    outside = np.flatnonzero((ids < 0) | (ids >= arena.size))
+    """1-based text ids -> 0-based int32 ids, or None (and a problem) if one names no vertex."""
+    outside = np.flatnonzero((values < 1) | (values > arena.size))
     if outside.size:
         noun = "cell" if arena.kind == "board" else "vertex"
         problems.append(
             f"{what} names {noun} {_number(values[outside[0]])}, not one of 1..{arena.size}"
         )
         return None
+    ids = values.astype(INDEX_DTYPE)
+    ids -= 1
     blocked = np.flatnonzero(~arena.present[ids])
     if blocked.size:
         problems.append(f"{what} names {arena.name(ids[blocked[0]])}, a blocked cell")
@@ -419,19 +428,19 @@ def _winning_ids(arena, document: dict, problems: list[str]) -> np.ndarray | Non
         ids = _ids(arena, document["winning_vertices"].values, what, problems)
     else:
         what = '"winning_cells"'
-        cells = document["winning_cells"].rows(2).astype(np.int64) - 1
+        cells = document["winning_cells"].rows(2)
         rows, cols = cells[:, 0], cells[:, 1]
         outside = np.flatnonzero(
-            (rows < 0) | (rows >= arena.n_rows) | (cols < 0) | (cols >= arena.n_cols)
+            (rows < 1) | (rows > arena.n_rows) | (cols < 1) | (cols > arena.n_cols)
         )
         if outside.size:
-            row, col = (_number(v) for v in document["winning_cells"].rows(2)[outside[0]])
+            row, col = (_number(v) for v in cells[outside[0]])
             problems.append(
                 f'"winning_cells" names [{row}, {col}], not a cell of the '
                 f"{arena.n_rows}x{arena.n_cols} board"
             )
             return None
-        ids = rows * arena.n_cols + cols
+        ids = (rows - 1) * arena.n_cols + (cols - 1)  # int32: a board has under 2**28 cells
         blocked = np.flatnonzero(~arena.present[ids])
         if blocked.size:
             problems.append(f'"winning_cells" names {arena.name(ids[blocked[0]])}, a blocked cell')
@@ -543,8 +552,9 @@ def _forest_ok(arena, forest: np.ndarray, winning, mate, problems: list[str]) ->
         return False
     # pointer jumping: after k rounds every vertex points 2**k steps up (roots to
     # themselves); a path that has not reached a root after len(D) steps is a cycle
-    parent = np.arange(winning.shape[0])
+    parent = np.arange(winning.shape[0], dtype=INDEX_DTYPE)
     parent[steps] = where
+    del where, nxt, good
     for _ in range(max(int(winning.shape[0]).bit_length(), 1)):
         jumped = parent[parent]
         if np.array_equal(jumped, parent):

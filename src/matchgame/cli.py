@@ -94,9 +94,8 @@ def _cmd_placements(args: argparse.Namespace) -> bytes:
 def _cmd_verify(args: argparse.Namespace) -> bytes:
     data = read_input(args.file)
     source = parse_edge_list(data) if args.edges else Board.parse(data)
-    answer = read_input(args.certificate)
-    try:
-        problems = check_answer(source, answer)
+    try:  # the answer's bytes go straight in, so the checker can free them early
+        problems = check_answer(source, read_input(args.certificate))
     except DocumentError as exc:
         raise UsageError(f"{args.certificate}: {exc}") from None
     if problems:

@@ -79,14 +79,18 @@ class DocumentError(MatchgameError, ValueError):
 def board_answer(board: Board, matching_size: int, winning: npt.ArrayLike) -> dict[str, Any]:
     """The JSON answer on a board; ``winning`` holds flat row-major cell indices
     (0-based, increasing) of the winning placements."""
-    cells = np.asarray(winning, dtype=np.int64)
+    cells = np.asarray(winning, dtype=np.int32)  # a board has under 2**28 cells
+    row_col = np.empty((cells.shape[0], 2), dtype=np.int32)
+    np.floor_divide(cells, board.n_cols, out=row_col[:, 0])
+    np.subtract(cells, row_col[:, 0] * board.n_cols, out=row_col[:, 1])
+    row_col += 1
     return {
         "rows": board.n_rows,
         "cols": board.n_cols,
         "free_cells": board.n_free,
         "matching_size": int(matching_size),
         "placer_wins": bool(cells.size),
-        "winning_cells": np.stack(np.divmod(cells, board.n_cols), axis=1) + 1,
+        "winning_cells": row_col,
     }
 
 
@@ -162,7 +166,7 @@ def placements_chunks(
     if style == "board":
         return iter([_draw_board(analysis).encode()])
     if on_board:
-        rows = analysis.winning_cells_array() + 1
+        rows = _answer(analysis)["winning_cells"]
     else:
         rows = (np.flatnonzero(analysis.decomposition.missable) + 1).reshape(-1, 1)
     lines = _int_lines(rows)

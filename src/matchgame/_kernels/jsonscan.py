@@ -235,6 +235,118 @@ def scan_json(buffer, max_depth, max_string, max_number, max_nodes, max_numbers)
             in_list = depth > 0 and frame_kind[depth - 1] == ARRAY
             record = depth == 0 or (not in_list and frame_node[depth - 1] >= 0)
             top = depth - 1
+            if in_list and (c == 91 or c == 45 or (c >= 48 and c <= 57)):
+                # The fast path for long lists: integers, or lists of integers, as
+                # items of this list, read inline (a call per number costs more than
+                # the number). Anything unusual is left to the general code below:
+                # a sign, a leading 0, 10 digits or more, a fraction, other values.
+                after = False  # whether the items read so far end the fast path
+                while True:
+                    c = buffer[pos]
+                    if c == 91:  # '[' : a list of plain integers?
+                        q = pos + 1
+                        while q < n and (
+                            buffer[q] == 32 or buffer[q] == 10 or buffer[q] == 13 or buffer[q] == 9
+                        ):
+                            q += 1
+                        first = n_numbers
+                        count = 0
+                        closed = False
+                        while q < n:
+                            d = q
+                            value = 0
+                            while d < n and d - q < 10 and buffer[d] >= 48 and buffer[d] <= 57:
+                                value = value * 10 + (buffer[d] - 48)
+                                d += 1
+                            if d == q or d - q == 10 or (buffer[q] == 48 and d - q > 1):
+                                break
+                            if d < n and (buffer[d] == 46 or buffer[d] == 101 or buffer[d] == 69):
+                                break
+                            numbers[n_numbers] = value
+                            n_numbers += 1
+                            count += 1
+                            q = d
+                            while q < n and (
+                                buffer[q] == 32
+                                or buffer[q] == 10
+                                or buffer[q] == 13
+                                or buffer[q] == 9
+                            ):
+                                q += 1
+                            if q < n and buffer[q] == 44:  # ','
+                                q += 1
+                                while q < n and (
+                                    buffer[q] == 32
+                                    or buffer[q] == 10
+                                    or buffer[q] == 13
+                                    or buffer[q] == 9
+                                ):
+                                    q += 1
+                                continue
+                            if q < n and buffer[q] == 93:  # ']'
+                                closed = True
+                                q += 1
+                            break
+                        if not closed:
+                            n_numbers = first
+                            break
+                        if frame_shape[top] == EMPTY:
+                            frame_shape[top] = ROWS
+                            frame_width[top] = count
+                        elif frame_shape[top] == ROWS:
+                            if frame_width[top] != count:
+                                frame_shape[top] = MIXED
+                                frame_bad_item[top] = frame_items[top]
+                                frame_bad_kind[top] = RAGGED
+                        elif frame_shape[top] == FLAT:
+                            frame_shape[top] = MIXED
+                            frame_bad_item[top] = frame_items[top]
+                            frame_bad_kind[top] = ARRAY
+                    else:  # a plain integer?
+                        d = pos
+                        value = 0
+                        while d < n and d - pos < 10 and buffer[d] >= 48 and buffer[d] <= 57:
+                            value = value * 10 + (buffer[d] - 48)
+                            d += 1
+                        if d == pos or d - pos == 10 or (buffer[pos] == 48 and d - pos > 1):
+                            break
+                        if d < n and (buffer[d] == 46 or buffer[d] == 101 or buffer[d] == 69):
+                            break
+                        numbers[n_numbers] = value
+                        n_numbers += 1
+                        q = d
+                        if frame_shape[top] == EMPTY:
+                            frame_shape[top] = FLAT
+                        elif frame_shape[top] == ROWS:
+                            frame_shape[top] = MIXED
+                            frame_bad_item[top] = frame_items[top]
+                            frame_bad_kind[top] = MIXED_INTEGER
+                    frame_items[top] += 1
+                    pos = q
+                    after = True
+                    # go on while a comma and another integer or list follow
+                    while q < n and (
+                        buffer[q] == 32 or buffer[q] == 10 or buffer[q] == 13 or buffer[q] == 9
+                    ):
+                        q += 1
+                    if q >= n or buffer[q] != 44:
+                        break
+                    q += 1
+                    while q < n and (
+                        buffer[q] == 32 or buffer[q] == 10 or buffer[q] == 13 or buffer[q] == 9
+                    ):
+                        q += 1
+                    if q >= n:
+                        break
+                    c = buffer[q]
+                    if c != 91 and (c < 48 or c > 57):
+                        break
+                    pos = q
+                    after = False
+                if after:
+                    state = _AFTER
+                    continue
+                c = buffer[pos]
             if c == 123 or c == 91:  # '{' '['
                 if depth == max_depth:
                     status = DEPTH
