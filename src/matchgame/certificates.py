@@ -510,7 +510,7 @@ def _matching(arena, pairs: np.ndarray, problems: list[str]) -> np.ndarray | Non
             i = broken[0]
             twice = a[i] if mate[a[i]] != b[i] else b[i]
         else:
-            ends = np.sort(a)
+            ends = np.sort(pairs, axis=None)
             twice = ends[np.flatnonzero(ends[1:] == ends[:-1])[0]]
         problems.append(f"{arena.name(twice)} is in two pairs of the matching")
         return None

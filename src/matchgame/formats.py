@@ -11,6 +11,7 @@ demands exactly these.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -41,6 +42,9 @@ __all__ = [
 ]
 
 STYLES = ("jsoi", "loj", "json", "board")
+
+_ROWS_PER_PIECE = 1 << 18  # rows of an array formatted at a time
+_PIECE_BYTES = 1 << 20  # pieces of JSON are joined up to this size
 
 # The fields of the JSON answers and their types: "int" (not a boolean), "bool",
 # "str", "ints" (a list of integers), "pairs" (a list of 2-integer lists), or an
@@ -169,10 +173,11 @@ def placements_chunks(
         rows = _answer(analysis)["winning_cells"]
     else:
         rows = (np.flatnonzero(analysis.decomposition.missable) + 1).reshape(-1, 1)
-    lines = _int_lines(rows)
     if style == "jsoi":
-        return iter([b"WIN\n" + lines if rows.shape[0] else b"LOSE\n"])
-    return iter([f"{rows.shape[0]}\n".encode() + lines])
+        head = b"WIN\n" if rows.shape[0] else b"LOSE\n"
+    else:
+        head = f"{rows.shape[0]}\n".encode()
+    return itertools.chain([head], _int_lines(rows))
 
 
 def format_placements(
@@ -194,10 +199,11 @@ def format_placements(
     return b"".join(placements_chunks(analysis, style, certificate))
 
 
-def _int_lines(rows: np.ndarray) -> bytes:
-    if rows.shape[0] == 0:
-        return b""
-    return format_int_rows(np.ascontiguousarray(rows, dtype=np.int64)).tobytes()
+def _int_lines(rows: np.ndarray) -> Iterator[bytes]:
+    """The rows as lines of space-separated numbers, a slice at a time."""
+    for start in range(0, rows.shape[0], _ROWS_PER_PIECE):
+        part = np.ascontiguousarray(rows[start : start + _ROWS_PER_PIECE], dtype=np.int64)
+        yield format_int_rows(part).tobytes()
 
 
 def _draw_board(analysis: PlacementAnalysis) -> str:
@@ -213,10 +219,6 @@ def _draw_board(analysis: PlacementAnalysis) -> str:
         else "no winning placement: the placer loses"
     )
     return f"{body}\n{legend}; {verdict}\n"
-
-
-_ROWS_PER_PIECE = 1 << 18
-_PIECE_BYTES = 1 << 20
 
 
 def json_chunks(document: Any) -> Iterator[bytes]:
@@ -441,9 +443,9 @@ def _scan_error(data, status, pos, nodes, keys, stack, pending) -> str:
         if node < 0:
             continue
         path = _path(nodes, keys, node)
-        if frame < stack.shape[0] - 1:  # inside a list item
+        if nodes[node, 0] == _scan.ARRAY:  # in one of its items
             path += f"[{int(stack[frame, 1])}]"
-        elif pending[0] >= 0:
+        elif pending[0] >= 0:  # in the value of a field
             try:
                 key = _decode_string(data[int(pending[0]) - 1 : int(pending[1]) + 1])
             except DocumentError:
