@@ -87,3 +87,50 @@ def parse_int_lines(buffer, starts, ends, n_fields):
         if field != n_fields:
             return values, i, pos - starts[i], field
     return values, -1, 0, 0
+
+
+@kernel
+def _signed_digits(value):
+    return _digits(-value) + 1 if value < 0 else _digits(value)
+
+
+@kernel
+def format_json_ints(values, nested):
+    """The rows of a 2-D int64 array as JSON list items, comma-separated, no brackets
+    around the whole: ``[1,2],[3,4]`` if ``nested``, else ``1,2,3,4`` (one number a row)."""
+    n_rows, n_cols = values.shape
+    size = 0
+    for i in range(n_rows):
+        for j in range(n_cols):
+            size += _signed_digits(values[i, j]) + 1
+        if nested:
+            size += 2
+    if size > 0:
+        size -= 1  # no comma after the last item
+    out = np.empty(size, dtype=np.uint8)
+    pos = 0
+    for i in range(n_rows):
+        if nested:
+            out[pos] = 91  # '['
+            pos += 1
+        for j in range(n_cols):
+            value = values[i, j]
+            if value < 0:
+                out[pos] = 45  # '-'
+                pos += 1
+                value = -value
+            width = _digits(value)
+            for k in range(width - 1, -1, -1):
+                out[pos + k] = 48 + value % 10
+                value //= 10
+            pos += width
+            if j + 1 < n_cols:
+                out[pos] = 44  # ','
+                pos += 1
+        if nested:
+            out[pos] = 93  # ']'
+            pos += 1
+        if i + 1 < n_rows:
+            out[pos] = 44
+            pos += 1
+    return out
