@@ -26,6 +26,7 @@ from .bunny import GameRecord, RecordAnalysis, analyse_record
 from .certificates import check_answer, make_certificate
 from .edgelists import parse_edge_list
 from .errors import MatchgameError
+from .graph import Graph
 from .formats import DocumentError, placements_chunks
 from .placement import analyse_graph, analyse_placements
 
@@ -33,6 +34,8 @@ EXIT_OK = 0
 EXIT_VERIFY_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
+ANSWER_BYTES_PER_ITEM = 400
+"""Generous bound on an answer file's bytes per vertex and edge of its input."""
 
 EXAMPLES = {
     "jsoi": "the JSOI2009 sample (3x3 board)",
@@ -129,10 +132,15 @@ def _cmd_placements(args: argparse.Namespace) -> bytes:
 
 
 def _cmd_verify(args: argparse.Namespace) -> bytes:
-    data = read_input(args.file)
+    limit_of, what = _FORMATS["edges" if args.edges else "board"]
+    data = read_input(args.file, limit_of, what)
     source = parse_edge_list(data) if args.edges else Board.parse(data)
+    graph = source if isinstance(source, Graph) else source.graph
+    # an answer file holds a bounded number of bytes per vertex and edge of its input
+    answer_limit = ANSWER_BYTES_PER_ITEM * (graph.n_vertices + graph.n_edges) + (1 << 20)
+    answer = read_input(args.certificate, lambda head: answer_limit, "an answer file")
     try:  # the answer's bytes go straight in, so the checker can free them early
-        problems = check_answer(source, read_input(args.certificate))
+        problems = check_answer(source, answer)
     except DocumentError as exc:
         raise UsageError(f"{args.certificate}: {exc}") from None
     if problems:
