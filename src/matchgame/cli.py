@@ -26,8 +26,8 @@ from .bunny import GameRecord, RecordAnalysis, analyse_record
 from .certificates import check_answer, make_certificate
 from .edgelists import parse_edge_list
 from .errors import MatchgameError
-from .graph import Graph
 from .formats import DocumentError, placements_chunks
+from .graph import Graph
 from .placement import analyse_graph, analyse_placements
 
 EXIT_OK = 0
