@@ -84,8 +84,8 @@ def read_input(
         raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
 
 
-def _read_stream(stream, limit_of: Callable[[bytes], int] | None) -> bytes:
-    return stream.read() if limit_of is None else read_bounded(stream, limit_of)
+def _read_stream(stream: BinaryIO, limit_of: Callable[[bytes], int] | None, too_long: str) -> bytes:
+    return stream.read() if limit_of is None else read_bounded(stream, limit_of, too_long)
 
 
 def example_text(name: str, choices: tuple[str, ...]) -> bytes:
