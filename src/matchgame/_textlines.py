@@ -149,7 +149,7 @@ def read_bounded(
     limit = limit_of(prepare(head))
     rest = stream.read(max(limit - len(head), 0) + 1)
     if len(head) + len(rest) > limit:
-        raise ParseError(f"the input is longer than its header allows (more than {limit} bytes)")
+        raise ParseError(f"{too_long} (more than {limit} bytes)")
     return head + rest
 
 
