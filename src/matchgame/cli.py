@@ -28,7 +28,7 @@ from .edgelists import parse_edge_list
 from .errors import MatchgameError, ParseError
 from .formats import DocumentError, placements_chunks
 from .graph import Graph
-from .placement import analyse_graph, analyse_placements
+from .placement import GraphAnalysis, PlacementAnalysis, analyse_graph, analyse_placements
 
 EXIT_OK = 0
 EXIT_VERIFY_FAILED = 1
@@ -119,6 +119,8 @@ def _cmd_placements(args: argparse.Namespace) -> bytes:
         raise UsageError("--certificate goes with --format json")
     if args.edges and args.format == "board":
         raise UsageError("--format board needs a board, not an edge list")
+    analysis: GraphAnalysis | PlacementAnalysis
+    source: Graph | Board
     if args.edges:
         analysis = analyse_graph(parse_edge_list(data))
         source = analysis.graph
