@@ -434,7 +434,7 @@ def _path(nodes: np.ndarray, keys: list[str], i: int) -> str:
 def _quote(text: str, limit: int = 40) -> str:
     """``text`` in double quotes, cut to ``limit`` characters."""
     shown = text if len(text) <= limit else text[: limit - 3] + "..."
-    return json.dumps(shown, ensure_ascii=False)
+    return json.dumps(shown)  # ASCII escapes: no byte of the input can break the line
 
 
 def _scan_error(data, status, pos, nodes, keys, stack, pending) -> str:
