@@ -30,8 +30,8 @@ class Graph:
     Parameters
     ----------
     offsets, neighbors : array_like of int
-        CSR arrays of a symmetric adjacency without self-loops or repeats; they
-        are trusted, not checked edge by edge (use :meth:`from_edges` otherwise).
+        CSR arrays of a symmetric adjacency without self-loops or repeats; only
+        their ranges are checked, not symmetry (use :meth:`from_edges` otherwise).
     side : array_like of {0, 1}, optional
         A known proper 2-colouring (bipartition), e.g. the cell parity of a board.
     labels : sequence, optional
@@ -59,6 +59,10 @@ class Graph:
             raise ValueError("offsets must be a 1-D array starting at 0")
         if self.offsets[-1] != self.neighbors.shape[0]:
             raise ValueError("offsets[-1] must equal len(neighbors)")
+        from ._kernels.graphs import is_valid_csr
+
+        if not is_valid_csr(self.offsets, self.neighbors):
+            raise ValueError("offsets must not decrease and neighbors must be vertex ids")
         if labels is not None and len(labels) != self.n_vertices:
             raise ValueError("labels must have one entry per vertex")
         self.labels: tuple[Hashable, ...] | None = None if labels is None else tuple(labels)

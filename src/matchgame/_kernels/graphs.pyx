@@ -186,3 +186,29 @@ def component_sizes_without(
     with nogil:
         count = _label_components(offsets, neighbors, removed, component, sizes, queue)
     return component_array, sizes_array[:count].copy()
+
+
+cdef bint _valid_csr(const index_t[::1] offsets, const index_t[::1] neighbors) noexcept nogil:
+    cdef Py_ssize_t v, k, n = offsets.shape[0] - 1
+    if n < 0 or offsets[0] != 0 or offsets[n] != neighbors.shape[0]:
+        return False
+    for v in range(n):
+        if offsets[v + 1] < offsets[v]:
+            return False
+    for k in range(neighbors.shape[0]):
+        if neighbors[k] < 0 or neighbors[k] >= n:
+            return False
+    return True
+
+
+def is_valid_csr(const index_t[::1] offsets, const index_t[::1] neighbors):
+    """Whether the kernels can index with these arrays: ``offsets`` non-decreasing
+    from 0 to ``len(neighbors)`` and every neighbour a vertex id ``0 .. n - 1``.
+
+    Symmetry, loops and repeats are not checked: they cannot send a kernel out
+    of bounds, only make its answer meaningless.
+    """
+    cdef bint valid
+    with nogil:
+        valid = _valid_csr(offsets, neighbors)
+    return valid
