@@ -364,10 +364,11 @@ def missable_bipartite(
     cdef Py_ssize_t n = mate.shape[0]
     _check_sizes(offsets, n, n)
     missable_array = np.zeros(n, dtype=np.uint8)
-    via_array = np.full(n, -1, dtype=np.int32)
+    via_array = np.empty(n, dtype=np.int32)
     cdef uint8_t[::1] missable = missable_array
     cdef index_t[::1] via = via_array
     cdef index_t[::1] queue = np.empty(n, dtype=np.int32)
     with nogil:
+        via[:] = -1
         _even_alternating_bfs(offsets, neighbors, mate, missable, via, queue)
     return missable_array, via_array

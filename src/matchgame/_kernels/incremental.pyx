@@ -211,11 +211,12 @@ def walk(
     for t in range(steps):
         _check_vertex(path[t], n)
     mover_wins_array = np.zeros(steps, dtype=np.uint8)
-    winning_reply_array = np.full(steps, -1, dtype=np.int32)
+    winning_reply_array = np.empty(steps, dtype=np.int32)
     cdef uint8_t[::1] mover_wins = mover_wins_array
     cdef index_t[::1] winning_reply = winning_reply_array
     cdef index_t token
     with nogil:
+        winning_reply[:] = -1
         for t in range(steps):
             token = path[t]
             if _essential(offsets, neighbors, side, alive, mate, exposed, seen, parent, queue,
