@@ -143,13 +143,3 @@ def test_exit_status_must_be_a_byte():
 
     with pytest.raises(ValueError, match=r"0\.\.255"):
         exit_on_interrupt(b"x", 256)
-
-
-@pytest.mark.parametrize(
-    ("offsets", "neighbors"),
-    [([0, 1, 2], [1, 2]), ([0, 1, 2], [1, -1]), ([0, 2, 1, 2], [1, 0])],
-    ids=["neighbor too large", "negative neighbor", "decreasing offsets"],
-)
-def test_graph_refuses_csr_arrays_the_kernels_cannot_index_with(offsets, neighbors):
-    with pytest.raises(ValueError, match="vertex ids"):
-        matchgame.Graph(offsets, neighbors)

@@ -14,7 +14,14 @@ from __future__ import annotations
 
 from .boards import Board, Cell
 from .edgelists import parse_edge_list
-from .errors import IllegalMoveError, MatchgameError, ParseError
+from .errors import (
+    EmptyMoveStackError,
+    IllegalMoveError,
+    InvalidInputError,
+    InvalidTypeError,
+    MatchgameError,
+    ParseError,
+)
 from .game import Position
 from .graph import Graph
 from .matching import (
@@ -33,10 +40,13 @@ __all__ = [
     "Board",
     "Cell",
     "Decomposition",
+    "EmptyMoveStackError",
     "GallaiEdmonds",
     "Graph",
     "GraphAnalysis",
     "IllegalMoveError",
+    "InvalidInputError",
+    "InvalidTypeError",
     "MatchgameError",
     "ParseError",
     "PlacementAnalysis",

@@ -12,11 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from .errors import ParseError
+from ._textlines import (
+    TRAILING,
+    header_line,
+    parse_integers,
+    prepare,
+    require_memory,
+    shorten_line,
+    text_limit,
+)
+from ._validate import as_bool_array, as_int, describe, shorten
+from .errors import InvalidInputError, InvalidTypeError, ParseError
 from .graph import Graph
 
 __all__ = ["MAX_CELLS", "Board", "Cell"]
@@ -33,7 +44,8 @@ _CELL_CODE[ord(".")] = _FREE
 for _ch in "#xX":
     _CELL_CODE[ord(_ch)] = _BLOCKED
 
-_TRAILING = b" \t\r\f\v"
+BYTES_PER_CELL = 48
+"""Rough peak memory per cell of a board's analysis (text, masks, CSR graph, matching)."""
 
 
 class Board:
@@ -42,7 +54,15 @@ class Board:
     Parameters
     ----------
     free : array_like of bool, shape (n_rows, n_cols)
-        True where the cell is free.
+        True where the cell is free (0/1 integers are accepted too). For text, use
+        :meth:`parse` (the contest format) or :meth:`from_rows`.
+
+    Raises
+    ------
+    InvalidTypeError
+        If ``free`` does not hold booleans (strings, floats, objects).
+    InvalidInputError
+        If ``free`` is not 2-D with at least one row and column, or too large.
 
     Examples
     --------
@@ -58,11 +78,21 @@ class Board:
     """
 
     def __init__(self, free: npt.ArrayLike) -> None:
-        mask = np.array(free, dtype=bool)
+        if isinstance(free, str | bytes) or (
+            isinstance(free, list | tuple) and free and all(isinstance(r, str) for r in free)
+        ):
+            raise InvalidTypeError(
+                f"free must be a 2-D array of booleans, got {describe(free)}; for text rows "
+                "use Board.from_rows(rows), for the contest format Board.parse(text)"
+            )
+        mask = as_bool_array(free, "free")
         if mask.ndim != 2 or mask.shape[0] < 1 or mask.shape[1] < 1:
-            raise ValueError("a board needs a 2-D mask with at least one row and column")
+            raise InvalidInputError(
+                f"free must be 2-D with at least one row and column, got shape {mask.shape}"
+            )
         if mask.size > MAX_CELLS:
-            raise ValueError(f"a board has at most {MAX_CELLS} cells")
+            raise InvalidInputError(f"a board has at most {MAX_CELLS} cells, got {mask.size}")
+        mask = np.array(mask, dtype=bool)  # our own copy, frozen
         mask.setflags(write=False)
         self.free = mask
 
@@ -77,20 +107,19 @@ class Board:
         ParseError
             With the line (and column) of the first problem.
         """
-        data = text.encode() if isinstance(text, str) else bytes(text)
+        data = prepare(text)
+        index, header = header_line(data)
+        n_rows, n_cols = _parse_size(header, index + 1)
         lines = data.split(b"\n")
         while lines and not lines[-1].strip():
             lines.pop()  # trailing blank lines
-        index = _skip_blank(lines, 0)
-        if index == len(lines):
-            raise ParseError("empty input")
-        n_rows, n_cols = _parse_size(lines[index], index + 1)
         present = len(lines) - index - 1
         if present < n_rows:
             raise ParseError(
                 f"expected {n_rows} rows after the header, got {present}", line=len(lines) + 1
             )
-        rows = [line.rstrip(_TRAILING) for line in lines[index + 1 : index + 1 + n_rows]]
+        require_memory(n_rows * n_cols * BYTES_PER_CELL, f"a {n_rows} x {n_cols} board")
+        rows = [line.rstrip(TRAILING) for line in lines[index + 1 : index + 1 + n_rows]]
         for offset, row in enumerate(rows):
             if len(row) != n_cols:
                 raise ParseError(
@@ -99,7 +128,8 @@ class Board:
         extra = _skip_blank(lines, index + 1 + n_rows)
         if extra < len(lines):
             raise ParseError(
-                f"unexpected content after the board: {_shorten(lines[extra])!r}", line=extra + 1
+                f"unexpected content after the board: {shorten_line(lines[extra])!r}",
+                line=extra + 1,
             )
         codes = _CELL_CODE[np.frombuffer(b"".join(rows), dtype=np.uint8)]
         bad = np.flatnonzero(codes == _INVALID)
@@ -115,11 +145,20 @@ class Board:
 
     @classmethod
     def from_rows(cls, rows: Iterable[str]) -> Board:
-        """Build a board from its rows, e.g. ``Board.from_rows([".#", ".."])``."""
-        rows = list(rows)
-        if not rows:
-            raise ParseError("a board needs at least one row")
-        return cls.parse(f"{len(rows)} {len(rows[0])}\n" + "\n".join(rows))
+        """Build a board from its rows, e.g. ``Board.from_rows([".#", ".."])``.
+
+        Raises
+        ------
+        ParseError
+            With ``line`` = the 1-based row and ``column`` of the first problem.
+        InvalidTypeError
+            If ``rows`` is a single string or holds something else than strings.
+        """
+        rows = checked_rows(rows)
+        try:
+            return cls.parse(f"{len(rows)} {len(rows[0])}\n" + "\n".join(rows))
+        except ParseError as exc:
+            raise rows_error(exc) from None
 
     def rows(self) -> list[str]:
         """The board as text rows of '.' and '#'."""
@@ -166,7 +205,7 @@ class Board:
 
     def is_free(self, cell: Cell) -> bool:
         """Whether ``cell`` is on the board and free."""
-        row, col = cell
+        row, col = as_cell(cell)
         return 0 <= row < self.n_rows and 0 <= col < self.n_cols and bool(self.free[row, col])
 
     # -- graph ----------------------------------------------------------------
@@ -181,7 +220,7 @@ class Board:
         )
         for array in (vertex_of_cell, cell_of_vertex):
             array.setflags(write=False)
-        return Graph(offsets, neighbors, side), vertex_of_cell, cell_of_vertex
+        return Graph._trusted(offsets, neighbors, side), vertex_of_cell, cell_of_vertex
 
     @property
     def graph(self) -> Graph:
@@ -203,19 +242,92 @@ class Board:
 
         Raises
         ------
-        ValueError
+        InvalidInputError
             If the cell is outside the board or blocked.
+        InvalidTypeError
+            If ``cell`` is not a pair of integers.
         """
-        row, col = cell
+        row, col = as_cell(cell)
         if not (0 <= row < self.n_rows and 0 <= col < self.n_cols):
-            raise ValueError(f"cell {cell} is outside the {self.n_rows}x{self.n_cols} board")
+            raise InvalidInputError(
+                f"cell {(row, col)} is outside the {self.n_rows}x{self.n_cols} board"
+            )
         if not self.free[row, col]:
-            raise ValueError(f"cell {cell} is blocked")
+            raise InvalidInputError(f"cell {(row, col)} is blocked")
         return int(self.vertex_of_cell[row * self.n_cols + col])
 
     def cell(self, vertex: int) -> Cell:
         """The ``(row, col)`` of a vertex id."""
-        return divmod(int(self.cell_of_vertex[vertex]), self.n_cols)
+        vertex = self.graph._vertex(vertex, "vertex")
+        row, col = divmod(int(self.cell_of_vertex[vertex]), self.n_cols)
+        return row, col
+
+
+def as_cell(cell: Any, name: str = "cell") -> Cell:
+    """``cell`` as a pair of Python ints (no range check)."""
+    if isinstance(cell, str | bytes):
+        raise InvalidTypeError(
+            f"{name} must be a (row, col) pair of integers, got {describe(cell)}"
+        )
+    try:
+        row, col = cell
+    except (TypeError, ValueError):
+        raise InvalidTypeError(
+            f"{name} must be a (row, col) pair of integers, got {describe(cell)}"
+        ) from None
+    return as_int(row, f"{name}[0]"), as_int(col, f"{name}[1]")
+
+
+def as_board(board: Any, name: str = "board") -> Board:
+    """``board`` itself, or a list of row strings converted with :meth:`Board.from_rows`."""
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, list | tuple) and board and all(isinstance(r, str) for r in board):
+        return Board.from_rows(board)
+    hint = ""
+    if isinstance(board, str | bytes):
+        hint = "; for the contest format use Board.parse(text)"
+    elif isinstance(board, np.ndarray):
+        hint = "; for a mask of free cells use Board(mask)"
+    elif isinstance(board, Graph):
+        hint = "; for a graph use analyse_graph(graph)"
+    raise InvalidTypeError(
+        f"{name} must be a matchgame.Board or a list of row strings, got {describe(board)}{hint}"
+    )
+
+
+def checked_rows(rows: Any, name: str = "rows") -> list[str]:
+    """``rows`` as a non-empty list of strings without line breaks."""
+    if isinstance(rows, str | bytes) or not isinstance(rows, Iterable):
+        raise InvalidTypeError(
+            f"{name} must be a list of row strings, got {describe(rows)}; for the whole "
+            "text use parse(text)"
+        )
+    rows = list(rows)
+    for i, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise InvalidTypeError(f"{name}[{i}] must be a string, got {describe(row)}")
+        if "\n" in row or "\r" in row:
+            raise InvalidInputError(f"{name}[{i}] = {shorten(row)} holds a line break")
+    if not rows or not rows[0]:
+        raise InvalidInputError(f"{name} must hold at least one non-empty row")
+    return rows
+
+
+def rows_error(exc: ParseError) -> ParseError:
+    """A parse error of the text built from rows (header on line 1), renumbered so that
+    ``line`` is the 1-based row."""
+    if exc.line is None or exc.line < 2:
+        return ParseError(exc.reason)
+    return ParseError(exc.reason, line=exc.line - 1, column=exc.column)
+
+
+def text_size_limit(head: bytes) -> int:
+    """The largest a board's text can be, from its beginning (see
+    :func:`matchgame._textlines.read_bounded`)."""
+    index, header = header_line(head)
+    n_rows, n_cols = _parse_size(header, index + 1)
+    return text_limit(n_rows, n_rows * n_cols)
 
 
 def _skip_blank(lines: list[bytes], index: int) -> int:
@@ -224,21 +336,10 @@ def _skip_blank(lines: list[bytes], index: int) -> int:
     return index
 
 
-def _shorten(line: bytes, limit: int = 40) -> str:
-    text = line.rstrip(_TRAILING).decode("utf-8", "replace")
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def _parse_size(line: bytes, line_number: int) -> tuple[int, int]:
-    fields = line.split()
-    if len(fields) != 2 or not all(
-        f.isdigit() or (f[:1] in b"+-" and f[1:].isdigit()) for f in fields
-    ):
-        raise ParseError(
-            f"expected the board size as two integers 'N M', got {_shorten(line)!r}",
-            line=line_number,
-        )
-    n_rows, n_cols = (int(f) for f in fields)
+    n_rows, n_cols = parse_integers(
+        line, 2, line_number=line_number, what="the board size as two integers 'N M'"
+    )
     if n_rows <= 0 or n_cols <= 0:
         raise ParseError(
             f"the board size must be positive, got {n_rows} x {n_cols}", line=line_number

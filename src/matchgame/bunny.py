@@ -29,9 +29,19 @@ import numpy.typing as npt
 
 from ._kernels import bunny as _kb
 from ._kernels.text import parse_int_lines
-from ._textlines import line_bounds
-from .boards import MAX_CELLS, Board, Cell
-from .errors import IllegalMoveError, ParseError
+from ._textlines import (
+    TRAILING,
+    header_line,
+    line_bounds,
+    number_as_written,
+    parse_integers,
+    prepare,
+    shorten_line,
+    text_limit,
+)
+from ._validate import as_choice, as_int, as_int_array, describe, first_index, frozen_copy
+from .boards import MAX_CELLS, Board, Cell, as_cell, checked_rows, rows_error
+from .errors import IllegalMoveError, InvalidInputError, InvalidTypeError, ParseError
 from .game import analyse_walk
 
 __all__ = ["BunnyBoard", "GameRecord", "MoveAnnotation", "RecordAnalysis", "analyse_record"]
@@ -41,26 +51,73 @@ _PIECE_CODE = np.full(256, 255, dtype=np.uint8)
 _PIECE_CODE[ord(".")] = _kb.EMPTY
 _PIECE_CODE[ord("O")] = _kb.WHITE
 _PIECE_CODE[ord("X")] = _kb.BLACK
-_TRAILING = b" \t\r\f\v"
 
 
 def player_of(move_index: int) -> tuple[str, int]:
     """``(player, that player's move number)`` of 0-based move ``move_index``."""
+    move_index = as_int(move_index, "move_index", low=0)
     return PLAYERS[move_index % 2], move_index // 2 + 1
 
 
 @dataclass(frozen=True, eq=False)
 class BunnyBoard:
-    """The starting board: ``pieces`` holds 0 (empty), 1 (white ``O``), 2 (black ``X``)."""
+    """The starting board: ``pieces`` holds 0 (empty), 1 (white ``O``), 2 (black ``X``).
+
+    Raises
+    ------
+    InvalidInputError
+        If ``pieces`` is not a 2-D array of 0, 1 and 2 with exactly one 0, at ``empty``.
+    InvalidTypeError
+        If ``pieces`` does not hold integers or ``empty`` is not a pair of integers.
+    """
 
     pieces: npt.NDArray[np.uint8]
     empty: Cell
 
+    def __post_init__(self) -> None:
+        pieces = self.pieces
+        if not (isinstance(pieces, np.ndarray) and pieces.dtype.kind in "iu"):
+            pieces = as_int_array(pieces, "pieces")  # small int arrays are checked as they are
+        if pieces.ndim != 2 or pieces.shape[0] < 1 or pieces.shape[1] < 1:
+            raise InvalidInputError(
+                f"pieces must be 2-D with at least one row and column, got shape {pieces.shape}"
+            )
+        if pieces.size > MAX_CELLS:
+            raise InvalidInputError(f"a board has at most {MAX_CELLS} cells, got {pieces.size}")
+        bad = (pieces < _kb.EMPTY) | (pieces > _kb.BLACK)
+        if bad.any():
+            r, c = np.argwhere(bad)[0].tolist()
+            raise InvalidInputError(
+                f"pieces[{r}, {c}] = {pieces[r, c]} must be 0 (empty), 1 (white O) or 2 (black X)"
+            )
+        empties = np.argwhere(pieces == _kb.EMPTY)
+        if len(empties) != 1:
+            raise InvalidInputError(
+                f"pieces must hold exactly one empty cell (0), found {len(empties)}"
+            )
+        empty = as_cell(self.empty, "empty")
+        if empty != tuple(empties[0].tolist()):
+            raise InvalidInputError(
+                f"empty = {empty} but the empty cell of pieces is {tuple(empties[0].tolist())}"
+            )
+        object.__setattr__(self, "pieces", frozen_copy(pieces, np.uint8))
+        object.__setattr__(self, "empty", empty)
+
     @classmethod
     def from_rows(cls, rows: list[str]) -> BunnyBoard:
-        """Build a board from rows of ``O``, ``X`` and one ``.``."""
-        text = f"{len(rows)} {len(rows[0]) if rows else 0}\n" + "\n".join(rows) + "\n0\n"
-        return GameRecord.parse(text).board
+        """Build a board from rows of ``O``, ``X`` and one ``.``.
+
+        Raises
+        ------
+        ParseError
+            With ``line`` = the 1-based row and ``column`` of the first problem.
+        """
+        rows = checked_rows(rows)
+        text = f"{len(rows)} {len(rows[0])}\n" + "\n".join(rows) + "\n0\n"
+        try:
+            return GameRecord.parse(text).board
+        except ParseError as exc:
+            raise rows_error(exc) from None
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -87,11 +144,61 @@ class BunnyBoard:
 
 @dataclass(frozen=True, eq=False)
 class GameRecord:
-    """A starting board and the moves of a game, 0-based cells, Bunny's first."""
+    """A starting board and the moves of a game, 0-based cells, Bunny's first.
+
+    Built by hand, a record is checked like a parsed one: ``moves`` must be whole
+    rounds of cells on the board, each move legal (:meth:`check_legal`).
+
+    Raises
+    ------
+    IllegalMoveError
+        At the first move off the board or against the rules.
+    InvalidInputError, InvalidTypeError
+        If ``moves`` is not a ``(2k, 2)`` array of integers, or ``board`` not a
+        :class:`BunnyBoard`.
+    """
 
     board: BunnyBoard
     moves: npt.NDArray[np.int64]  # (2k, 2)
     move_lines: npt.NDArray[np.int64] | None = None  # 1-based input line of each move
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.board, BunnyBoard):
+            raise InvalidTypeError(
+                f"board must be a BunnyBoard (e.g. BunnyBoard.from_rows(rows)), got "
+                f"{describe(self.board)}"
+            )
+        moves = as_int_array(self.moves, "moves")
+        if moves.size == 0 and moves.ndim == 1:
+            moves = moves.reshape(0, 2)
+        if moves.ndim != 2 or moves.shape[1] != 2:
+            raise InvalidInputError(
+                f"moves must have shape (2k, 2), one (row, col) per move; got {moves.shape}"
+            )
+        if moves.shape[0] % 2:
+            raise InvalidInputError(
+                f"moves must hold whole rounds (a move of Bunny, then of Egg), got "
+                f"{moves.shape[0]} moves"
+            )
+        n_rows, n_cols = self.board.shape
+        outside = (moves < 0).any(axis=1) | (moves[:, 0] >= n_rows) | (moves[:, 1] >= n_cols)
+        if outside.any():
+            i = first_index(outside)
+            player, number = player_of(i)
+            raise IllegalMoveError(
+                f"moves[{i}] = ({moves[i, 0]}, {moves[i, 1]}), {player}'s move {number}, is "
+                f"outside the {n_rows} x {n_cols} board"
+            )
+        object.__setattr__(self, "moves", frozen_copy(moves, np.int64))
+        if self.move_lines is not None:
+            lines = as_int_array(self.move_lines, "move_lines")
+            if lines.shape != (moves.shape[0],):
+                raise InvalidInputError(
+                    f"move_lines must have shape ({moves.shape[0]},), one line per move; got "
+                    f"{lines.shape}"
+                )
+            object.__setattr__(self, "move_lines", frozen_copy(lines, np.int64))
+        self.check_legal()
 
     @property
     def n_rounds(self) -> int:
@@ -108,46 +215,47 @@ class GameRecord:
         IllegalMoveError
             A move the rules forbid, naming the line, the player and the cell.
         """
-        data = text.encode() if isinstance(text, str) else bytes(text)
+        data = prepare(text)
+        top, header = header_line(data)  # blank lines may come first
+        n_rows, n_cols = _parse_size(header, top + 1)
         buffer, starts, ends, n_lines = line_bounds(data)
 
         def line(i: int) -> bytes:
-            return data[starts[i] : ends[i]].rstrip(_TRAILING)
+            return data[starts[i] : ends[i]].rstrip(TRAILING)
 
-        if n_lines == 0:
-            raise ParseError("empty input")
-        n_rows, n_cols = _ints(line(0), 2, 1, "the board size 'n m'")
-        if n_rows <= 0 or n_cols <= 0:
-            raise ParseError(f"the board size must be positive, got {n_rows} x {n_cols}", line=1)
-        if n_rows * n_cols > MAX_CELLS:
-            raise ParseError(f"a {n_rows} x {n_cols} board is too large", line=1)
-        if n_lines < 1 + n_rows:
-            raise ParseError(f"expected {n_rows} board rows, got {n_lines - 1}", line=n_lines + 1)
-        rows = [line(i) for i in range(1, 1 + n_rows)]
+        if n_lines < top + 1 + n_rows:
+            raise ParseError(
+                f"expected {n_rows} board rows, got {n_lines - top - 1}", line=n_lines + 1
+            )
+        rows = [line(i) for i in range(top + 1, top + 1 + n_rows)]
         for i, row in enumerate(rows):
             if len(row) != n_cols:
-                raise ParseError(f"expected {n_cols} characters, got {len(row)}", line=i + 2)
+                raise ParseError(f"expected {n_cols} characters, got {len(row)}", line=top + i + 2)
         pieces = _PIECE_CODE[np.frombuffer(b"".join(rows), dtype=np.uint8)]
         bad = np.flatnonzero(pieces == 255)
         if bad.size:
             r, c = divmod(int(bad[0]), n_cols)
             char = rows[r][c : c + 1].decode("latin-1")
             raise ParseError(
-                f"unknown character {char!r} (expected 'O', 'X' or '.')", line=r + 2, column=c + 1
+                f"unknown character {char!r} (expected 'O', 'X' or '.')",
+                line=top + r + 2,
+                column=c + 1,
             )
         pieces = pieces.reshape(n_rows, n_cols)
         empties = np.argwhere(pieces == _kb.EMPTY)
         if len(empties) != 1:
-            where = ", ".join(f"line {r + 2} column {c + 1}" for r, c in empties[:3].tolist())
+            where = ", ".join(f"line {top + r + 2} column {c + 1}" for r, c in empties[:3].tolist())
             found = "no '.'" if len(empties) == 0 else f"{len(empties)} '.' cells ({where}...)"
             raise ParseError(f"the board needs exactly one empty cell '.', found {found}")
         empty = (int(empties[0, 0]), int(empties[0, 1]))
         board = BunnyBoard(pieces, empty)
 
-        k_line = 1 + n_rows
+        k_line = top + 1 + n_rows
         if n_lines <= k_line:
             raise ParseError("expected the number of rounds k", line=k_line + 1)
-        (k,) = _ints(line(k_line), 1, k_line + 1, "the number of rounds k")
+        (k,) = parse_integers(
+            line(k_line), 1, line_number=k_line + 1, what="the number of rounds k"
+        )
         if k < 0:
             raise ParseError(f"the number of rounds must be >= 0, got {k}", line=k_line + 1)
         first = k_line + 1
@@ -169,7 +277,7 @@ class GameRecord:
         for extra in range(first + 2 * k, n_lines):
             if line(extra).strip():
                 raise ParseError(
-                    f"unexpected content after the {2 * k} moves: {line(extra)[:40]!r}",
+                    f"unexpected content after the {2 * k} moves: {shorten_line(line(extra))!r}",
                     line=extra + 1,
                 )
         move_lines = np.arange(first + 1, first + 1 + 2 * k)
@@ -182,8 +290,10 @@ class GameRecord:
         if outside.size:
             i = int(outside[0])
             player, number = player_of(i)
+            raw = data[starts[first + i] : ends[first + i]]
+            x, y = number_as_written(raw, 0), number_as_written(raw, 1)
             raise IllegalMoveError(
-                f"line {move_lines[i]}: {player}'s move {number} ({values[i, 0]}, {values[i, 1]}) "
+                f"line {move_lines[i]}: {player}'s move {number} ({x}, {y}) "
                 f"is outside the {n_rows} x {n_cols} board"
             )
         moves = values - 1
@@ -257,6 +367,7 @@ class RecordAnalysis:
 
     def winning_reply(self, position: int) -> Cell | None:
         """A winning move at ``position`` (0-based cell), or None if the mover loses."""
+        position = as_int(position, "position", low=0, high=self.reply_cells.shape[0] - 1)
         flat = int(self.reply_cells[position])
         return None if flat < 0 else divmod(flat, self.record.board.shape[1])
 
@@ -280,7 +391,7 @@ class RecordAnalysis:
 
     def mistakes(self, player: str = "Bunny") -> list[int]:
         """The player's move numbers (1-based) that threw away a win."""
-        first = PLAYERS.index(player)
+        first = PLAYERS.index(as_choice(player, "player", PLAYERS))
         before = self.mover_wins[first:-1:2]
         after = self.mover_wins[first + 1 :: 2]
         return (np.flatnonzero(before & after) + 1).tolist()
@@ -297,6 +408,9 @@ def analyse_record(record: GameRecord) -> RecordAnalysis:
     >>> analyse_record(record).mistakes()
     [1]
     """
+    if not isinstance(record, GameRecord):
+        hint = "; for text use GameRecord.parse(text)" if isinstance(record, str | bytes) else ""
+        raise InvalidTypeError(f"record must be a GameRecord, got {describe(record)}{hint}")
     arena = record.board.arena
     n_cols = record.board.shape[1]
     cells = np.vstack([np.array([record.board.empty]), record.moves])
@@ -312,12 +426,23 @@ def analyse_record(record: GameRecord) -> RecordAnalysis:
     return RecordAnalysis(record, walk.mover_wins, reply_cells.astype(np.int64), ended)
 
 
-def _ints(text: bytes, count: int, line: int, what: str) -> list[int]:
-    fields = text.split()
-    try:
-        if len(fields) != count:
-            raise ValueError
-        return [int(f) for f in fields]
-    except ValueError:
-        shown = text.decode("utf-8", "replace")[:40]
-        raise ParseError(f"expected {what}, got {shown!r}", line=line) from None
+def _parse_size(line: bytes, line_number: int) -> tuple[int, int]:
+    n_rows, n_cols = parse_integers(line, 2, line_number=line_number, what="the board size 'n m'")
+    if n_rows <= 0 or n_cols <= 0:
+        raise ParseError(
+            f"the board size must be positive, got {n_rows} x {n_cols}", line=line_number
+        )
+    if n_rows * n_cols > MAX_CELLS:
+        raise ParseError(f"a {n_rows} x {n_cols} board is too large", line=line_number)
+    return n_rows, n_cols
+
+
+def text_size_limit(head: bytes) -> int:
+    """The largest a record's text can be, from its beginning (see
+    :func:`matchgame._textlines.read_bounded`): every move empties a new cell, so a
+    record has fewer than ``n * m`` moves."""
+    index, header = header_line(head)
+    n_rows, n_cols = _parse_size(header, index + 1)
+    cells = n_rows * n_cols
+    move_bytes = 2 * len(str(max(n_rows, n_cols))) + 2
+    return text_limit(index + 2 + n_rows + cells, cells + len(str(cells)) + cells * move_bytes)

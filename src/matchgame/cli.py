@@ -7,15 +7,22 @@ bad options) print one ``error: ...`` line on stderr and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
+from pathlib import Path
 from typing import NoReturn
 
 import numpy as np
 
 from . import __version__
+from . import boards as _boards_format
+from . import bunny as _records_format
+from . import edgelists as _edges_format
+from ._textlines import read_bounded
 from .boards import Board
 from .bunny import GameRecord, RecordAnalysis, analyse_record
 from .certificates import check_certificate, make_certificate
@@ -23,7 +30,10 @@ from .edgelists import parse_edge_list
 from .errors import MatchgameError
 from .placement import GraphAnalysis, PlacementAnalysis, analyse_graph, analyse_placements
 
+EXIT_OK = 0
+EXIT_VERIFY_FAILED = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
 
 EXAMPLES = {
     "jsoi": "the JSOI2009 sample (3x3 board)",
@@ -47,15 +57,32 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def read_input(path: str | None) -> bytes:
-    """The bytes of ``path``; standard input for None or '-'."""
+def read_input(
+    path: str | None,
+    limit_of: Callable[[bytes], int] | None = None,
+    what: str = "the input",
+) -> bytes:
+    """The bytes of ``path``; standard input for None or '-'.
+
+    ``limit_of`` reads the largest size the input may have from its beginning
+    (see :func:`matchgame._textlines.read_bounded`); without it, all is read.
+    """
     if path is None or path == "-":
-        return sys.stdin.buffer.read()
+        stdin = sys.stdin
+        if stdin is None:
+            raise UsageError("standard input is closed: give a FILE")
+        if stdin.isatty():
+            print(f"reading {what} from standard input (end it with Ctrl-D)...", file=sys.stderr)
+        return _read_stream(stdin.buffer, limit_of)
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            return _read_stream(handle, limit_of)
     except OSError as exc:
         raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+
+
+def _read_stream(stream, limit_of: Callable[[bytes], int] | None) -> bytes:
+    return stream.read() if limit_of is None else read_bounded(stream, limit_of)
 
 
 def example_text(name: str, choices: tuple[str, ...]) -> bytes:
@@ -65,12 +92,20 @@ def example_text(name: str, choices: tuple[str, ...]) -> bytes:
     return resources.files("matchgame").joinpath("examples", f"{name}.txt").read_bytes()
 
 
-def _input_bytes(args: argparse.Namespace, examples: tuple[str, ...]) -> bytes:
+_FORMATS = {
+    "board": (_boards_format.text_size_limit, "a board"),
+    "edges": (_edges_format.text_size_limit, "an edge list"),
+    "record": (_records_format.text_size_limit, "a NOI2011 record"),
+}
+
+
+def _input_bytes(args: argparse.Namespace, examples: tuple[str, ...], kind: str) -> bytes:
     """The input named on the command line: ``--example [NAME]`` (default: the
-    first of ``examples``) or FILE / standard input."""
+    first of ``examples``) or FILE / standard input, read as format ``kind``."""
     if args.example is not None:
         return example_text(args.example or examples[0], examples)
-    return read_input(args.file)
+    limit_of, what = _FORMATS[kind]
+    return read_input(args.file, limit_of, what)
 
 
 def _cell_lines(cells: np.ndarray) -> bytes:
@@ -203,7 +238,9 @@ class VerifyError(Exception):
 
 
 def _cmd_placements(args: argparse.Namespace) -> bytes:
-    data = _input_bytes(args, EDGE_EXAMPLES if args.edges else BOARD_EXAMPLES)
+    data = _input_bytes(
+        args, EDGE_EXAMPLES if args.edges else BOARD_EXAMPLES, "edges" if args.edges else "board"
+    )
     if args.certificate and args.format != "json":
         raise UsageError("--certificate goes with --format json")
     if args.edges and args.format == "board":
@@ -252,10 +289,15 @@ def _cmd_verify(args: argparse.Namespace) -> bytes:
 def _cmd_render(args: argparse.Namespace) -> bytes:
     from . import render
 
-    data = _input_bytes(args, RECORD_EXAMPLES if args.game == "bunny" else BOARD_EXAMPLES)
-    suffix = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else ""
-    if suffix not in ("svg", "png"):
-        raise UsageError(f"-o {args.output!r}: the name must end in .svg or .png")
+    suffix = Path(args.output).suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise UsageError(
+            f"-o {args.output!r}: give a file name ending in .svg or .png (e.g. board.svg)"
+        )
+    bunny = args.game == "bunny"
+    data = _input_bytes(
+        args, RECORD_EXAMPLES if bunny else BOARD_EXAMPLES, "record" if bunny else "board"
+    )
     if args.game == "bunny":
         if args.matching:
             raise UsageError("--matching goes with --game placement")
@@ -281,7 +323,8 @@ def _cmd_play(args: argparse.Namespace) -> bytes:
     you_first = args.you == "first"
     if args.game == "bunny":
         session = play.bunny_session(
-            GameRecord.parse(_input_bytes(args, RECORD_EXAMPLES)), you_move_first=you_first
+            GameRecord.parse(_input_bytes(args, RECORD_EXAMPLES, "record")),
+            you_move_first=you_first,
         )
         legend = (
             f"You are {'Bunny (white pieces O)' if you_first else 'Egg (black pieces X)'}. "
@@ -289,7 +332,7 @@ def _cmd_play(args: argparse.Namespace) -> bytes:
         )
     else:
         session = play.placement_session(
-            Board.parse(_input_bytes(args, BOARD_EXAMPLES)), you_move_first=you_first
+            Board.parse(_input_bytes(args, BOARD_EXAMPLES, "board")), you_move_first=you_first
         )
         legend = (
             "'@' token, 'o' visited, '#' blocked. "
@@ -298,13 +341,15 @@ def _cmd_play(args: argparse.Namespace) -> bytes:
         )
 
     def write(text: str) -> None:
-        sys.stdout.write(text)
-        sys.stdout.flush()  # a script reads each engine move before answering
+        write_output(text.encode())  # flushed: a script reads each engine move before answering
 
-    if sys.stdin.isatty():
+    stdin = sys.stdin
+    if stdin is None:
+        raise UsageError("standard input is closed: play reads your moves from it")
+    if stdin.isatty():
         play.run_terminal(session, input, write, legend)
     else:
-        play.run_line_protocol(session, iter(sys.stdin.readline, ""), write)
+        play.run_line_protocol(session, play.read_lines(stdin.buffer), write)
     return b""
 
 
@@ -347,7 +392,7 @@ def format_mistakes(analysis: RecordAnalysis, style: str) -> bytes:
 
 
 def _cmd_mistakes(args: argparse.Namespace) -> bytes:
-    data = _input_bytes(args, RECORD_EXAMPLES)
+    data = _input_bytes(args, RECORD_EXAMPLES, "record")
     analysis = analyse_record(GameRecord.parse(data))
     if not analysis.ended:
         print(
@@ -474,19 +519,84 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+def write_output(data: bytes) -> None:
+    """Write to standard output and flush; a closed or full output is a usage error."""
+    stdout = sys.stdout
+    if stdout is None:
+        raise UsageError("cannot write output: standard output is closed")
     try:
-        args = build_parser().parse_args(argv)
+        stdout.buffer.write(data)
+        stdout.flush()
+    except OSError as exc:
+        _discard_stdout()
+        raise UsageError(f"cannot write output: {exc.strerror or exc}") from None
+
+
+def _discard_stdout() -> None:
+    """Point the process's standard output at the null device, so that the
+    interpreter's last flush at exit cannot fail a second time."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (tests) or nothing to redirect
+
+
+def _print_error(message: str) -> None:
+    # with stderr closed there is nowhere left to say it; the exit status still does
+    with contextlib.suppress(OSError, AttributeError, ValueError):
+        print(message, file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    0 an answer, 1 ``verify`` found the certificate wrong, 2 bad input or usage
+    (one ``error:`` line on stderr, nothing on stdout), 130 interrupted.
+    """
+    try:
+        return _run(sys.argv[1:] if argv is None else list(argv))
+    except KeyboardInterrupt:
+        _print_error("interrupted")
+        return EXIT_INTERRUPTED
+
+
+def _run(argv: list[str]) -> int:
+    parser = build_parser()
+    if not argv:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        args = parser.parse_args(argv)
         if getattr(args, "example", None) is not None and getattr(args, "file", None):
             raise UsageError("give either FILE or --example, not both")
         output = args.handler(args)
+        if output:
+            write_output(output)
     except MatchgameError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _print_error(f"error: {exc}")
         return EXIT_USAGE
     except VerifyFailed as exc:
-        sys.stdout.write(str(exc))
-        return 1
-    sys.stdout.buffer.write(output)
-    sys.stdout.flush()
-    return 0
+        try:
+            write_output(str(exc).encode())
+        except UsageError as write_error:
+            _print_error(f"error: {write_error}")
+            return EXIT_USAGE
+        return EXIT_VERIFY_FAILED
+    return EXIT_OK
+
+
+def run() -> None:
+    """The ``matchgame`` program: :func:`main` with the process's arguments, then exit.
+
+    Ctrl-C ends the program at once with status 130, also inside a long kernel
+    (where Python's own handler would wait for the kernel to return).
+    """
+    try:
+        from ._kernels._signals import exit_on_interrupt
+    except ImportError:  # built without the compiled helper: KeyboardInterrupt still works
+        pass
+    else:
+        exit_on_interrupt(b"interrupted\n", EXIT_INTERRUPTED)
+    sys.exit(main())

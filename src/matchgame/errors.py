@@ -7,7 +7,14 @@ escapes is a bug in matchgame.
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "MatchgameError", "ParseError"]
+__all__ = [
+    "EmptyMoveStackError",
+    "IllegalMoveError",
+    "InvalidInputError",
+    "InvalidTypeError",
+    "MatchgameError",
+    "ParseError",
+]
 
 
 class MatchgameError(Exception):
@@ -34,3 +41,19 @@ class ParseError(MatchgameError, ValueError):
 
 class IllegalMoveError(MatchgameError, ValueError):
     """A move that the rules do not allow in the current position."""
+
+
+# -- arguments of the Python API ------------------------------------------------
+
+
+class InvalidInputError(MatchgameError, ValueError):
+    """An argument of the right type with a value the function cannot take: an id out
+    of range, an array of the wrong shape, an asymmetric adjacency, an unknown option."""
+
+
+class InvalidTypeError(MatchgameError, TypeError):
+    """An argument of the wrong type, e.g. a float or a bool where a vertex id belongs."""
+
+
+class EmptyMoveStackError(IllegalMoveError, IndexError):
+    """``Position.pop()`` with no move to take back (an IndexError, like ``list.pop``)."""

@@ -18,8 +18,14 @@ import numpy.typing as npt
 
 from ._kernels import bipartite as _bip
 from ._kernels import incremental as _inc
-from .errors import IllegalMoveError, MatchgameError
-from .graph import INDEX_DTYPE, Graph
+from ._validate import as_int, as_int_array, first_index
+from .errors import (
+    EmptyMoveStackError,
+    IllegalMoveError,
+    InvalidInputError,
+    MatchgameError,
+)
+from .graph import INDEX_DTYPE, Graph, as_graph
 from .matching import maximum_matching
 
 __all__ = ["Position", "WalkAnalysis", "analyse_walk"]
@@ -112,11 +118,21 @@ class Position:
     Parameters
     ----------
     graph : Graph
-        A bipartite graph (e.g. ``board.graph``).
+        A bipartite graph (e.g. ``board.graph``), or a NetworkX graph whose
+        nodes are ``0 .. n - 1`` in order.
     token : int, optional
         The token's vertex; None for the placement phase (the mover places it).
     visited : iterable of int
         Vertices already visited (the token's own vertex need not be listed).
+
+    Raises
+    ------
+    IllegalMoveError
+        If a vertex is not in the graph, or the token sits on a visited vertex.
+    InvalidInputError
+        If the graph has an odd cycle.
+    InvalidTypeError
+        If the graph is not a graph or a vertex is not an integer.
 
     Notes
     -----
@@ -144,25 +160,27 @@ class Position:
     """
 
     def __init__(self, graph: Graph, token: int | None = None, visited: Iterable[int] = ()) -> None:
+        graph = _game_graph(graph)
         alive = np.ones(graph.n_vertices, dtype=np.uint8)
-        visited = list(visited)
-        if visited and token is None:
+        visited_ids = as_int_array(visited, "visited")
+        if visited_ids.ndim != 1:
+            raise InvalidInputError(f"visited must be 1-D, got shape {visited_ids.shape}")
+        outside = (visited_ids < 0) | (visited_ids >= graph.n_vertices)
+        if outside.any():
+            i = first_index(outside)
+            raise IllegalMoveError(
+                f"visited[{i}] = {visited_ids[i]} is not in the graph ({graph._id_range()})"
+            )
+        if visited_ids.size and token is None:
             raise IllegalMoveError("visited vertices need a token (they are its past)")
-        for v in visited:
-            self._check_vertex(graph, v)
-            alive[v] = 0
+        alive[visited_ids] = 0
         if token is not None:
-            self._check_vertex(graph, token)
+            token = graph._vertex(token, "token", IllegalMoveError)
             if not alive[token]:
                 raise IllegalMoveError(f"the token's vertex {token} is marked visited")
         self._engine = _Engine(graph, alive, logging=True)
         self._token = token
         self._stack: list[tuple[int | None, tuple[int, npt.NDArray[np.int64]]]] = []
-
-    @staticmethod
-    def _check_vertex(graph: Graph, v: int) -> None:
-        if not 0 <= v < graph.n_vertices:
-            raise IllegalMoveError(f"vertex {v} is not in the graph (0..{graph.n_vertices - 1})")
 
     @property
     def graph(self) -> Graph:
@@ -180,6 +198,7 @@ class Position:
 
     def is_visited(self, v: int) -> bool:
         """Whether ``v`` can no longer be entered (visited, or holding the token)."""
+        v = self.graph._vertex(v, "v")
         return not self._engine.alive[v] or v == self._token
 
     def legal_moves(self) -> list[int]:
@@ -238,6 +257,7 @@ class Position:
         In the placement phase of a lost game only the first ``candidates``
         placements are weighed, to bound the work on big boards.
         """
+        candidates = as_int(candidates, "candidates", low=1)
         reply = self.winning_reply()
         if reply is not None:
             return reply
@@ -260,8 +280,10 @@ class Position:
         ------
         IllegalMoveError
             If ``v`` is not a legal move.
+        InvalidTypeError
+            If ``v`` is not an integer.
         """
-        self._check_vertex(self.graph, v)
+        v = self.graph._vertex(v, "vertex", IllegalMoveError)
         engine = self._engine
         if not engine.alive[v] or v == self._token:
             raise IllegalMoveError(f"vertex {v} has been visited")
@@ -275,14 +297,19 @@ class Position:
         self._token = v
 
     def pop(self) -> int:
-        """Take back the last move and return it."""
+        """Take back the last move and return it.
+
+        Raises
+        ------
+        EmptyMoveStackError
+            If no move has been pushed (an IndexError, like ``list.pop``).
+        """
         if not self._stack:
-            raise IndexError("pop from an empty move stack")
+            raise EmptyMoveStackError("pop from an empty move stack")
         move = self._token
         self._token, mark = self._stack.pop()
         self._engine.undo(mark)
-        assert move is not None
-        return move
+        return int(move)  # type: ignore[arg-type]  # a pushed move is never None
 
     def matching(self) -> npt.NDArray[np.int32]:
         """A maximum matching of the unvisited graph (token included), read-only copy."""
@@ -314,8 +341,23 @@ def analyse_walk(graph: Graph, path: Sequence[int] | npt.ArrayLike) -> WalkAnaly
     """Who wins at every position of a game in which the token walks ``path``.
 
     One maximum matching at the start, then one augmenting-path search per
-    move, all inside one compiled loop. ``path`` must be a walk on distinct
-    vertices (the caller checks legality).
+    move, all inside one compiled loop.
+
+    Parameters
+    ----------
+    graph : Graph
+        A bipartite graph, or a NetworkX graph whose nodes are ``0 .. n - 1`` in order.
+    path : sequence of int
+        ``path[0]`` is where the token starts; move ``t`` takes it from
+        ``path[t - 1]`` to ``path[t]``, an adjacent vertex not visited before.
+
+    Raises
+    ------
+    IllegalMoveError
+        Naming the first move that leaves the graph, is not along an edge or
+        returns to a visited vertex.
+    InvalidInputError, InvalidTypeError
+        If ``path`` is not a 1-D sequence of integers, or the graph has an odd cycle.
 
     Examples
     --------
@@ -324,7 +366,55 @@ def analyse_walk(graph: Graph, path: Sequence[int] | npt.ArrayLike) -> WalkAnaly
     >>> analyse_walk(path, [1, 2, 3]).mover_wins.tolist()
     [True, True, False]
     """
-    steps = np.ascontiguousarray(path, dtype=INDEX_DTYPE)
+    graph = _game_graph(graph)
+    steps = _checked_walk(graph, path)
     engine = _Engine(graph, np.ones(graph.n_vertices, dtype=np.uint8), logging=False)
     wins, replies = _inc.walk(*engine._search_args(), steps)
     return WalkAnalysis(steps, wins.view(np.bool_), replies)
+
+
+def _game_graph(graph: object) -> Graph:
+    """The graph of a game: vertex ids are moves, and the engine needs two sides."""
+    graph = as_graph(graph, ids_are_names=True)
+    if graph.side is None:
+        raise InvalidInputError(
+            "graph has an odd cycle; the game engine needs a bipartite graph "
+            "(analyse_graph solves placements on any graph)"
+        )
+    return graph
+
+
+def _move_name(t: int) -> str:
+    return "the start" if t == 0 else f"move {t}"
+
+
+def _checked_walk(graph: Graph, path: object) -> npt.NDArray[np.int32]:
+    """``path`` as int32 ids after checking it is a walk on distinct vertices."""
+    steps = as_int_array(path, "path")
+    if steps.ndim != 1:
+        raise InvalidInputError(f"path must be 1-D, got shape {steps.shape}")
+    outside = (steps < 0) | (steps >= graph.n_vertices)
+    if outside.any():
+        t = first_index(outside)
+        raise IllegalMoveError(
+            f"path[{t}] = {steps[t]} ({_move_name(t)}) is not in the graph ({graph._id_range()})"
+        )
+    order = np.argsort(steps, kind="stable")
+    repeated = steps[order[1:]] == steps[order[:-1]]
+    if repeated.any():
+        # the earliest step that revisits: the smallest later index of a repeated pair
+        t = int(order[1:][repeated].min())
+        first = int(np.flatnonzero(steps[:t] == steps[t])[0])
+        raise IllegalMoveError(
+            f"path[{t}] = {steps[t]} ({_move_name(t)}) returns to a vertex visited at "
+            f"{_move_name(first)}"
+        )
+    if steps.shape[0] > 1:
+        along_edges = graph._adjacent(steps[:-1], steps[1:])
+        if not along_edges.all():
+            t = first_index(~along_edges) + 1
+            raise IllegalMoveError(
+                f"path[{t}] = {steps[t]} ({_move_name(t)}) is not adjacent to "
+                f"path[{t - 1}] = {steps[t - 1]}"
+            )
+    return np.ascontiguousarray(steps, dtype=INDEX_DTYPE)

@@ -10,21 +10,41 @@ from typing import Literal
 
 import numpy as np
 
-from .boards import Board
+from ._validate import as_choice, as_int, as_real, describe
+from .boards import MAX_CELLS, Board
 from .bunny import BunnyBoard, GameRecord
+from .errors import InvalidInputError, InvalidTypeError
 from .game import Position
 
 __all__ = ["play_record", "random_board", "random_bunny_board", "serpentine_record"]
 
 Player = Literal["random", "optimal"]
+PLAYER_KINDS = ("random", "optimal")
 
 
 def _rng(seed: int | np.random.Generator | None) -> np.random.Generator:
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    """A generator from ``seed``: None (fresh entropy), an int >= 0 or a Generator."""
+    if seed is None or isinstance(seed, np.random.Generator):
+        return np.random.default_rng(seed)
+    if isinstance(seed, bool | np.bool_) or not isinstance(seed, int | np.integer):
+        raise InvalidTypeError(
+            f"seed must be None, an int or a numpy.random.Generator, got {describe(seed)}"
+        )
+    return np.random.default_rng(as_int(seed, "seed", low=0))
+
+
+def _board_size(n_rows: int, n_cols: int) -> tuple[int, int]:
+    n_rows = as_int(n_rows, "n_rows", low=1)
+    n_cols = as_int(n_cols, "n_cols", low=1)
+    if n_rows * n_cols > MAX_CELLS:
+        raise InvalidInputError(f"a {n_rows} x {n_cols} board has more than {MAX_CELLS} cells")
+    return n_rows, n_cols
 
 
 def random_board(n_rows: int, n_cols: int, blocked: float, seed=None) -> Board:
     """A board whose cells are blocked independently with probability ``blocked``."""
+    n_rows, n_cols = _board_size(n_rows, n_cols)
+    blocked = as_real(blocked, "blocked", low=0.0, high=1.0)
     return Board(_rng(seed).random((n_rows, n_cols)) >= blocked)
 
 
@@ -36,6 +56,9 @@ def random_bunny_board(
     ``checkerboard=True`` colours every cell so that the empty cell can reach all
     of them (black on the empty cell's parity, white elsewhere).
     """
+    n_rows, n_cols = _board_size(n_rows, n_cols)
+    if not isinstance(checkerboard, bool | np.bool_):
+        raise InvalidTypeError(f"checkerboard must be a bool, got {describe(checkerboard)}")
     rng = _rng(seed)
     empty = (int(rng.integers(n_rows)), int(rng.integers(n_cols)))
     if checkerboard:
@@ -63,11 +86,17 @@ def play_record(
     last Bunny move is dropped: a record holds whole rounds), or after
     ``max_rounds`` rounds.
     """
+    if not isinstance(board, BunnyBoard):
+        raise InvalidTypeError(
+            f"board must be a BunnyBoard (e.g. random_bunny_board(...)), got {describe(board)}"
+        )
+    strategies = (as_choice(bunny, "bunny", PLAYER_KINDS), as_choice(egg, "egg", PLAYER_KINDS))
+    if max_rounds is not None:
+        max_rounds = as_int(max_rounds, "max_rounds", low=0)
     rng = _rng(seed)
     arena = board.arena
     position = Position(arena.graph, token=arena.vertex(board.empty))
     moves: list[int] = []
-    strategies = (bunny, egg)
     while max_rounds is None or len(moves) < 2 * max_rounds:
         legal = position.legal_moves()
         if not legal:
@@ -88,8 +117,10 @@ def serpentine_record(size: int) -> GameRecord:
     The empty cell starts in the top-left corner and sweeps row by row,
     alternating direction, over every cell: ``(size * size - 1) / 2`` rounds.
     """
-    if size < 1 or size % 2 == 0:
-        raise ValueError("the serpentine needs an odd size")
+    size = as_int(size, "size", low=1)
+    if size % 2 == 0:
+        raise InvalidInputError(f"size must be odd (the serpentine ends in a corner), got {size}")
+    _board_size(size, size)
     rows, cols = np.indices((size, size))
     pieces = np.where((rows + cols) % 2 == 0, 2, 1).astype(np.uint8)
     pieces[0, 0] = 0

@@ -2,40 +2,54 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from .errors import MatchgameError
+from ._validate import as_int, as_int_array, describe, first_index, shorten
+from .errors import InvalidInputError, InvalidTypeError
 
-__all__ = ["INDEX_DTYPE", "Graph"]
+__all__ = ["INDEX_DTYPE", "MAX_VERTICES", "Graph"]
 
 INDEX_DTYPE = np.int32
 """Vertex ids and CSR offsets. One dtype, so every kernel compiles once."""
 
 _MAX_ENTRIES = np.iinfo(INDEX_DTYPE).max
 
+MAX_VERTICES = 1 << 30
+"""Most vertices a graph may have: ids and offsets stay well inside INDEX_DTYPE."""
+
 
 class Graph:
     """An undirected simple graph on vertices ``0 .. n_vertices - 1``.
 
     Stored as CSR arrays: the neighbours of ``v`` are
-    ``neighbors[offsets[v]:offsets[v + 1]]``, each edge appearing once from each
-    end. Build one with :meth:`from_edges` (or get one from a
+    ``neighbors[offsets[v]:offsets[v + 1]]``, in increasing order, each edge
+    appearing once from each end. Build one with :meth:`from_edges`,
+    :meth:`from_networkx` or :meth:`from_scipy` (or get one from a
     :class:`~matchgame.Board`); the arrays are read-only.
 
     Parameters
     ----------
     offsets, neighbors : array_like of int
-        CSR arrays of a symmetric adjacency without self-loops or repeats; only
-        their ranges are checked, not symmetry (use :meth:`from_edges` otherwise).
+        CSR arrays of a symmetric adjacency without self-loops or repeats. All of
+        it is checked (O(m log m)); rows may come in any order and are stored sorted.
     side : array_like of {0, 1}, optional
         A known proper 2-colouring (bipartition), e.g. the cell parity of a board.
     labels : sequence, optional
-        A name for every vertex (e.g. a NetworkX graph's nodes), for results.
+        A distinct, hashable name for every vertex (e.g. a NetworkX graph's nodes).
+
+    Raises
+    ------
+    InvalidTypeError
+        If an array does not hold integers (floats with a fractional part, bools,
+        strings, objects), or ``labels`` is not a sequence of hashables.
+    InvalidInputError
+        If the arrays are not a valid symmetric CSR adjacency, ``side`` is not a
+        proper 2-colouring, or the sizes disagree.
 
     Examples
     --------
@@ -44,7 +58,15 @@ class Graph:
     (3, 2)
     >>> g.neighbors_of(1).tolist()
     [0, 2]
+    >>> Graph([0, 1, 2], [1, 1])
+    Traceback (most recent call last):
+    ...
+    matchgame.errors.InvalidInputError: neighbors[1] = 1 is a self-loop at vertex 1
     """
+
+    offsets: npt.NDArray[np.int32]
+    neighbors: npt.NDArray[np.int32]
+    labels: tuple[Hashable, ...] | None
 
     def __init__(
         self,
@@ -53,25 +75,41 @@ class Graph:
         side: npt.ArrayLike | None = None,
         labels: Sequence[Hashable] | None = None,
     ) -> None:
+        offsets_array, neighbors_array = _checked_csr(offsets, neighbors)
+        n = offsets_array.shape[0] - 1
+        side_array = None if side is None else _checked_side(side, n)
+        label_tuple = None if labels is None else _checked_labels(labels, n)
+        self._adopt(offsets_array, neighbors_array, side_array, label_tuple)
+        if side_array is not None:
+            sources = self.sources
+            clash = self._side[sources] == self._side[self.neighbors]
+            if clash.any():
+                k = first_index(clash)
+                u, v = int(sources[k]), int(self.neighbors[k])
+                raise InvalidInputError(
+                    f"side is not a proper 2-colouring: edge {u}-{v} has both ends on side "
+                    f"{int(self._side[u])}"
+                )
+
+    @classmethod
+    def _trusted(
+        cls,
+        offsets: np.ndarray,
+        neighbors: np.ndarray,
+        side: np.ndarray | None = None,
+        labels: tuple[Hashable, ...] | None = None,
+    ) -> Graph:
+        """A graph from arrays that are valid by construction (matchgame's own builders):
+        int32, sorted symmetric rows, no loops; nothing is checked."""
+        graph = cls.__new__(cls)
+        graph._adopt(offsets, neighbors, side, labels)
+        return graph
+
+    def _adopt(self, offsets, neighbors, side, labels) -> None:
         self.offsets = _frozen(np.ascontiguousarray(offsets, dtype=INDEX_DTYPE))
         self.neighbors = _frozen(np.ascontiguousarray(neighbors, dtype=INDEX_DTYPE))
-        if self.offsets.ndim != 1 or self.offsets.shape[0] < 1 or self.offsets[0] != 0:
-            raise ValueError("offsets must be a 1-D array starting at 0")
-        if self.offsets[-1] != self.neighbors.shape[0]:
-            raise ValueError("offsets[-1] must equal len(neighbors)")
-        from ._kernels.graphs import is_valid_csr
-
-        if not is_valid_csr(self.offsets, self.neighbors):
-            raise ValueError("offsets must not decrease and neighbors must be vertex ids")
-        if labels is not None and len(labels) != self.n_vertices:
-            raise ValueError("labels must have one entry per vertex")
-        self.labels: tuple[Hashable, ...] | None = None if labels is None else tuple(labels)
-        self._side = None
-        if side is not None:
-            side_array = np.ascontiguousarray(side, dtype=np.uint8)
-            if side_array.shape != (self.n_vertices,):
-                raise ValueError("side must have one entry per vertex")
-            self._side = _frozen(side_array)
+        self.labels = labels
+        self._side = None if side is None else _frozen(np.ascontiguousarray(side, np.uint8))
 
     @classmethod
     def from_edges(cls, n_vertices: int, edges: npt.ArrayLike) -> Graph:
@@ -82,62 +120,94 @@ class Graph:
 
         Raises
         ------
-        MatchgameError
-            If a vertex id is outside ``0 .. n_vertices - 1``.
+        InvalidTypeError
+            If ``n_vertices`` is not an integer or ``edges`` does not hold integers.
+        InvalidInputError
+            If ``edges`` is not of shape ``(m, 2)`` (an empty list is fine) or
+            names a vertex outside ``0 .. n_vertices - 1``.
         """
-        if n_vertices < 0:
-            raise MatchgameError(f"the number of vertices must be >= 0, got {n_vertices}")
-        pairs = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
-        if pairs.size and (pairs.min() < 0 or pairs.max() >= n_vertices):
-            bad = int(np.flatnonzero((pairs < 0).any(1) | (pairs >= n_vertices).any(1))[0])
-            raise MatchgameError(
-                f"edge {bad} ({pairs[bad, 0]}, {pairs[bad, 1]}) names a vertex outside "
-                f"0..{n_vertices - 1}"
+        n = as_int(n_vertices, "n_vertices", low=0, high=MAX_VERTICES)
+        pairs = as_int_array(edges, "edges")
+        if pairs.size == 0 and pairs.ndim == 1:
+            pairs = pairs.reshape(0, 2)
+        if pairs.ndim != 2 or pairs.shape[1] != 2:
+            raise InvalidInputError(
+                f"edges must have shape (m, 2), one (u, v) row per edge; got shape {pairs.shape}"
+            )
+        outside = (pairs < 0) | (pairs >= n)
+        if outside.any():
+            bad = first_index(outside.any(axis=1))
+            raise InvalidInputError(
+                f"edges[{bad}] = ({pairs[bad, 0]}, {pairs[bad, 1]}) names a vertex outside "
+                + (f"0..{n - 1}" if n else "the graph (it has no vertices)")
             )
         if 2 * pairs.shape[0] > _MAX_ENTRIES:
-            raise MatchgameError(f"too many edges ({pairs.shape[0]})")
+            raise InvalidInputError(f"edges has {pairs.shape[0]} rows, more than matchgame handles")
         from ._kernels.graphs import csr_from_edges
 
         offsets, targets = csr_from_edges(
-            n_vertices, np.ascontiguousarray(pairs[:, 0]), np.ascontiguousarray(pairs[:, 1])
+            n, np.ascontiguousarray(pairs[:, 0]), np.ascontiguousarray(pairs[:, 1])
         )
-        return cls(offsets, targets)
+        return cls._trusted(offsets, targets)
 
     @classmethod
     def from_networkx(cls, graph: Any) -> Graph:
         """Convert an undirected NetworkX graph; its nodes become :attr:`labels`.
 
-        NetworkX is not imported by matchgame: any object with ``nodes`` and
-        ``edges`` views will do. Directed graphs are refused.
+        Vertex ``i`` is the ``i``-th node of ``graph.nodes``. NetworkX is not
+        imported by matchgame: any object with ``nodes`` and ``edges`` views will
+        do. Directed graphs are refused; parallel edges and self-loops of a
+        multigraph change nothing in the game and are dropped.
         """
-        if getattr(graph, "is_directed", lambda: False)():
-            raise MatchgameError("the token game is played on undirected graphs")
-        nodes = list(graph.nodes)
+        if not _looks_like_networkx(graph):
+            raise InvalidTypeError(
+                f"graph must be a NetworkX graph (with nodes and edges), got {describe(graph)}"
+            )
+        if graph.is_directed():
+            raise InvalidInputError("the token game is played on undirected graphs")
+        nodes = tuple(graph.nodes)
         index = {node: i for i, node in enumerate(nodes)}
-        edges = np.array([(index[u], index[v]) for u, v in graph.edges()], dtype=np.int64)
-        built = cls.from_edges(len(nodes), edges.reshape(-1, 2))
-        return cls(built.offsets, built.neighbors, labels=nodes)
+        try:
+            edges = [(index[u], index[v]) for u, v, *_ in graph.edges()]
+        except (KeyError, ValueError, TypeError) as exc:
+            raise InvalidInputError(
+                f"graph has an edge that is not a pair of its nodes ({shorten(exc)})"
+            ) from None
+        built = cls.from_edges(len(nodes), np.array(edges, dtype=np.int64).reshape(-1, 2))
+        return cls._trusted(built.offsets, built.neighbors, labels=nodes)
 
     @classmethod
     def from_scipy(cls, matrix: Any) -> Graph:
         """Convert a square SciPy sparse (or dense) adjacency matrix.
 
         Every nonzero entry ``(i, j)`` is an edge ``i - j`` (the matrix is
-        symmetrised); SciPy is not imported by matchgame.
+        symmetrised; the diagonal is ignored); SciPy is not imported by matchgame.
         """
         shape = getattr(matrix, "shape", None)
+        if not hasattr(matrix, "tocoo"):
+            try:
+                matrix = np.asarray(matrix)
+            except (ValueError, TypeError):
+                matrix = None
+            if matrix is None or matrix.dtype.kind not in "biufc":
+                raise InvalidTypeError(
+                    f"matrix must be a SciPy sparse matrix or a numeric 2-D array, got "
+                    f"{describe(matrix if matrix is not None else shape)}"
+                )
+            shape = matrix.shape
         if shape is None or len(shape) != 2 or shape[0] != shape[1]:
-            raise MatchgameError("an adjacency matrix must be square")
+            raise InvalidInputError(f"matrix must be square, got shape {shorten(shape)}")
         if hasattr(matrix, "tocoo"):
             coo = matrix.tocoo()
             nonzero = np.asarray(coo.data) != 0
             rows, cols = np.asarray(coo.row)[nonzero], np.asarray(coo.col)[nonzero]
         else:
-            rows, cols = np.nonzero(np.asarray(matrix))
+            rows, cols = np.nonzero(matrix)
         return cls.from_edges(int(shape[0]), np.stack([rows, cols], axis=1))
 
     def label(self, v: int) -> Hashable:
         """The name of vertex ``v``: its label if the graph has labels, else ``v``."""
+        v = self._vertex(v, "v")
         return v if self.labels is None else self.labels[v]
 
     @property
@@ -151,8 +221,43 @@ class Graph:
         return self.neighbors.shape[0] // 2
 
     def neighbors_of(self, v: int) -> npt.NDArray[np.int32]:
-        """The neighbours of ``v``, in increasing order when built by matchgame."""
+        """The neighbours of ``v``, in increasing order."""
+        v = self._vertex(v, "v")
         return self.neighbors[self.offsets[v] : self.offsets[v + 1]]
+
+    def _vertex(self, v: Any, name: str, error: type[Exception] = InvalidInputError) -> int:
+        """``v`` as a vertex id of this graph; ``error`` is raised if it is out of range."""
+        v = as_int(v, name)
+        if not 0 <= v < self.n_vertices:
+            raise error(f"{name} = {v} is not in the graph ({self._id_range()})")
+        return v
+
+    def _id_range(self) -> str:
+        n = self.n_vertices
+        return f"ids 0..{n - 1}" if n else "it has no vertices"
+
+    def _adjacent(self, us: np.ndarray, vs: np.ndarray) -> npt.NDArray[np.bool_]:
+        """``out[i]``: whether ``us[i] - vs[i]`` is an edge (ids already in range).
+
+        A bisection of every list at once (the lists are sorted): O(k log d) for
+        ``k`` pairs and maximum degree ``d``.
+        """
+        us = np.asarray(us, dtype=np.int64)
+        vs = np.asarray(vs, dtype=np.int64)
+        low = self.offsets[us].astype(np.int64)
+        high = self.offsets[us + 1].astype(np.int64)
+        end = high.copy()
+        while True:
+            open_ = low < high
+            if not open_.any():
+                break
+            middle = (low + high) // 2
+            below = open_ & (self.neighbors[np.minimum(middle, self.neighbors.shape[0] - 1)] < vs)
+            low = np.where(below, middle + 1, low)
+            high = np.where(open_ & ~below, middle, high)
+        found = low < end
+        found[found] = self.neighbors[low[found]] == vs[found]
+        return found
 
     @cached_property
     def sources(self) -> npt.NDArray[np.int32]:
@@ -198,3 +303,131 @@ def _two_colouring(graph: Graph) -> np.ndarray:
     from ._kernels.graphs import two_colouring
 
     return _frozen(two_colouring(graph.offsets, graph.neighbors))
+
+
+def _checked_csr(offsets: Any, neighbors: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Validate CSR arrays completely; returns them as int32 with every row sorted.
+
+    Vectorised: one sort of the ``m`` entries (as keys ``u * n + v``) finds
+    repeats, and comparing it with the sorted reversed keys proves symmetry.
+    """
+    offsets = as_int_array(offsets, "offsets")
+    neighbors = as_int_array(neighbors, "neighbors")
+    for name, array in (("offsets", offsets), ("neighbors", neighbors)):
+        if array.ndim != 1:
+            raise InvalidInputError(f"{name} must be 1-D, got shape {array.shape}")
+    if offsets.shape[0] == 0 or offsets[0] != 0:
+        raise InvalidInputError(
+            "offsets must start with 0 (it has n_vertices + 1 entries), got "
+            + (shorten(offsets.tolist()) if offsets.shape[0] < 8 else f"offsets[0] = {offsets[0]}")
+        )
+    n = offsets.shape[0] - 1
+    if n > MAX_VERTICES:
+        raise InvalidInputError(f"offsets describes {n} vertices, more than {MAX_VERTICES}")
+    m = neighbors.shape[0]
+    if m > _MAX_ENTRIES:
+        raise InvalidInputError(f"neighbors has {m} entries, more than {_MAX_ENTRIES}")
+    degrees = np.diff(offsets)
+    if (degrees < 0).any():
+        i = first_index(degrees < 0)
+        raise InvalidInputError(
+            f"offsets must be non-decreasing: offsets[{i}] = {offsets[i]} > "
+            f"offsets[{i + 1}] = {offsets[i + 1]}"
+        )
+    if offsets[-1] != m:
+        raise InvalidInputError(f"offsets[-1] = {offsets[-1]} must equal len(neighbors) = {m}")
+    outside = (neighbors < 0) | (neighbors >= n)
+    if outside.any():
+        k = first_index(outside)
+        raise InvalidInputError(
+            f"neighbors[{k}] = {neighbors[k]} is not a vertex id "
+            + (f"(0..{n - 1})" if n else "(there are no vertices)")
+        )
+    sources = np.repeat(np.arange(n, dtype=np.int64), degrees)
+    loops = sources == neighbors
+    if loops.any():
+        k = first_index(loops)
+        raise InvalidInputError(
+            f"neighbors[{k}] = {neighbors[k]} is a self-loop at vertex {sources[k]}"
+        )
+    keys = np.sort(sources * n + neighbors)
+    repeats = keys[1:] == keys[:-1]
+    if repeats.any():
+        u, v = divmod(int(keys[first_index(repeats)]), n)
+        raise InvalidInputError(f"vertex {u} lists neighbour {v} more than once")
+    reverse = np.sort(neighbors * n + sources)
+    if not np.array_equal(keys, reverse):
+        at = np.minimum(np.searchsorted(reverse, keys), m - 1)
+        u, v = divmod(int(keys[first_index(reverse[at] != keys)]), n)
+        raise InvalidInputError(
+            f"the adjacency is not symmetric: {v} is a neighbour of {u} but {u} is not one of {v}"
+        )
+    return offsets.astype(INDEX_DTYPE), (keys - sources * n).astype(INDEX_DTYPE)
+
+
+def _checked_side(side: Any, n: int) -> np.ndarray:
+    """A 0/1 (or bool) array with one entry per vertex, as uint8."""
+    if isinstance(side, np.ndarray) and side.dtype == np.bool_:
+        array = side.astype(np.int64)
+    else:
+        array = as_int_array(side, "side")
+    if array.shape != (n,):
+        raise InvalidInputError(
+            f"side must have shape ({n},), one entry per vertex; got {array.shape}"
+        )
+    bad = (array != 0) & (array != 1)
+    if bad.any():
+        k = first_index(bad)
+        raise InvalidInputError(f"side[{k}] = {array[k]} must be 0 or 1")
+    return array.astype(np.uint8)
+
+
+def _checked_labels(labels: Any, n: int) -> tuple[Hashable, ...]:
+    """Distinct hashable labels, one per vertex."""
+    if isinstance(labels, str | bytes) or not isinstance(labels, Iterable):
+        raise InvalidTypeError(f"labels must be a sequence of vertex names, got {describe(labels)}")
+    names = tuple(labels)
+    if len(names) != n:
+        raise InvalidInputError(f"labels must have one entry per vertex ({n}), got {len(names)}")
+    try:
+        distinct = len(set(names))
+    except TypeError:
+        raise InvalidTypeError("labels must be hashable (e.g. str, int or tuple)") from None
+    if distinct != n:
+        seen: set[Hashable] = set()
+        repeated = next(name for name in names if name in seen or seen.add(name))
+        raise InvalidInputError(f"labels must be distinct; {shorten(repeated)} appears twice")
+    return names
+
+
+def _looks_like_networkx(graph: Any) -> bool:
+    return all(hasattr(graph, name) for name in ("nodes", "edges", "is_directed"))
+
+
+def as_graph(graph: Any, name: str = "graph", *, ids_are_names: bool = False) -> Graph:
+    """The :class:`Graph` to work on: ``graph`` itself, or a NetworkX graph converted.
+
+    ``ids_are_names``: the caller also takes vertex ids (moves, a walk); a NetworkX
+    graph is then converted only when its nodes are ``0 .. n - 1`` in order, so that
+    ids and node names agree.
+    """
+    if isinstance(graph, Graph):
+        return graph
+    if _looks_like_networkx(graph):
+        converted = Graph.from_networkx(graph)
+        if ids_are_names and converted.labels != tuple(range(converted.n_vertices)):
+            raise InvalidTypeError(
+                f"{name}: a NetworkX graph whose nodes are not 0..n-1 in order; convert it with "
+                "Graph.from_networkx(graph) and name vertices by id (position in graph.labels)"
+            )
+        return converted
+    hint = ""
+    if hasattr(graph, "free") and hasattr(graph, "graph"):
+        hint = "; for a board use board.graph"
+    elif hasattr(graph, "tocoo") or isinstance(graph, np.ndarray):
+        hint = "; for an adjacency matrix use Graph.from_scipy(matrix)"
+    elif isinstance(graph, list | tuple):
+        hint = "; for an edge list use Graph.from_edges(n_vertices, edges)"
+    raise InvalidTypeError(
+        f"{name} must be a matchgame.Graph or a NetworkX graph, got {describe(graph)}{hint}"
+    )

@@ -16,8 +16,17 @@ import numpy.typing as npt
 
 from ._kernels import bipartite as _bip
 from ._kernels import blossom as _blossom
-from .errors import MatchgameError
-from .graph import INDEX_DTYPE, Graph
+from ._validate import (
+    as_bool_array,
+    as_choice,
+    as_int,
+    as_int_array,
+    describe,
+    first_index,
+    frozen_copy,
+)
+from .errors import InvalidInputError, InvalidTypeError
+from .graph import INDEX_DTYPE, Graph, as_graph
 
 __all__ = [
     "Decomposition",
@@ -29,6 +38,8 @@ __all__ = [
 ]
 
 Algorithm = Literal["auto", "push_relabel", "hopcroft_karp", "blossom"]
+ALGORITHMS: tuple[str, ...] = ("auto", "push_relabel", "hopcroft_karp", "blossom")
+ENGINES: tuple[str, ...] = ("bipartite", "blossom")
 
 # Global relabel after scanning this many times the graph's size; measured on
 # grid boards: 0.05 .. 0.15 do best (see BENCHMARKS.md).
@@ -40,7 +51,9 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDAr
 
     Parameters
     ----------
-    graph : Graph
+    graph : Graph or networkx.Graph
+        A NetworkX graph is converted with :meth:`Graph.from_networkx`; vertex
+        ``i`` is then its ``i``-th node.
     algorithm : {"auto", "push_relabel", "hopcroft_karp", "blossom"}
         All start from a Karp-Sipser greedy matching. ``"auto"`` tests
         bipartiteness (a BFS 2-colouring) and uses push-relabel (double push,
@@ -55,8 +68,11 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDAr
 
     Raises
     ------
-    MatchgameError
-        If a bipartite engine is asked for on a graph with an odd cycle.
+    InvalidInputError
+        If ``algorithm`` is unknown, or a bipartite engine is asked for on a
+        graph with an odd cycle.
+    InvalidTypeError
+        If ``graph`` is not a graph.
 
     Notes
     -----
@@ -87,13 +103,16 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDAr
     >>> maximum_matching(g).tolist()
     [1, 0, 3, 2]
     """
+    graph = as_graph(graph)
+    algorithm = as_choice(algorithm, "algorithm", ALGORITHMS)
     if algorithm == "auto":
         algorithm = "push_relabel" if graph.is_bipartite else "blossom"
-    if algorithm not in ("push_relabel", "hopcroft_karp", "blossom"):
-        raise ValueError(f"unknown algorithm {algorithm!r}")
     side = graph.side
     if side is None and algorithm != "blossom":
-        raise MatchgameError("the graph has an odd cycle; bipartite matching does not apply")
+        raise InvalidInputError(
+            f"algorithm={algorithm!r} needs a bipartite graph and this one has an odd cycle; "
+            "use 'blossom' or 'auto'"
+        )
     mate = np.full(graph.n_vertices, -1, dtype=INDEX_DTYPE)
     if graph.n_edges == 0:
         return mate
@@ -112,19 +131,54 @@ def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
 
     Checked from scratch by growing an alternating forest from every exposed
     vertex (blossoms contracted): an edge joining two trees is an augmenting path.
+
+    Parameters
+    ----------
+    graph : Graph or networkx.Graph
+    mate : array_like of int, shape (n_vertices,)
+        ``mate[v]`` is the partner of ``v`` or -1.
+
+    Returns
+    -------
+    bool
+        False if ``mate`` is not a matching of ``graph``: another length, an
+        entry outside ``-1 .. n_vertices - 1``, ``mate[mate[v]] != v``, a pair
+        that is not an edge; or if it is not maximum.
+
+    Raises
+    ------
+    InvalidInputError, InvalidTypeError
+        If ``mate`` does not hold integers (bools, strings, fractions).
     """
-    mate = np.array(mate, dtype=INDEX_DTYPE)
-    if mate.shape != (graph.n_vertices,):
+    graph = as_graph(graph)
+    mate = as_int_array(mate, "mate")
+    n = graph.n_vertices
+    if mate.shape != (n,) or ((mate < -1) | (mate >= n)).any():
         return False
     matched = np.flatnonzero(mate >= 0)
     partners = mate[matched]
-    if (partners >= graph.n_vertices).any() or (mate[partners] != matched).any():
+    if (mate[partners] != matched).any():
         return False
-    for v, w in zip(matched.tolist(), partners.tolist(), strict=True):
-        if w not in graph.neighbors_of(v):
-            return False
-    labels = _blossom.gallai_edmonds_labels(graph.offsets, graph.neighbors, mate)
+    if not graph._adjacent(matched, partners).all():
+        return False
+    labels = _blossom.gallai_edmonds_labels(
+        graph.offsets, graph.neighbors, mate.astype(INDEX_DTYPE)
+    )
     return labels.shape[0] == graph.n_vertices
+
+
+def _mate_array(mate: object, n: int, name: str) -> np.ndarray:
+    """``mate`` as int64, shape ``(n,)``, entries in ``-1 .. n - 1`` (symmetry not checked)."""
+    array = as_int_array(mate, name)
+    if array.shape != (n,):
+        raise InvalidInputError(
+            f"{name} must have shape ({n},), one entry per vertex; got {array.shape}"
+        )
+    bad = (array < -1) | (array >= n)
+    if bad.any():
+        v = first_index(bad)
+        raise InvalidInputError(f"{name}[{v}] = {array[v]} is neither -1 nor a vertex id")
+    return array
 
 
 @dataclass(frozen=True)
@@ -147,6 +201,33 @@ class Decomposition:
     missable: npt.NDArray[np.bool_]
     engine: str = "bipartite"
 
+    def __post_init__(self) -> None:
+        # Built by hand, the arrays must still be what the kernels and the
+        # certificates expect: a symmetric mate array and a mask of the same length.
+        original = self.mate
+        mate = as_int_array(original, "mate")
+        if mate.ndim != 1:
+            raise InvalidInputError(f"mate must be 1-D, got shape {mate.shape}")
+        n = mate.shape[0]
+        mate = _mate_array(mate, n, "mate")
+        asymmetric = (mate >= 0) & (mate[np.maximum(mate, 0)] != np.arange(n))
+        if asymmetric.any():
+            v = first_index(asymmetric)
+            raise InvalidInputError(
+                f"mate is not a matching: mate[{v}] = {mate[v]} but mate[{mate[v]}] = "
+                f"{mate[mate[v]]}"
+            )
+        missable = as_bool_array(self.missable, "missable")
+        if missable.shape != (n,):
+            raise InvalidInputError(
+                f"missable must have shape ({n},), like mate; got {missable.shape}"
+            )
+        as_choice(self.engine, "engine", ENGINES)
+        if isinstance(original, np.ndarray) and original.dtype == INDEX_DTYPE:
+            mate = original  # no conversion needed (decompose's own arrays are kept as is)
+        object.__setattr__(self, "mate", frozen_copy(mate, INDEX_DTYPE))
+        object.__setattr__(self, "missable", frozen_copy(missable, np.bool_))
+
     @property
     def matching_size(self) -> int:
         """Number of edges in a maximum matching."""
@@ -154,6 +235,7 @@ class Decomposition:
 
     def mover_wins(self, v: int) -> bool:
         """Whether the player to move wins with the token on ``v``."""
+        v = as_int(v, "v", low=0, high=self.mate.shape[0] - 1)
         return not bool(self.missable[v])
 
     def matching_pairs(self) -> npt.NDArray[np.int32]:
@@ -188,7 +270,9 @@ def gallai_edmonds(graph: Graph, decomposition: Decomposition) -> GallaiEdmonds:
     >>> ge.D.tolist(), ge.A.tolist()
     ([True, True, True], [False, False, False])
     """
-    d = np.asarray(decomposition.missable, dtype=bool)
+    graph = as_graph(graph)
+    check_decomposition(graph, decomposition)
+    d = np.array(decomposition.missable, dtype=bool)
     a = np.zeros(graph.n_vertices, dtype=bool)
     a[graph.neighbors[d[graph.sources]]] = True
     a &= ~d
@@ -196,6 +280,27 @@ def gallai_edmonds(graph: Graph, decomposition: Decomposition) -> GallaiEdmonds:
     for mask in (d, a, c):
         mask.setflags(write=False)
     return GallaiEdmonds(d, a, c)
+
+
+def check_decomposition(graph: Graph, decomposition: object, name: str = "decomposition") -> None:
+    """``decomposition`` is a :class:`Decomposition` of ``graph``: same vertex count and
+    a matching made of ``graph``'s edges."""
+    if not isinstance(decomposition, Decomposition):
+        raise InvalidTypeError(
+            f"{name} must be a Decomposition (from decompose(graph)), got {describe(decomposition)}"
+        )
+    mate = decomposition.mate
+    if mate.shape[0] != graph.n_vertices:
+        raise InvalidInputError(
+            f"{name} has {mate.shape[0]} vertices but the graph has {graph.n_vertices}"
+        )
+    matched = np.flatnonzero(mate >= 0)
+    not_edges = ~graph._adjacent(matched, mate[matched])
+    if not_edges.any():
+        v = int(matched[first_index(not_edges)])
+        raise InvalidInputError(
+            f"{name} is not of this graph: it matches {v} with {mate[v]}, which is not an edge"
+        )
 
 
 def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
@@ -218,6 +323,7 @@ def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
     >>> d.mover_wins(1)
     True
     """
+    graph = as_graph(graph)
     mate = maximum_matching(graph, algorithm=algorithm)
     if algorithm in ("push_relabel", "hopcroft_karp") or (
         algorithm == "auto" and graph.is_bipartite

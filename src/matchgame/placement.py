@@ -14,9 +14,18 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from .boards import Board, Cell
-from .graph import Graph
-from .matching import Algorithm, Decomposition, GallaiEdmonds, decompose, gallai_edmonds
+from ._validate import describe
+from .boards import Board, Cell, as_board
+from .errors import InvalidTypeError
+from .graph import Graph, as_graph
+from .matching import (
+    Algorithm,
+    Decomposition,
+    GallaiEdmonds,
+    check_decomposition,
+    decompose,
+    gallai_edmonds,
+)
 
 __all__ = ["GraphAnalysis", "PlacementAnalysis", "analyse_graph", "analyse_placements"]
 
@@ -30,6 +39,11 @@ class PlacementAnalysis:
 
     board: Board
     decomposition: Decomposition
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.board, Board):
+            raise InvalidTypeError(f"board must be a Board, got {describe(self.board)}")
+        check_decomposition(self.board.graph, self.decomposition)
 
     @property
     def placer_wins(self) -> bool:
@@ -79,7 +93,8 @@ def analyse_placements(board: Board, *, algorithm: Algorithm = "auto") -> Placem
 
     Parameters
     ----------
-    board : Board
+    board : Board or list of str
+        Row strings are converted with :meth:`Board.from_rows`.
     algorithm : {"auto", "push_relabel", "hopcroft_karp", "blossom"}
         The matching engine (see :func:`~matchgame.maximum_matching`); all give
         the same verdicts.
@@ -109,6 +124,7 @@ def analyse_placements(board: Board, *, algorithm: Algorithm = "auto") -> Placem
     >>> analyse_placements(Board.from_rows(["..", ".."])).placer_wins
     False
     """
+    board = as_board(board)
     return PlacementAnalysis(board, decompose(board.graph, algorithm=algorithm))
 
 
@@ -122,6 +138,11 @@ class GraphAnalysis:
 
     graph: Graph
     decomposition: Decomposition
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.graph, Graph):
+            raise InvalidTypeError(f"graph must be a Graph, got {describe(self.graph)}")
+        check_decomposition(self.graph, self.decomposition)
 
     @cached_property
     def sets(self) -> GallaiEdmonds:
@@ -170,7 +191,8 @@ def analyse_graph(graph: Graph, *, algorithm: Algorithm = "auto") -> GraphAnalys
     """Solve the placement game on any graph (bipartite or not).
 
     The engine is chosen by a bipartiteness test unless ``algorithm`` says
-    otherwise; every engine gives the same verdicts.
+    otherwise; every engine gives the same verdicts. A NetworkX graph is
+    converted with :meth:`Graph.from_networkx` (results name its nodes).
 
     Examples
     --------
@@ -183,4 +205,5 @@ def analyse_graph(graph: Graph, *, algorithm: Algorithm = "auto") -> GraphAnalys
     >>> analyse_graph(Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])).winning_vertices
     [0, 1, 2]
     """
+    graph = as_graph(graph)
     return GraphAnalysis(graph, decompose(graph, algorithm=algorithm))

@@ -3,7 +3,7 @@
 
 import numpy as np
 
-from libc.stdint cimport int64_t, uint8_t, uint32_t
+from libc.stdint cimport int64_t, uint8_t
 from libc.stdlib cimport qsort
 
 from ._types cimport index_t
@@ -189,29 +189,3 @@ def component_sizes_without(
         count = _label_components(offsets, neighbors, removed, component, sizes, queue)
     return component_array, sizes_array[:count].copy()
 
-
-cdef bint _valid_csr(const index_t[::1] offsets, const index_t[::1] neighbors) noexcept nogil:
-    cdef Py_ssize_t v, k, n = offsets.shape[0] - 1
-    cdef uint32_t n_ids = <uint32_t> n
-    cdef bint bad = False
-    if n < 0 or offsets[0] != 0 or offsets[n] != neighbors.shape[0]:
-        return False
-    # no early exit: branch-free loops the compiler vectorises
-    for v in range(n):
-        bad |= offsets[v + 1] < offsets[v]
-    for k in range(neighbors.shape[0]):
-        bad |= <uint32_t> neighbors[k] >= n_ids  # a negative id wraps to a large one
-    return not bad
-
-
-def is_valid_csr(const index_t[::1] offsets, const index_t[::1] neighbors):
-    """Whether the kernels can index with these arrays: ``offsets`` non-decreasing
-    from 0 to ``len(neighbors)`` and every neighbour a vertex id ``0 .. n - 1``.
-
-    Symmetry, loops and repeats are not checked: they cannot send a kernel out
-    of bounds, only make its answer meaningless.
-    """
-    cdef bint valid
-    with nogil:
-        valid = _valid_csr(offsets, neighbors)
-    return valid
