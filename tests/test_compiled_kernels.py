@@ -7,14 +7,18 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import matchgame
-from matchgame._kernels import graphs
+from matchgame._kernels import blossom, graphs
 
+TESTS = Path(__file__).parent
+PYTHONPATH = [os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []
 KERNEL_MODULES = ["bipartite", "blossom", "bunny", "graphs", "grid", "incremental", "text"]
 
 
@@ -73,27 +77,55 @@ def test_dtype_mismatch_is_a_value_error_not_a_crash():
     assert graphs.two_colouring(graph.offsets, graph.neighbors).tolist() == [0, 1, 0]
 
 
-# A kernel call that runs for minutes in bounded memory: every search from the
-# root explores all of its 200,000 neighbours before the one short path.
+def slow_search_inputs(m: int = 200_000):
+    """A graph, a maximum matching and a missable target whose every alternating
+    search explores all ``m`` neighbours of the root before the one short path:
+    about m * 20 ns of kernel time per search, in O(m) memory."""
+    ys = 2 + 2 * np.arange(m)
+    zs = ys + 1
+    edges = np.concatenate(
+        [[[0, 1]], np.stack([np.ones(m, int), ys], 1), np.stack([ys, zs], 1), [[zs[-1], 2 * m + 2]]]
+    )
+    graph = matchgame.Graph.from_edges(2 * m + 3, edges)
+    mate = np.full(2 * m + 3, -1, dtype=np.int32)
+    mate[0], mate[1] = 1, 0
+    mate[ys], mate[zs] = zs, ys
+    return graph, mate
+
+
+def test_kernels_release_the_gil():
+    graph, mate = slow_search_inputs()
+    targets = np.zeros(50, dtype=np.int32)
+    span = []
+
+    def kernel() -> None:
+        start = time.perf_counter()
+        blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
+        span.extend([start, time.perf_counter()])
+
+    worker = threading.Thread(target=kernel)
+    worker.start()
+    stamps = []
+    while worker.is_alive():  # frozen while a kernel holds the GIL
+        stamps.append(time.perf_counter())
+    worker.join()
+    start, stop = span
+    quarter = (stop - start) / 4
+    assert quarter > 0.02, "the kernel was too quick to tell"
+    assert sum(start + quarter < t < stop - quarter for t in stamps) > 1000
+
+
+# A kernel call that runs for minutes in bounded memory.
 LONG_KERNEL = """
 import sys
 import numpy as np
-from matchgame import Graph
 from matchgame._kernels import blossom
 from matchgame._kernels._signals import exit_on_interrupt
+from test_compiled_kernels import slow_search_inputs
 
 if sys.argv[1] == "handler":
     exit_on_interrupt(b"interrupted\\n")
-m = 200_000
-ys = 2 + 2 * np.arange(m)
-zs = ys + 1
-edges = np.concatenate(
-    [[[0, 1]], np.stack([np.ones(m, int), ys], 1), np.stack([ys, zs], 1), [[zs[-1], 2 * m + 2]]]
-)
-graph = Graph.from_edges(2 * m + 3, edges)
-mate = np.full(2 * m + 3, -1, dtype=np.int32)
-mate[0], mate[1] = 1, 0
-mate[ys], mate[zs] = zs, ys
+graph, mate = slow_search_inputs()
 targets = np.zeros(100_000, dtype=np.int32)
 print("ready", flush=True)
 blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
@@ -107,6 +139,7 @@ def _start_long_kernel(mode: str) -> subprocess.Popen:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), *PYTHONPATH])},
     )
     assert proc.stdout.readline() == "ready\n", proc.stderr.read()
     time.sleep(0.3)  # well inside the kernel call
