@@ -40,6 +40,15 @@ cdef struct Search:
     int64_t stamp
 
 
+cdef void _one_based(const index_t *mate, index_t *match, Py_ssize_t n) noexcept nogil:
+    """``match[v + 1] = mate[v] + 1``; anything but a vertex id counts as exposed (0),
+    so no later index is out of range. Branch-free: the compiler vectorises it."""
+    cdef Py_ssize_t v
+    match[0] = 0
+    for v in range(n):
+        match[v + 1] = (mate[v] + 1) * (<size_t> mate[v] < <size_t> n)
+
+
 cdef class _State:
     """The arrays behind a ``Search``, alive as long as this object."""
 
@@ -48,7 +57,7 @@ cdef class _State:
 
     def __cinit__(self, const index_t[::1] offsets, const index_t[::1] neighbors,
                   const index_t[::1] mate):
-        cdef Py_ssize_t n = mate.shape[0], v
+        cdef Py_ssize_t n = mate.shape[0]
         if offsets.shape[0] != n + 1:
             raise ValueError(f"mate must have {offsets.shape[0] - 1} entries, got {n}")
         self.graph = (offsets, neighbors)  # the memoryviews hold the buffers
@@ -62,10 +71,8 @@ cdef class _State:
         cdef index_t[::1] queue = np.empty(n + 1, dtype=np.int32)
         cdef index_t[::1] touched = np.empty(n + 1, dtype=np.int32)
         self.arrays = (match, fa, pre, dfn, dead, queue, touched)
-        match[0] = 0
-        for v in range(n):
-            # anything but a vertex id counts as exposed: never an index out of range
-            match[v + 1] = mate[v] + 1 if 0 <= mate[v] < n else 0
+        with nogil:
+            _one_based(&mate[0] if n else NULL, &match[0], n)
         self.s.offsets = &offsets[0]
         self.s.neighbors = &neighbors[0]  # not read when there are no edges
         self.s.match = &match[0]
