@@ -19,7 +19,16 @@ from matchgame._kernels import blossom, graphs
 
 TESTS = Path(__file__).parent
 PYTHONPATH = [os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []
-KERNEL_MODULES = ["bipartite", "blossom", "bunny", "graphs", "grid", "incremental", "text"]
+KERNEL_MODULES = [
+    "bipartite",
+    "blossom",
+    "bunny",
+    "graphs",
+    "grid",
+    "incremental",
+    "jsonscan",
+    "text",
+]
 
 
 @pytest.mark.parametrize("name", [*KERNEL_MODULES, "_signals"])

@@ -16,8 +16,6 @@ from importlib import resources
 from pathlib import Path
 from typing import NoReturn
 
-import numpy as np
-
 from . import __version__
 from . import boards as _boards_format
 from . import bunny as _records_format
@@ -25,15 +23,19 @@ from . import edgelists as _edges_format
 from ._textlines import read_bounded
 from .boards import Board
 from .bunny import GameRecord, RecordAnalysis, analyse_record
-from .certificates import check_certificate, make_certificate
+from .certificates import check_answer, make_certificate
 from .edgelists import parse_edge_list
 from .errors import MatchgameError
-from .placement import GraphAnalysis, PlacementAnalysis, analyse_graph, analyse_placements
+from .formats import DocumentError, placements_chunks
+from .graph import Graph
+from .placement import analyse_graph, analyse_placements
 
 EXIT_OK = 0
 EXIT_VERIFY_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
+ANSWER_BYTES_PER_ITEM = 400
+"""Generous bound on an answer file's bytes per vertex and edge of its input."""
 
 EXAMPLES = {
     "jsoi": "the JSOI2009 sample (3x3 board)",
@@ -108,135 +110,6 @@ def _input_bytes(args: argparse.Namespace, examples: tuple[str, ...], kind: str)
     return read_input(args.file, limit_of, what)
 
 
-def _cell_lines(cells: np.ndarray) -> bytes:
-    from ._kernels.text import format_int_rows
-
-    if cells.shape[0] == 0:
-        return b""
-    return format_int_rows(np.ascontiguousarray(cells, dtype=np.int64)).tobytes()
-
-
-def format_placements(analysis: PlacementAnalysis, style: str, extra: dict | None = None) -> bytes:
-    """The answer in one of the output formats (cells 1-based)."""
-    cells = analysis.winning_cells_array() + 1
-    if style == "jsoi":
-        if cells.shape[0] == 0:
-            return b"LOSE\n"
-        return b"WIN\n" + _cell_lines(cells)
-    if style == "loj":
-        return f"{cells.shape[0]}\n".encode() + _cell_lines(cells)
-    if style == "json":
-        board = analysis.board
-        document = {
-            "rows": board.n_rows,
-            "cols": board.n_cols,
-            "free_cells": board.n_free,
-            "matching_size": analysis.matching_size,
-            "placer_wins": analysis.placer_wins,
-            "winning_cells": cells.tolist(),
-            **(extra or {}),
-        }
-        return (json.dumps(document) + "\n").encode()
-    if style == "board":
-        return _draw_board(analysis).encode()
-    raise AssertionError(style)
-
-
-def _draw_board(analysis: PlacementAnalysis) -> str:
-    board = analysis.board
-    chars = np.full(board.shape, ord("#"), dtype=np.uint8)
-    chars[board.free] = ord(".")
-    chars[analysis.winning_mask] = ord("W")
-    body = "\n".join(bytes(row).decode() for row in chars)
-    legend = "W placer wins  . placer loses  # blocked"
-    verdict = (
-        f"{int(analysis.winning_mask.sum())} winning placements"
-        if analysis.placer_wins
-        else "no winning placement: the placer loses"
-    )
-    return f"{body}\n{legend}; {verdict}\n"
-
-
-def format_graph_placements(
-    analysis: GraphAnalysis, style: str, extra: dict | None = None
-) -> bytes:
-    """The answer on an edge-list graph (vertices 1-based)."""
-    winning = np.flatnonzero(analysis.decomposition.missable) + 1
-    lines = _cell_lines(winning.reshape(-1, 1))
-    if style == "jsoi":
-        return b"WIN\n" + lines if winning.size else b"LOSE\n"
-    if style == "loj":
-        return f"{winning.size}\n".encode() + lines
-    if style == "json":
-        graph, sets = analysis.graph, analysis.sets
-        document = {
-            "vertices": graph.n_vertices,
-            "edges": graph.n_edges,
-            "engine": analysis.decomposition.engine,
-            "matching_size": analysis.matching_size,
-            "placer_wins": analysis.placer_wins,
-            "winning_vertices": winning.tolist(),
-            "decomposition": {
-                name: (np.flatnonzero(mask) + 1).tolist()
-                for name, mask in (("D", sets.D), ("A", sets.A), ("C", sets.C))
-            },
-            "matching": (analysis.decomposition.matching_pairs() + 1).tolist(),
-            **(extra or {}),
-        }
-        return (json.dumps(document) + "\n").encode()
-    raise UsageError(f"--format {style} needs a board, not an edge list")
-
-
-# certificate fields holding vertices, by nesting depth: 1 = a list of vertices, ...
-_CERTIFICATE_VERTEX_FIELDS = {
-    "placer_wins_at": 1,
-    "tutte_berge_set": 1,
-    "matching": 2,
-    "forest": 2,
-    "paths": 2,
-    "vertex_covers": 2,
-}
-
-
-def _map_certificate(certificate: dict, convert) -> dict:
-    def walk(value, depth):
-        return convert(value) if depth == 0 else [walk(item, depth - 1) for item in value]
-
-    return {
-        key: walk(value, _CERTIFICATE_VERTEX_FIELDS[key])
-        if key in _CERTIFICATE_VERTEX_FIELDS
-        else value
-        for key, value in certificate.items()
-    }
-
-
-def certificate_to_text_ids(certificate: dict, board: Board | None) -> dict:
-    """Vertex ids -> 1-based vertex numbers, or [row, col] cells for a board."""
-    if board is None:
-        return _map_certificate(certificate, lambda v: v + 1)
-    return _map_certificate(certificate, lambda v: [x + 1 for x in board.cell(v)])
-
-
-def certificate_from_text_ids(certificate: dict, board: Board | None, n_vertices: int) -> dict:
-    """The inverse of :func:`certificate_to_text_ids`, rejecting references to nothing."""
-
-    def convert(ref):
-        if board is None:
-            if not isinstance(ref, int) or not 1 <= ref <= n_vertices:
-                raise VerifyError(f"the certificate names vertex {ref!r}, not in 1..{n_vertices}")
-            return ref - 1
-        try:
-            return board.vertex((ref[0] - 1, ref[1] - 1))
-        except (ValueError, TypeError, IndexError, KeyError):
-            raise VerifyError(f"the certificate names cell {ref!r}, not a free cell") from None
-
-    return _map_certificate(certificate, convert)
-
-
-class VerifyError(Exception):
-    """A certificate that does not fit its input (reported, exit status 1)."""
-
-
 def _cmd_placements(args: argparse.Namespace) -> bytes:
     data = _input_bytes(
         args, EDGE_EXAMPLES if args.edges else BOARD_EXAMPLES, "edges" if args.edges else "board"
@@ -246,41 +119,30 @@ def _cmd_placements(args: argparse.Namespace) -> bytes:
     if args.edges and args.format == "board":
         raise UsageError("--format board needs a board, not an edge list")
     if args.edges:
-        analysis, board = analyse_graph(parse_edge_list(data)), None
-        graph, kind, formatter = analysis.graph, "edges", format_graph_placements
+        analysis = analyse_graph(parse_edge_list(data))
+        source = analysis.graph
     else:
         analysis = analyse_placements(Board.parse(data))
-        board = analysis.board
-        graph, kind, formatter = board.graph, "board", format_placements
-    extra = None
-    if args.certificate:
-        certificate = make_certificate(graph, analysis.decomposition, kind)
-        extra = {"certificate": certificate_to_text_ids(certificate, board)}
-    return formatter(analysis, args.format, extra)
+        source = analysis.board
+    certificate = make_certificate(source, analysis.decomposition) if args.certificate else None
+    output = sys.stdout.buffer
+    for chunk in placements_chunks(analysis, args.format, certificate):
+        output.write(chunk)  # piece by piece: a certificate can be hundreds of MB
+    return b""
 
 
 def _cmd_verify(args: argparse.Namespace) -> bytes:
-    data = read_input(args.file)
-    board = None if args.edges else Board.parse(data)
-    graph = parse_edge_list(data) if args.edges else board.graph
-    try:
-        document = json.loads(read_input(args.certificate))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{args.certificate}: not JSON ({exc})") from None
-    certificate = document.get("certificate", document) if isinstance(document, dict) else None
-    if not isinstance(certificate, dict):
-        raise UsageError(f"{args.certificate}: no certificate object found")
-    try:
-        ids = certificate_from_text_ids(certificate, board, graph.n_vertices)
-        if board is None:
-            problems = check_certificate(graph, ids, "edges", lambda v: str(v + 1))
-        else:
-            row_col = board.cell
-            problems = check_certificate(
-                graph, ids, "board", lambda v: "({}, {})".format(*(x + 1 for x in row_col(v)))
-            )
-    except VerifyError as exc:
-        problems = [str(exc)]
+    limit_of, what = _FORMATS["edges" if args.edges else "board"]
+    data = read_input(args.file, limit_of, what)
+    source = parse_edge_list(data) if args.edges else Board.parse(data)
+    graph = source if isinstance(source, Graph) else source.graph
+    # an answer file holds a bounded number of bytes per vertex and edge of its input
+    answer_limit = ANSWER_BYTES_PER_ITEM * (graph.n_vertices + graph.n_edges) + (1 << 20)
+    answer = read_input(args.certificate, lambda head: answer_limit, "an answer file")
+    try:  # the answer's bytes go straight in, so the checker can free them early
+        problems = check_answer(source, answer)
+    except DocumentError as exc:
+        raise UsageError(f"{args.certificate}: {exc}") from None
     if problems:
         raise VerifyFailed("".join(f"invalid: {p}\n" for p in problems))
     return b"ok\n"

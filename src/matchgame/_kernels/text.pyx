@@ -3,7 +3,7 @@
 
 import numpy as np
 
-from libc.stdint cimport int64_t, uint8_t
+from libc.stdint cimport int64_t, uint8_t, uint64_t
 
 
 cdef inline Py_ssize_t _digits(int64_t value) noexcept nogil:
@@ -129,3 +129,72 @@ def parse_int_lines(
     if bad_line < 0:
         return result, -1, 0, 0
     return result, bad_line, column, found
+
+
+cdef inline Py_ssize_t _unsigned_digits(uint64_t value) noexcept nogil:
+    cdef Py_ssize_t count = 1
+    while value >= 10:
+        value //= 10
+        count += 1
+    return count
+
+
+cdef inline uint64_t _magnitude(int64_t value) noexcept nogil:
+    # -value overflows for the most negative int64; this does not
+    return <uint64_t> value if value >= 0 else <uint64_t> (-(value + 1)) + 1
+
+
+cdef Py_ssize_t _json_size(const int64_t[:, :] values, bint nested) noexcept nogil:
+    """The exact length of format_json_ints' output."""
+    cdef Py_ssize_t i, j, n_rows = values.shape[0], n_cols = values.shape[1], size = 0
+    for i in range(n_rows):
+        for j in range(n_cols):
+            size += _unsigned_digits(_magnitude(values[i, j])) + (values[i, j] < 0)
+        if n_cols:
+            size += n_cols - 1  # commas inside the row
+        if nested:
+            size += 2  # brackets
+    if n_rows:
+        size += n_rows - 1  # commas between rows
+    return size
+
+
+cdef void _format_json(const int64_t[:, :] values, bint nested, uint8_t[::1] out) noexcept nogil:
+    cdef Py_ssize_t i, j, k, width, pos = 0, n_rows = values.shape[0], n_cols = values.shape[1]
+    cdef uint64_t magnitude
+    for i in range(n_rows):
+        if nested:
+            out[pos] = 91  # '['
+            pos += 1
+        for j in range(n_cols):
+            if values[i, j] < 0:
+                out[pos] = 45  # '-'
+                pos += 1
+            magnitude = _magnitude(values[i, j])
+            width = _unsigned_digits(magnitude)
+            for k in range(width - 1, -1, -1):
+                out[pos + k] = <uint8_t> (48 + magnitude % 10)
+                magnitude //= 10
+            pos += width
+            if j + 1 < n_cols:
+                out[pos] = 44  # ','
+                pos += 1
+        if nested:
+            out[pos] = 93  # ']'
+            pos += 1
+        if i + 1 < n_rows:
+            out[pos] = 44
+            pos += 1
+
+
+def format_json_ints(const int64_t[:, :] values, bint nested):
+    """The rows of a 2-D int64 array as JSON list items, comma-separated, no brackets
+    around the whole: ``[1,2],[3,4]`` if ``nested``, else ``1,2,3,4`` (one number a row)."""
+    cdef Py_ssize_t size
+    with nogil:
+        size = _json_size(values, nested)
+    result = np.empty(size, dtype=np.uint8)
+    cdef uint8_t[::1] out = result
+    with nogil:
+        _format_json(values, nested, out)
+    return result
