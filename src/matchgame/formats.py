@@ -168,6 +168,7 @@ def placements_chunks(
             document["certificate"] = certificate
         return json_chunks(document)
     if style == "board":
+        assert isinstance(analysis, PlacementAnalysis)  # checked above; tells the type checker
         return iter([_draw_board(analysis).encode()])
     if on_board:
         rows = _answer(analysis)["winning_cells"]
