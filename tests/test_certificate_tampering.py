@@ -168,7 +168,6 @@ def add_field(document, data, truth):
     objects = [document] + [c[k] for c, k in members(document) if isinstance(c[k], dict)]
     target = data.draw(st.sampled_from(objects))
     key = data.draw(st.sampled_from(["extra", "D", "forest", "paths", "matching"]))
-    # a copy: later tamperings edit documents in place and must not edit OTHER_VALUES
     target[key] = copy.deepcopy(data.draw(st.sampled_from(OTHER_VALUES)))
 
 

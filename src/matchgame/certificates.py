@@ -277,7 +277,7 @@ class _GraphArena:
         return out
 
 
-def check_answer(source: Board | Graph, data: bytes) -> list[str]:
+def check_answer(source: Board | Graph, data: bytes | str) -> list[str]:
     """Everything wrong with the answer file ``data`` for ``source``; [] if it is proven.
 
     Raises

@@ -11,7 +11,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import BinaryIO, NoReturn
@@ -128,9 +128,8 @@ def _cmd_placements(args: argparse.Namespace) -> bytes:
         analysis = analyse_placements(Board.parse(data))
         source = analysis.board
     certificate = make_certificate(source, analysis.decomposition) if args.certificate else None
-    output = sys.stdout.buffer
-    for chunk in placements_chunks(analysis, args.format, certificate):
-        output.write(chunk)  # piece by piece: a certificate can be hundreds of MB
+    # piece by piece: a certificate can be hundreds of MB
+    write_chunks(placements_chunks(analysis, args.format, certificate))
     return b""
 
 
@@ -394,11 +393,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def write_output(data: bytes) -> None:
     """Write to standard output and flush; a closed or full output is a usage error."""
+    write_chunks((data,))
+
+
+def write_chunks(chunks: Iterable[bytes]) -> None:
+    """Write pieces to standard output, then flush; a closed or full output is a usage
+    error."""
     stdout = sys.stdout
     if stdout is None:
         raise UsageError("cannot write output: standard output is closed")
     try:
-        stdout.buffer.write(data)
+        for chunk in chunks:
+            stdout.buffer.write(chunk)
         stdout.flush()
     except OSError as exc:
         _discard_stdout()

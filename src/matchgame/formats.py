@@ -336,7 +336,7 @@ _SCAN_ERRORS = {
 }
 
 
-def read_json(data: bytes) -> Any:
+def read_json(data: bytes | str) -> Any:
     """Read a JSON document; lists of integers come back as :class:`IntList`.
 
     Objects come back as dicts, strings, numbers, booleans and null as Python
@@ -357,6 +357,8 @@ def read_json(data: bytes) -> Any:
     >>> doc["n"], doc["pairs"].rows(2).tolist(), doc["s"]
     (2, [[1, 2], [3, 4]], 'x')
     """
+    if isinstance(data, str):
+        data = data.encode()
     buffer = np.frombuffer(data, dtype=np.uint8)
     bound = _scan.count_digit_runs(buffer)
     status, pos, nodes, spans, numbers, n_numbers, stack, pending = _scan.scan_json(
