@@ -90,4 +90,11 @@ def test_bad_options():
     assert_user_error(run_cli("placements", "--example", "nope"), "unknown example")
     assert_user_error(run_cli("placements", "x.txt", "--example"), "either FILE or --example")
     assert_user_error(run_cli("frobnicate"), "invalid choice")
-    assert_user_error(run_cli(), "required")
+
+
+def test_no_command_prints_usage_and_the_commands():
+    run = run_cli()
+    assert run.code == 2 and run.out == ""
+    assert run.err.startswith("usage: matchgame")
+    for command in ("placements", "verify", "render", "play", "mistakes"):
+        assert f"    {command} " in run.err

@@ -17,6 +17,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ._textlines import (
+    TRAILING,
+    header_line,
+    parse_integers,
+    prepare,
+    require_memory,
+    shorten_line,
+    text_limit,
+)
 from ._validate import as_bool_array, as_int, describe, shorten
 from .errors import InvalidInputError, InvalidTypeError, ParseError
 from .graph import Graph
@@ -35,7 +44,8 @@ _CELL_CODE[ord(".")] = _FREE
 for _ch in "#xX":
     _CELL_CODE[ord(_ch)] = _BLOCKED
 
-_TRAILING = b" \t\r\f\v"
+BYTES_PER_CELL = 48
+"""Rough peak memory per cell of a board's analysis (text, masks, CSR graph, matching)."""
 
 
 class Board:
@@ -97,20 +107,19 @@ class Board:
         ParseError
             With the line (and column) of the first problem.
         """
-        data = text.encode() if isinstance(text, str) else bytes(text)
+        data = prepare(text)
+        index, header = header_line(data)
+        n_rows, n_cols = _parse_size(header, index + 1)
         lines = data.split(b"\n")
         while lines and not lines[-1].strip():
             lines.pop()  # trailing blank lines
-        index = _skip_blank(lines, 0)
-        if index == len(lines):
-            raise ParseError("empty input")
-        n_rows, n_cols = _parse_size(lines[index], index + 1)
         present = len(lines) - index - 1
         if present < n_rows:
             raise ParseError(
                 f"expected {n_rows} rows after the header, got {present}", line=len(lines) + 1
             )
-        rows = [line.rstrip(_TRAILING) for line in lines[index + 1 : index + 1 + n_rows]]
+        require_memory(n_rows * n_cols * BYTES_PER_CELL, f"a {n_rows} x {n_cols} board")
+        rows = [line.rstrip(TRAILING) for line in lines[index + 1 : index + 1 + n_rows]]
         for offset, row in enumerate(rows):
             if len(row) != n_cols:
                 raise ParseError(
@@ -119,17 +128,18 @@ class Board:
         extra = _skip_blank(lines, index + 1 + n_rows)
         if extra < len(lines):
             raise ParseError(
-                f"unexpected content after the board: {_shorten(lines[extra])!r}", line=extra + 1
+                f"unexpected content after the board: {shorten_line(lines[extra])!r}",
+                line=extra + 1,
             )
         codes = _CELL_CODE[np.frombuffer(b"".join(rows), dtype=np.uint8)]
         bad = np.flatnonzero(codes == _INVALID)
         if bad.size:
-            row, col = divmod(int(bad[0]), n_cols)
-            char = rows[row][col : col + 1].decode("latin-1")
+            bad_row, bad_col = divmod(int(bad[0]), n_cols)
+            char = rows[bad_row][bad_col : bad_col + 1].decode("latin-1")
             raise ParseError(
                 f"unknown character {char!r} (expected '.', '#', 'x' or 'X')",
-                line=index + 2 + row,
-                column=col + 1,
+                line=index + 2 + bad_row,
+                column=bad_col + 1,
             )
         return cls(codes.reshape(n_rows, n_cols).astype(bool))
 
@@ -313,27 +323,24 @@ def rows_error(exc: ParseError) -> ParseError:
     return ParseError(exc.reason, line=exc.line - 1, column=exc.column)
 
 
+def text_size_limit(head: bytes) -> int:
+    """The largest a board's text can be, from its beginning (see
+    :func:`matchgame._textlines.read_bounded`)."""
+    index, header = header_line(head)
+    n_rows, n_cols = _parse_size(header, index + 1)
+    return text_limit(n_rows, n_rows * n_cols)
+
+
 def _skip_blank(lines: list[bytes], index: int) -> int:
     while index < len(lines) and not lines[index].strip():
         index += 1
     return index
 
 
-def _shorten(line: bytes, limit: int = 40) -> str:
-    text = line.rstrip(_TRAILING).decode("utf-8", "replace")
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def _parse_size(line: bytes, line_number: int) -> tuple[int, int]:
-    fields = line.split()
-    if len(fields) != 2 or not all(
-        f.isdigit() or (f[:1] in b"+-" and f[1:].isdigit()) for f in fields
-    ):
-        raise ParseError(
-            f"expected the board size as two integers 'N M', got {_shorten(line)!r}",
-            line=line_number,
-        )
-    n_rows, n_cols = (int(f) for f in fields)
+    n_rows, n_cols = parse_integers(
+        line, 2, line_number=line_number, what="the board size as two integers 'N M'"
+    )
     if n_rows <= 0 or n_cols <= 0:
         raise ParseError(
             f"the board size must be positive, got {n_rows} x {n_cols}", line=line_number

@@ -29,7 +29,16 @@ import numpy.typing as npt
 
 from ._kernels import bunny as _kb
 from ._kernels.text import parse_int_lines
-from ._textlines import line_bounds
+from ._textlines import (
+    TRAILING,
+    header_line,
+    line_bounds,
+    number_as_written,
+    parse_integers,
+    prepare,
+    shorten_line,
+    text_limit,
+)
 from ._validate import as_choice, as_int, as_int_array, describe, first_index, frozen_copy
 from .boards import MAX_CELLS, Board, Cell, as_cell, checked_rows, rows_error
 from .errors import IllegalMoveError, InvalidInputError, InvalidTypeError, ParseError
@@ -42,7 +51,6 @@ _PIECE_CODE = np.full(256, 255, dtype=np.uint8)
 _PIECE_CODE[ord(".")] = _kb.EMPTY
 _PIECE_CODE[ord("O")] = _kb.WHITE
 _PIECE_CODE[ord("X")] = _kb.BLACK
-_TRAILING = b" \t\r\f\v"
 
 
 def player_of(move_index: int) -> tuple[str, int]:
@@ -207,46 +215,47 @@ class GameRecord:
         IllegalMoveError
             A move the rules forbid, naming the line, the player and the cell.
         """
-        data = text.encode() if isinstance(text, str) else bytes(text)
+        data = prepare(text)
+        top, header = header_line(data)  # blank lines may come first
+        n_rows, n_cols = _parse_size(header, top + 1)
         buffer, starts, ends, n_lines = line_bounds(data)
 
         def line(i: int) -> bytes:
-            return data[starts[i] : ends[i]].rstrip(_TRAILING)
+            return data[starts[i] : ends[i]].rstrip(TRAILING)
 
-        if n_lines == 0:
-            raise ParseError("empty input")
-        n_rows, n_cols = _ints(line(0), 2, 1, "the board size 'n m'")
-        if n_rows <= 0 or n_cols <= 0:
-            raise ParseError(f"the board size must be positive, got {n_rows} x {n_cols}", line=1)
-        if n_rows * n_cols > MAX_CELLS:
-            raise ParseError(f"a {n_rows} x {n_cols} board is too large", line=1)
-        if n_lines < 1 + n_rows:
-            raise ParseError(f"expected {n_rows} board rows, got {n_lines - 1}", line=n_lines + 1)
-        rows = [line(i) for i in range(1, 1 + n_rows)]
+        if n_lines < top + 1 + n_rows:
+            raise ParseError(
+                f"expected {n_rows} board rows, got {n_lines - top - 1}", line=n_lines + 1
+            )
+        rows = [line(i) for i in range(top + 1, top + 1 + n_rows)]
         for i, row in enumerate(rows):
             if len(row) != n_cols:
-                raise ParseError(f"expected {n_cols} characters, got {len(row)}", line=i + 2)
+                raise ParseError(f"expected {n_cols} characters, got {len(row)}", line=top + i + 2)
         pieces = _PIECE_CODE[np.frombuffer(b"".join(rows), dtype=np.uint8)]
         bad = np.flatnonzero(pieces == 255)
         if bad.size:
             r, c = divmod(int(bad[0]), n_cols)
             char = rows[r][c : c + 1].decode("latin-1")
             raise ParseError(
-                f"unknown character {char!r} (expected 'O', 'X' or '.')", line=r + 2, column=c + 1
+                f"unknown character {char!r} (expected 'O', 'X' or '.')",
+                line=top + r + 2,
+                column=c + 1,
             )
         pieces = pieces.reshape(n_rows, n_cols)
         empties = np.argwhere(pieces == _kb.EMPTY)
         if len(empties) != 1:
-            where = ", ".join(f"line {r + 2} column {c + 1}" for r, c in empties[:3].tolist())
+            where = ", ".join(f"line {top + r + 2} column {c + 1}" for r, c in empties[:3].tolist())
             found = "no '.'" if len(empties) == 0 else f"{len(empties)} '.' cells ({where}...)"
             raise ParseError(f"the board needs exactly one empty cell '.', found {found}")
         empty = (int(empties[0, 0]), int(empties[0, 1]))
         board = BunnyBoard(pieces, empty)
 
-        k_line = 1 + n_rows
+        k_line = top + 1 + n_rows
         if n_lines <= k_line:
             raise ParseError("expected the number of rounds k", line=k_line + 1)
-        (k,) = _ints(line(k_line), 1, k_line + 1, "the number of rounds k")
+        (k,) = parse_integers(
+            line(k_line), 1, line_number=k_line + 1, what="the number of rounds k"
+        )
         if k < 0:
             raise ParseError(f"the number of rounds must be >= 0, got {k}", line=k_line + 1)
         first = k_line + 1
@@ -268,7 +277,7 @@ class GameRecord:
         for extra in range(first + 2 * k, n_lines):
             if line(extra).strip():
                 raise ParseError(
-                    f"unexpected content after the {2 * k} moves: {line(extra)[:40]!r}",
+                    f"unexpected content after the {2 * k} moves: {shorten_line(line(extra))!r}",
                     line=extra + 1,
                 )
         move_lines = np.arange(first + 1, first + 1 + 2 * k)
@@ -281,8 +290,10 @@ class GameRecord:
         if outside.size:
             i = int(outside[0])
             player, number = player_of(i)
+            raw = data[starts[first + i] : ends[first + i]]
+            x, y = number_as_written(raw, 0), number_as_written(raw, 1)
             raise IllegalMoveError(
-                f"line {move_lines[i]}: {player}'s move {number} ({values[i, 0]}, {values[i, 1]}) "
+                f"line {move_lines[i]}: {player}'s move {number} ({x}, {y}) "
                 f"is outside the {n_rows} x {n_cols} board"
             )
         moves = values - 1
@@ -415,12 +426,23 @@ def analyse_record(record: GameRecord) -> RecordAnalysis:
     return RecordAnalysis(record, walk.mover_wins, reply_cells.astype(np.int64), ended)
 
 
-def _ints(text: bytes, count: int, line: int, what: str) -> list[int]:
-    fields = text.split()
-    try:
-        if len(fields) != count:
-            raise ValueError
-        return [int(f) for f in fields]
-    except ValueError:
-        shown = text.decode("utf-8", "replace")[:40]
-        raise ParseError(f"expected {what}, got {shown!r}", line=line) from None
+def _parse_size(line: bytes, line_number: int) -> tuple[int, int]:
+    n_rows, n_cols = parse_integers(line, 2, line_number=line_number, what="the board size 'n m'")
+    if n_rows <= 0 or n_cols <= 0:
+        raise ParseError(
+            f"the board size must be positive, got {n_rows} x {n_cols}", line=line_number
+        )
+    if n_rows * n_cols > MAX_CELLS:
+        raise ParseError(f"a {n_rows} x {n_cols} board is too large", line=line_number)
+    return n_rows, n_cols
+
+
+def text_size_limit(head: bytes) -> int:
+    """The largest a record's text can be, from its beginning (see
+    :func:`matchgame._textlines.read_bounded`): every move empties a new cell, so a
+    record has fewer than ``n * m`` moves."""
+    index, header = header_line(head)
+    n_rows, n_cols = _parse_size(header, index + 1)
+    cells = n_rows * n_cols
+    move_bytes = 2 * len(str(max(n_rows, n_cols))) + 2
+    return text_limit(index + 2 + n_rows + cells, cells + len(str(cells)) + cells * move_bytes)

@@ -7,23 +7,35 @@ bad options) print one ``error: ...`` line on stderr and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
-from typing import NoReturn
-
-import numpy as np
+from pathlib import Path
+from typing import BinaryIO, NoReturn
 
 from . import __version__
+from . import boards as _boards_format
+from . import bunny as _records_format
+from . import edgelists as _edges_format
+from ._textlines import read_bounded
 from .boards import Board
 from .bunny import GameRecord, RecordAnalysis, analyse_record
-from .certificates import check_certificate, make_certificate
+from .certificates import check_answer, make_certificate
 from .edgelists import parse_edge_list
-from .errors import MatchgameError
+from .errors import MatchgameError, ParseError
+from .formats import DocumentError, placements_chunks
+from .graph import Graph
 from .placement import GraphAnalysis, PlacementAnalysis, analyse_graph, analyse_placements
 
+EXIT_OK = 0
+EXIT_VERIFY_FAILED = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
+ANSWER_BYTES_PER_ITEM = 400
+"""Generous bound on an answer file's bytes per vertex and edge of its input."""
 
 EXAMPLES = {
     "jsoi": "the JSOI2009 sample (3x3 board)",
@@ -47,15 +59,33 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def read_input(path: str | None) -> bytes:
-    """The bytes of ``path``; standard input for None or '-'."""
+def read_input(
+    path: str | None,
+    limit_of: Callable[[bytes], int] | None = None,
+    what: str = "the input",
+    too_long: str = "the input is longer than its header allows",
+) -> bytes:
+    """The bytes of ``path``; standard input for None or '-'.
+
+    ``limit_of`` reads the largest size the input may have from its beginning
+    (see :func:`matchgame._textlines.read_bounded`); without it, all is read.
+    """
     if path is None or path == "-":
-        return sys.stdin.buffer.read()
+        stdin = sys.stdin
+        if stdin is None:
+            raise UsageError("standard input is closed: give a FILE")
+        if stdin.isatty():
+            print(f"reading {what} from standard input (end it with Ctrl-D)...", file=sys.stderr)
+        return _read_stream(stdin.buffer, limit_of, too_long)
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            return _read_stream(handle, limit_of, too_long)
     except OSError as exc:
         raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+
+
+def _read_stream(stream: BinaryIO, limit_of: Callable[[bytes], int] | None, too_long: str) -> bytes:
+    return stream.read() if limit_of is None else read_bounded(stream, limit_of, too_long)
 
 
 def example_text(name: str, choices: tuple[str, ...]) -> bytes:
@@ -65,185 +95,64 @@ def example_text(name: str, choices: tuple[str, ...]) -> bytes:
     return resources.files("matchgame").joinpath("examples", f"{name}.txt").read_bytes()
 
 
-def _input_bytes(args: argparse.Namespace, examples: tuple[str, ...]) -> bytes:
-    """The input named on the command line: ``--example [NAME]`` (default: the
-    first of ``examples``) or FILE / standard input."""
-    if args.example is not None:
-        return example_text(args.example or examples[0], examples)
-    return read_input(args.file)
-
-
-def _cell_lines(cells: np.ndarray) -> bytes:
-    from ._kernels.text import format_int_rows
-
-    if cells.shape[0] == 0:
-        return b""
-    return format_int_rows(np.ascontiguousarray(cells, dtype=np.int64)).tobytes()
-
-
-def format_placements(analysis: PlacementAnalysis, style: str, extra: dict | None = None) -> bytes:
-    """The answer in one of the output formats (cells 1-based)."""
-    cells = analysis.winning_cells_array() + 1
-    if style == "jsoi":
-        if cells.shape[0] == 0:
-            return b"LOSE\n"
-        return b"WIN\n" + _cell_lines(cells)
-    if style == "loj":
-        return f"{cells.shape[0]}\n".encode() + _cell_lines(cells)
-    if style == "json":
-        board = analysis.board
-        document = {
-            "rows": board.n_rows,
-            "cols": board.n_cols,
-            "free_cells": board.n_free,
-            "matching_size": analysis.matching_size,
-            "placer_wins": analysis.placer_wins,
-            "winning_cells": cells.tolist(),
-            **(extra or {}),
-        }
-        return (json.dumps(document) + "\n").encode()
-    if style == "board":
-        return _draw_board(analysis).encode()
-    raise AssertionError(style)
-
-
-def _draw_board(analysis: PlacementAnalysis) -> str:
-    board = analysis.board
-    chars = np.full(board.shape, ord("#"), dtype=np.uint8)
-    chars[board.free] = ord(".")
-    chars[analysis.winning_mask] = ord("W")
-    body = "\n".join(bytes(row).decode() for row in chars)
-    legend = "W placer wins  . placer loses  # blocked"
-    verdict = (
-        f"{int(analysis.winning_mask.sum())} winning placements"
-        if analysis.placer_wins
-        else "no winning placement: the placer loses"
-    )
-    return f"{body}\n{legend}; {verdict}\n"
-
-
-def format_graph_placements(
-    analysis: GraphAnalysis, style: str, extra: dict | None = None
-) -> bytes:
-    """The answer on an edge-list graph (vertices 1-based)."""
-    winning = np.flatnonzero(analysis.decomposition.missable) + 1
-    lines = _cell_lines(winning.reshape(-1, 1))
-    if style == "jsoi":
-        return b"WIN\n" + lines if winning.size else b"LOSE\n"
-    if style == "loj":
-        return f"{winning.size}\n".encode() + lines
-    if style == "json":
-        graph, sets = analysis.graph, analysis.sets
-        document = {
-            "vertices": graph.n_vertices,
-            "edges": graph.n_edges,
-            "engine": analysis.decomposition.engine,
-            "matching_size": analysis.matching_size,
-            "placer_wins": analysis.placer_wins,
-            "winning_vertices": winning.tolist(),
-            "decomposition": {
-                name: (np.flatnonzero(mask) + 1).tolist()
-                for name, mask in (("D", sets.D), ("A", sets.A), ("C", sets.C))
-            },
-            "matching": (analysis.decomposition.matching_pairs() + 1).tolist(),
-            **(extra or {}),
-        }
-        return (json.dumps(document) + "\n").encode()
-    raise UsageError(f"--format {style} needs a board, not an edge list")
-
-
-# certificate fields holding vertices, by nesting depth: 1 = a list of vertices, ...
-_CERTIFICATE_VERTEX_FIELDS = {
-    "placer_wins_at": 1,
-    "tutte_berge_set": 1,
-    "matching": 2,
-    "forest": 2,
-    "paths": 2,
-    "vertex_covers": 2,
+_FORMATS = {
+    "board": (_boards_format.text_size_limit, "a board"),
+    "edges": (_edges_format.text_size_limit, "an edge list"),
+    "record": (_records_format.text_size_limit, "a NOI2011 record"),
 }
 
 
-def _map_certificate(certificate: dict, convert) -> dict:
-    def walk(value, depth):
-        return convert(value) if depth == 0 else [walk(item, depth - 1) for item in value]
-
-    return {
-        key: walk(value, _CERTIFICATE_VERTEX_FIELDS[key])
-        if key in _CERTIFICATE_VERTEX_FIELDS
-        else value
-        for key, value in certificate.items()
-    }
-
-
-def certificate_to_text_ids(certificate: dict, board: Board | None) -> dict:
-    """Vertex ids -> 1-based vertex numbers, or [row, col] cells for a board."""
-    if board is None:
-        return _map_certificate(certificate, lambda v: v + 1)
-    return _map_certificate(certificate, lambda v: [x + 1 for x in board.cell(v)])
-
-
-def certificate_from_text_ids(certificate: dict, board: Board | None, n_vertices: int) -> dict:
-    """The inverse of :func:`certificate_to_text_ids`, rejecting references to nothing."""
-
-    def convert(ref):
-        if board is None:
-            if not isinstance(ref, int) or not 1 <= ref <= n_vertices:
-                raise VerifyError(f"the certificate names vertex {ref!r}, not in 1..{n_vertices}")
-            return ref - 1
-        try:
-            return board.vertex((ref[0] - 1, ref[1] - 1))
-        except (ValueError, TypeError, IndexError, KeyError):
-            raise VerifyError(f"the certificate names cell {ref!r}, not a free cell") from None
-
-    return _map_certificate(certificate, convert)
-
-
-class VerifyError(Exception):
-    """A certificate that does not fit its input (reported, exit status 1)."""
+def _input_bytes(args: argparse.Namespace, examples: tuple[str, ...], kind: str) -> bytes:
+    """The input named on the command line: ``--example [NAME]`` (default: the
+    first of ``examples``) or FILE / standard input, read as format ``kind``."""
+    if args.example is not None:
+        return example_text(args.example or examples[0], examples)
+    limit_of, what = _FORMATS[kind]
+    return read_input(args.file, limit_of, what)
 
 
 def _cmd_placements(args: argparse.Namespace) -> bytes:
-    data = _input_bytes(args, EDGE_EXAMPLES if args.edges else BOARD_EXAMPLES)
+    data = _input_bytes(
+        args, EDGE_EXAMPLES if args.edges else BOARD_EXAMPLES, "edges" if args.edges else "board"
+    )
     if args.certificate and args.format != "json":
         raise UsageError("--certificate goes with --format json")
     if args.edges and args.format == "board":
         raise UsageError("--format board needs a board, not an edge list")
+    analysis: GraphAnalysis | PlacementAnalysis
+    source: Graph | Board
     if args.edges:
-        analysis, board = analyse_graph(parse_edge_list(data)), None
-        graph, kind, formatter = analysis.graph, "edges", format_graph_placements
+        analysis = analyse_graph(parse_edge_list(data))
+        source = analysis.graph
     else:
         analysis = analyse_placements(Board.parse(data))
-        board = analysis.board
-        graph, kind, formatter = board.graph, "board", format_placements
-    extra = None
-    if args.certificate:
-        certificate = make_certificate(graph, analysis.decomposition, kind)
-        extra = {"certificate": certificate_to_text_ids(certificate, board)}
-    return formatter(analysis, args.format, extra)
+        source = analysis.board
+    certificate = make_certificate(source, analysis.decomposition) if args.certificate else None
+    # piece by piece: a certificate can be hundreds of MB
+    write_chunks(placements_chunks(analysis, args.format, certificate))
+    return b""
 
 
 def _cmd_verify(args: argparse.Namespace) -> bytes:
-    data = read_input(args.file)
-    board = None if args.edges else Board.parse(data)
-    graph = parse_edge_list(data) if args.edges else board.graph
+    limit_of, what = _FORMATS["edges" if args.edges else "board"]
+    data = read_input(args.file, limit_of, what)
+    source = parse_edge_list(data) if args.edges else Board.parse(data)
+    graph = source if isinstance(source, Graph) else source.graph
+    # an answer file holds a bounded number of bytes per vertex and edge of its input
+    answer_limit = ANSWER_BYTES_PER_ITEM * (graph.n_vertices + graph.n_edges) + (64 << 20)
     try:
-        document = json.loads(read_input(args.certificate))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{args.certificate}: not JSON ({exc})") from None
-    certificate = document.get("certificate", document) if isinstance(document, dict) else None
-    if not isinstance(certificate, dict):
-        raise UsageError(f"{args.certificate}: no certificate object found")
-    try:
-        ids = certificate_from_text_ids(certificate, board, graph.n_vertices)
-        if board is None:
-            problems = check_certificate(graph, ids, "edges", lambda v: str(v + 1))
-        else:
-            row_col = board.cell
-            problems = check_certificate(
-                graph, ids, "board", lambda v: "({}, {})".format(*(x + 1 for x in row_col(v)))
-            )
-    except VerifyError as exc:
-        problems = [str(exc)]
+        answer = read_input(
+            args.certificate,
+            lambda head: answer_limit,
+            "an answer file",
+            "the file is longer than an answer for this input can be",
+        )
+    except ParseError as exc:
+        raise UsageError(f"{args.certificate}: {exc}") from None
+    try:  # the answer's bytes go straight in, so the checker can free them early
+        problems = check_answer(source, answer)
+    except DocumentError as exc:
+        raise UsageError(f"{args.certificate}: {exc}") from None
     if problems:
         raise VerifyFailed("".join(f"invalid: {p}\n" for p in problems))
     return b"ok\n"
@@ -252,10 +161,15 @@ def _cmd_verify(args: argparse.Namespace) -> bytes:
 def _cmd_render(args: argparse.Namespace) -> bytes:
     from . import render
 
-    data = _input_bytes(args, RECORD_EXAMPLES if args.game == "bunny" else BOARD_EXAMPLES)
-    suffix = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else ""
-    if suffix not in ("svg", "png"):
-        raise UsageError(f"-o {args.output!r}: the name must end in .svg or .png")
+    suffix = Path(args.output).suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise UsageError(
+            f"-o {args.output!r}: give a file name ending in .svg or .png (e.g. board.svg)"
+        )
+    bunny = args.game == "bunny"
+    data = _input_bytes(
+        args, RECORD_EXAMPLES if bunny else BOARD_EXAMPLES, "record" if bunny else "board"
+    )
     if args.game == "bunny":
         if args.matching:
             raise UsageError("--matching goes with --game placement")
@@ -281,7 +195,8 @@ def _cmd_play(args: argparse.Namespace) -> bytes:
     you_first = args.you == "first"
     if args.game == "bunny":
         session = play.bunny_session(
-            GameRecord.parse(_input_bytes(args, RECORD_EXAMPLES)), you_move_first=you_first
+            GameRecord.parse(_input_bytes(args, RECORD_EXAMPLES, "record")),
+            you_move_first=you_first,
         )
         legend = (
             f"You are {'Bunny (white pieces O)' if you_first else 'Egg (black pieces X)'}. "
@@ -289,7 +204,7 @@ def _cmd_play(args: argparse.Namespace) -> bytes:
         )
     else:
         session = play.placement_session(
-            Board.parse(_input_bytes(args, BOARD_EXAMPLES)), you_move_first=you_first
+            Board.parse(_input_bytes(args, BOARD_EXAMPLES, "board")), you_move_first=you_first
         )
         legend = (
             "'@' token, 'o' visited, '#' blocked. "
@@ -298,13 +213,15 @@ def _cmd_play(args: argparse.Namespace) -> bytes:
         )
 
     def write(text: str) -> None:
-        sys.stdout.write(text)
-        sys.stdout.flush()  # a script reads each engine move before answering
+        write_output(text.encode())  # flushed: a script reads each engine move before answering
 
-    if sys.stdin.isatty():
+    stdin = sys.stdin
+    if stdin is None:
+        raise UsageError("standard input is closed: play reads your moves from it")
+    if stdin.isatty():
         play.run_terminal(session, input, write, legend)
     else:
-        play.run_line_protocol(session, iter(sys.stdin.readline, ""), write)
+        play.run_line_protocol(session, play.read_lines(stdin.buffer), write)
     return b""
 
 
@@ -347,7 +264,7 @@ def format_mistakes(analysis: RecordAnalysis, style: str) -> bytes:
 
 
 def _cmd_mistakes(args: argparse.Namespace) -> bytes:
-    data = _input_bytes(args, RECORD_EXAMPLES)
+    data = _input_bytes(args, RECORD_EXAMPLES, "record")
     analysis = analyse_record(GameRecord.parse(data))
     if not analysis.ended:
         print(
@@ -474,19 +391,91 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+def write_output(data: bytes) -> None:
+    """Write to standard output and flush; a closed or full output is a usage error."""
+    write_chunks((data,))
+
+
+def write_chunks(chunks: Iterable[bytes]) -> None:
+    """Write pieces to standard output, then flush; a closed or full output is a usage
+    error."""
+    stdout = sys.stdout
+    if stdout is None:
+        raise UsageError("cannot write output: standard output is closed")
     try:
-        args = build_parser().parse_args(argv)
+        for chunk in chunks:
+            stdout.buffer.write(chunk)
+        stdout.flush()
+    except OSError as exc:
+        _discard_stdout()
+        raise UsageError(f"cannot write output: {exc.strerror or exc}") from None
+
+
+def _discard_stdout() -> None:
+    """Point the process's standard output at the null device, so that the
+    interpreter's last flush at exit cannot fail a second time."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (tests) or nothing to redirect
+
+
+def _print_error(message: str) -> None:
+    # with stderr closed there is nowhere left to say it; the exit status still does
+    with contextlib.suppress(OSError, AttributeError, ValueError):
+        print(message, file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    0 an answer, 1 ``verify`` found the certificate wrong, 2 bad input or usage
+    (one ``error:`` line on stderr, nothing on stdout), 130 interrupted.
+    """
+    try:
+        return _run(sys.argv[1:] if argv is None else list(argv))
+    except KeyboardInterrupt:
+        _print_error("interrupted")
+        return EXIT_INTERRUPTED
+
+
+def _run(argv: list[str]) -> int:
+    parser = build_parser()
+    if not argv:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        args = parser.parse_args(argv)
         if getattr(args, "example", None) is not None and getattr(args, "file", None):
             raise UsageError("give either FILE or --example, not both")
         output = args.handler(args)
+        if output:
+            write_output(output)
     except MatchgameError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _print_error(f"error: {exc}")
         return EXIT_USAGE
     except VerifyFailed as exc:
-        sys.stdout.write(str(exc))
-        return 1
-    sys.stdout.buffer.write(output)
-    sys.stdout.flush()
-    return 0
+        try:
+            write_output(str(exc).encode())
+        except UsageError as write_error:
+            _print_error(f"error: {write_error}")
+            return EXIT_USAGE
+        return EXIT_VERIFY_FAILED
+    return EXIT_OK
+
+
+def run() -> None:
+    """The ``matchgame`` program: :func:`main` with the process's arguments, then exit.
+
+    Ctrl-C ends the program at once with status 130, also inside a long kernel
+    (where Python's own handler would wait for the kernel to return).
+    """
+    try:
+        from ._kernels._signals import exit_on_interrupt
+    except ImportError:  # built without the compiled helper: KeyboardInterrupt still works
+        pass
+    else:
+        exit_on_interrupt(b"interrupted\n", EXIT_INTERRUPTED)
+    sys.exit(main())

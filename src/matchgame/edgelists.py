@@ -1,7 +1,8 @@
 """The edge-list text format: ``n m`` then ``m`` lines ``u v`` (1-based vertices).
 
 Self-loops are ignored (the token can never step onto a visited vertex) and
-repeated edges collapse; vertices without edges are valid.
+repeated edges collapse; vertices without edges are valid. Blank lines may come
+before the header and after the edges.
 """
 
 from __future__ import annotations
@@ -9,13 +10,25 @@ from __future__ import annotations
 import numpy as np
 
 from ._kernels.text import parse_int_lines
-from ._textlines import line_bounds
+from ._textlines import (
+    header_line,
+    line_bounds,
+    number_as_written,
+    parse_integers,
+    prepare,
+    require_memory,
+    text_limit,
+)
 from .errors import ParseError
 from .graph import Graph
 
 __all__ = ["parse_edge_list"]
 
 MAX_VERTICES = 1 << 30
+BYTES_PER_VERTEX = 64
+"""Rough peak memory per vertex of an analysis (CSR offsets, matching, decomposition)."""
+BYTES_PER_EDGE = 48
+"""Rough peak memory per edge (parsed pairs, CSR entries both ways, sorting)."""
 
 
 def parse_edge_list(text: str | bytes) -> Graph:
@@ -32,32 +45,51 @@ def parse_edge_list(text: str | bytes) -> Graph:
     >>> g.n_vertices, g.n_edges, g.is_bipartite
     (3, 3, False)
     """
-    data = text.encode() if isinstance(text, str) else bytes(text)
+    data = prepare(text)
+    header_index, header = header_line(data)
+    n, m = _parse_header(header, header_index + 1)
     buffer, starts, ends, n_lines = line_bounds(data)
-    if n_lines == 0:
-        raise ParseError("empty input")
-    header, bad, column, _ = parse_int_lines(buffer, starts[:1], ends[:1], 2)
-    if bad >= 0:
-        shown = data[starts[0] : ends[0]].decode("utf-8", "replace").strip()[:40]
-        raise ParseError(f"expected 'n m' (vertices, edges), got {shown!r}", line=1)
-    n, m = int(header[0, 0]), int(header[0, 1])
-    if n < 0 or m < 0:
-        raise ParseError(f"the numbers of vertices and edges must be >= 0, got {n} {m}", line=1)
-    if n > MAX_VERTICES:
-        raise ParseError(f"{n} vertices is more than matchgame handles", line=1)
-    if n_lines - 1 < m:
-        raise ParseError(f"expected {m} edges, got {n_lines - 1}", line=n_lines + 1)
-    if n_lines - 1 > m:
-        raise ParseError(f"unexpected content after the {m} edges", line=m + 2)
-    values, bad, column, found = parse_int_lines(buffer, starts[1 : 1 + m], ends[1 : 1 + m], 2)
+    first = header_index + 1
+    if n_lines - first < m:
+        raise ParseError(f"expected {m} edges, got {n_lines - first}", line=n_lines + 1)
+    if n_lines - first > m:
+        raise ParseError(f"unexpected content after the {m} edges", line=first + m + 1)
+    require_memory(
+        n * BYTES_PER_VERTEX + m * BYTES_PER_EDGE,
+        f"a graph of {n} vertices and {m} edges",
+        line=first,
+    )
+    values, bad, column, found = parse_int_lines(
+        buffer, starts[first : first + m], ends[first : first + m], 2
+    )
     if bad >= 0:
         problem = "is not an integer" if found < 0 else f"has {found} numbers"
         raise ParseError(
-            f"expected an edge 'u v', the line {problem}", line=bad + 2, column=column + 1
+            f"expected an edge 'u v', the line {problem}", line=first + bad + 1, column=column + 1
         )
     outside = np.flatnonzero((values < 1).any(axis=1) | (values > n).any(axis=1))
     if outside.size:
         i = int(outside[0])
-        u, v = values[i].tolist()
-        raise ParseError(f"edge {u} {v} names a vertex outside 1..{n}", line=i + 2)
+        raw = data[starts[first + i] : ends[first + i]]
+        u, v = number_as_written(raw, 0), number_as_written(raw, 1)
+        raise ParseError(f"edge {u} {v} names a vertex outside 1..{n}", line=first + i + 1)
     return Graph.from_edges(n, values - 1)
+
+
+def text_size_limit(head: bytes) -> int:
+    """The largest an edge list's text can be, from its beginning (see
+    :func:`matchgame._textlines.read_bounded`)."""
+    index, header = header_line(head)
+    n, m = _parse_header(header, index + 1)
+    return text_limit(index + 1 + m, m * (2 * len(str(n)) + 2))
+
+
+def _parse_header(line: bytes, line_number: int) -> tuple[int, int]:
+    n, m = parse_integers(line, 2, line_number=line_number, what="'n m' (vertices, edges)")
+    if n < 0 or m < 0:
+        raise ParseError(
+            f"the numbers of vertices and edges must be >= 0, got {n} {m}", line=line_number
+        )
+    if n > MAX_VERTICES:
+        raise ParseError(f"{n} vertices is more than matchgame handles", line=line_number)
+    return n, m

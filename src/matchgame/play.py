@@ -7,17 +7,20 @@ interactively on a terminal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 import numpy as np
 
+from ._textlines import shorten_line
 from .boards import Board, Cell
 from .bunny import GameRecord, player_of
 from .errors import IllegalMoveError
 from .game import Position
 
-__all__ = ["Session", "bunny_session", "placement_session"]
+__all__ = ["Session", "bunny_session", "parse_cell", "placement_session", "read_lines"]
 
 
 @dataclass
@@ -142,12 +145,39 @@ def bunny_session(record: GameRecord, *, you_move_first: bool) -> Session:
     return Session(arena, position, you_move_first, describe, draw)
 
 
+MAX_LINE = 256
+"""Longest move line read; the rest of a longer line is discarded unread into memory."""
+
+_MOVE = re.compile(r"\s*([+-]?[0-9]{1,18})\s+([+-]?[0-9]{1,18})\s*", re.ASCII)
+
+
 def parse_cell(text: str) -> Cell:
-    """``"row col"`` (1-based) to a 0-based cell."""
-    parts = text.split()
-    if len(parts) != 2 or not all(p.lstrip("+-").isdigit() for p in parts):
-        raise ValueError(f"expected 'ROW COL', got {text.strip()!r}")
-    return (int(parts[0]) - 1, int(parts[1]) - 1)
+    """``"row col"`` (1-based, ASCII digits) to a 0-based cell.
+
+    Raises
+    ------
+    ValueError
+        Quoting at most a short prefix of ``text``.
+    """
+    match = _MOVE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"expected 'ROW COL', got {shorten_line(text.encode())!r}")
+    return (int(match[1]) - 1, int(match[2]) - 1)
+
+
+def read_lines(stream: BinaryIO) -> Iterator[str]:
+    """The lines of a byte stream for the line protocol, each cut to :data:`MAX_LINE`
+    bytes and decoded as ASCII (anything else becomes U+FFFD, so it can only fail
+    to parse): a huge or binary line costs neither memory nor a traceback."""
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            rest = line
+            while rest and not rest.endswith(b"\n"):
+                rest = stream.readline(1 << 16)
+        yield line[:MAX_LINE].decode("ascii", "replace")
 
 
 def run_line_protocol(session: Session, lines: Iterator[str], write: Callable[[str], None]) -> None:
@@ -199,7 +229,12 @@ def run_terminal(
         except EOFError:
             write("\n")
             return
+        except UnicodeDecodeError:
+            write("that line is not text; type ROW COL, hint, undo or quit\n")
+            continue
         command = text.strip().lower()
+        if not command:
+            continue
         if command in ("quit", "q", "exit"):
             return
         if command == "hint":

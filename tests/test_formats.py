@@ -1,0 +1,171 @@
+"""Answer formats: the JSON reader agrees with json.loads; the writer with json.dumps."""
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from matchgame import Board, Graph, analyse_graph, analyse_placements, formats
+from matchgame.formats import BadList, DocumentError, IntList, read_json
+
+INT32 = 2**31 - 1
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**40), 2**40)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(alphabet=st.characters(codec="utf-8"), max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+        | st.lists(st.integers(-(2**33), 2**33), max_size=6)
+        | st.lists(st.lists(st.integers(0, 99), min_size=2, max_size=2), max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+def expected(value):
+    """What read_json should return for a value json.loads returned."""
+    if isinstance(value, dict):
+        return {k: expected(v) for k, v in value.items()}
+    if not isinstance(value, list):
+        return value
+    if not value:
+        return ("ints", [], -1)
+
+    def is_int(x):
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    def clamp(x):
+        return x if -INT32 <= x <= INT32 else -(2**31)
+
+    if all(is_int(x) for x in value):
+        return ("ints", [clamp(x) for x in value], 0)
+    if all(isinstance(x, list) and all(is_int(y) for y in x) for x in value):
+        widths = {len(x) for x in value}
+        if len(widths) == 1:
+            return ("ints", [clamp(y) for x in value for y in x], widths.pop())
+    return "bad"
+
+
+def seen(value):
+    if isinstance(value, dict):
+        return {k: seen(v) for k, v in value.items()}
+    if isinstance(value, IntList):
+        return ("ints", value.values.tolist(), value.width)
+    if isinstance(value, BadList):
+        return "bad"
+    return value
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=json_values, indent=st.sampled_from([None, 0, 2]), compact=st.booleans())
+def test_reader_agrees_with_json_loads(value, indent, compact):
+    separators = (",", ":") if compact else None
+    text = json.dumps(value, indent=indent, separators=separators, ensure_ascii=False)
+    assert seen(read_json(text.encode())) == expected(json.loads(text))
+
+
+ALPHABET = b'[]{}",:0123456789-.eE+ tfnrulas\\/\n'
+
+
+@settings(max_examples=500, deadline=None)
+@given(value=json_values, data=st.data())
+def test_reader_refuses_what_json_loads_refuses(value, data):
+    text = bytearray(json.dumps(value, ensure_ascii=True).encode())
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(text)))
+        action = data.draw(st.sampled_from(["insert", "delete", "replace"]))
+        byte = data.draw(st.sampled_from(ALPHABET))
+        if action == "insert":
+            text[i:i] = bytes([byte])
+        elif i < len(text):
+            text[i : i + 1] = b"" if action == "delete" else bytes([byte])
+    try:
+        json.loads(bytes(text))
+        loads_ok = True
+    except ValueError:
+        loads_ok = False
+    try:
+        read_json(bytes(text))
+        read_ok = True
+    except DocumentError as error:
+        if "appears twice" in str(error):  # json.loads keeps the last one
+            return
+        read_ok = False
+    assert read_ok == loads_ok, bytes(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        (b"[" * 65 + b"]" * 65, "nested deeper than 64"),
+        (b'{"a": {"b": "' + b"x" * 2000 + b'"}}', 'field "a.b"'),
+        (b'{"' + b"k" * 2000 + b'": 1}', "longer than 1024"),
+        (b'{"a": [1, 2, 1' + b"0" * 100 + b"]}", 'field "a[2]"'),
+        (b"{" + b",".join(b'"%d": 0' % i for i in range(5000)) + b"}", "more than 4096"),
+        (b'{"a": 1, "a": 2}', 'field "a" appears twice'),
+        (b'{"a": [1, 2,\n 3 4]}', "line 2, column 4"),
+        (b'{"a": NaN}', "not JSON"),
+        (b'{"a": "\\x"}', "bad escape"),
+        (b'{"a": "\x01"}', "control character"),
+        (b'{"\xff": 1}', "UTF-8"),
+        (b"{} {}", "more text after"),
+        (b"", "ends too early"),
+    ],
+)
+def test_reader_limits_and_errors(text, fragment):
+    with pytest.raises(DocumentError) as error:
+        read_json(text)
+    message = str(error.value)
+    assert fragment in message and len(message) < 120, message
+
+
+def test_reader_keeps_big_lists_as_arrays():
+    pairs = np.arange(2_000_000, dtype=np.int64).reshape(-1, 2)
+    text = b"".join(formats.json_chunks({"pairs": pairs, "n": 3}))
+    document = read_json(text)
+    assert document["n"] == 3 and document["pairs"].width == 2
+    assert np.array_equal(document["pairs"].rows(2), pairs)
+
+
+def test_writer_matches_json_dumps(monkeypatch):
+    monkeypatch.setattr(formats, "_ROWS_PER_PIECE", 3)
+    monkeypatch.setattr(formats, "_PIECE_BYTES", 10)
+    document = {
+        "a": np.arange(-5, 8, dtype=np.int32),
+        "b": np.arange(14, dtype=np.int64).reshape(7, 2) * 10**9,
+        "c": {"d": np.zeros(0, dtype=np.int64), "e": np.zeros((0, 2), dtype=np.int64)},
+        "f": [True, None, "x\u00e9\n", 1.5, np.int32(3)],
+    }
+    text = b"".join(formats.json_chunks(document))
+    assert text.endswith(b"\n") and b" " not in text
+    assert json.loads(text) == {
+        "a": list(range(-5, 8)),
+        "b": (np.arange(14).reshape(7, 2) * 10**9).tolist(),
+        "c": {"d": [], "e": []},
+        "f": [True, None, "x\u00e9\n", 1.5, 3],
+    }
+
+
+def test_answer_styles(monkeypatch):
+    monkeypatch.setattr(formats, "_ROWS_PER_PIECE", 2)  # several pieces
+    board = Board.from_rows([".#..", "....", "#..#"])
+    analysis = analyse_placements(board)
+    cells = [[r + 1, c + 1] for r, c in analysis.winning_cells]
+    assert len(cells) > 2
+    jsoi = formats.format_placements(analysis, "jsoi").decode()
+    assert jsoi == "WIN\n" + "".join(f"{r} {c}\n" for r, c in cells)
+    loj = formats.format_placements(analysis, "loj").decode()
+    assert loj == f"{len(cells)}\n" + jsoi[4:]
+    assert json.loads(formats.format_placements(analysis, "json"))["winning_cells"] == cells
+    graph = analyse_graph(Graph.from_edges(3, [(0, 1), (1, 2)]))
+    assert formats.format_placements(graph, "jsoi") == b"WIN\n1\n3\n"
+    with pytest.raises(ValueError, match="needs a board"):
+        formats.format_placements(graph, "board")
+    with pytest.raises(ValueError, match="unknown style"):
+        formats.format_placements(graph, "xml")
