@@ -43,16 +43,19 @@ class _Engine:
         self.side = side
         self.alive = alive
         self.mate = _alive_matching(graph, alive)
+        self.known = np.zeros(n, dtype=np.uint8)
         self.exposed = np.zeros(2, dtype=np.int64)
         _inc.count_exposed(self.mate, self.alive, side, self.exposed)
         self.seen = np.zeros(n, dtype=INDEX_DTYPE)
         self.parent = np.zeros(n, dtype=INDEX_DTYPE)
         self.queue = np.zeros(max(n, 1), dtype=INDEX_DTYPE)
-        self.counters = np.zeros(2, dtype=np.int64)
+        # stamp, log length, last deleted vertex (-1: none), it was exposed (1) or not
+        self.counters = np.array([0, 0, -1, 0], dtype=np.int64)
         self.log = np.zeros((2 * n + 16 if logging else 0, 2), dtype=INDEX_DTYPE)
 
     def _room(self) -> None:
-        # one operation logs at most 2 entries per path vertex plus a few
+        # one operation logs at most one entry per path vertex plus one per flag it
+        # sets or clears (one side's vertices), plus a few
         need = int(self.counters[1]) + 2 * self.graph.n_vertices + 16
         if self.log.shape[0] and need > self.log.shape[0]:
             grown = np.zeros((2 * need, 2), dtype=INDEX_DTYPE)
@@ -67,6 +70,7 @@ class _Engine:
             self.side,
             self.alive,
             self.mate,
+            self.known,
             self.exposed,
             self.seen,
             self.parent,
@@ -83,16 +87,17 @@ class _Engine:
     def delete(self, v: int) -> None:
         """Delete ``v``; call :meth:`essential` on it first to keep the matching maximum."""
         self._room()
-        _inc.delete_vertex(
-            self.mate, self.alive, self.side, self.exposed, self.log, self.counters, v
-        )
+        _inc.delete_vertex(*self._search_args(), v)
 
     def mark(self) -> tuple[int, npt.NDArray[np.int64]]:
-        return int(self.counters[1]), self.exposed.copy()
+        """The log length, then the state the log does not hold: ``exposed`` and
+        the last deletion (``counters[2:]``)."""
+        return int(self.counters[1]), np.concatenate([self.exposed, self.counters[2:]])
 
     def undo(self, mark: tuple[int, npt.NDArray[np.int64]]) -> None:
-        _inc.undo(self.mate, self.alive, self.log, self.counters, mark[0])
-        self.exposed[:] = mark[1]
+        _inc.undo(self.mate, self.alive, self.known, self.log, self.counters, mark[0])
+        self.exposed[:] = mark[1][:2]
+        self.counters[2:] = mark[1][2:]
 
 
 def _alive_matching(graph: Graph, alive: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:

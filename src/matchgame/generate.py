@@ -16,7 +16,14 @@ from .bunny import BunnyBoard, GameRecord
 from .errors import InvalidInputError, InvalidTypeError
 from .game import Position
 
-__all__ = ["play_record", "random_board", "random_bunny_board", "serpentine_record"]
+__all__ = [
+    "corridor_record",
+    "play_record",
+    "random_board",
+    "random_bunny_board",
+    "serpentine_record",
+    "walled_serpentine_record",
+]
 
 Player = Literal["random", "optimal"]
 PLAYER_KINDS = ("random", "optimal")
@@ -131,3 +138,74 @@ def serpentine_record(size: int) -> GameRecord:
     cols[1::2] = cols[1::2, ::-1]
     walk = np.stack([rows.reshape(-1), cols.reshape(-1)], axis=1)[1:]
     return GameRecord(BunnyBoard(pieces, (0, 0)), walk.astype(np.int64))
+
+
+def _record_on_arena(enterable: np.ndarray, walk: np.ndarray) -> GameRecord:
+    """The record whose empty cell walks ``walk`` (cells, the start first) on a board
+    whose arena is ``enterable``, cut to whole rounds."""
+    rows, cols = np.indices(enterable.shape)
+    start = (int(walk[0, 0]), int(walk[0, 1]))
+    same_parity = (rows + cols) % 2 == sum(start) % 2
+    # an arena cell of the start's parity holds a black piece, of the other a white one
+    black = np.where(same_parity, enterable, ~enterable)
+    pieces = np.where(black, 2, 1).astype(np.uint8)
+    pieces[start] = 0
+    moves = walk[1:]
+    return GameRecord(BunnyBoard(pieces, start), moves[: moves.shape[0] // 2 * 2])
+
+
+def _serpentine(n_rows: int, n_cols: int) -> np.ndarray:
+    """The cells of an ``n_rows x n_cols`` rectangle row by row, alternating direction."""
+    rows, cols = np.indices((n_rows, n_cols))
+    cols[1::2] = cols[1::2, ::-1]
+    return np.stack([rows.reshape(-1), cols.reshape(-1)], axis=1).astype(np.int64)
+
+
+def walled_serpentine_record(n_rows: int, n_cols: int) -> GameRecord:
+    """A serpentine that keeps an exposed cell of each side out of reach.
+
+    The first ``n_cols - 2`` columns are a checkerboard walked as a serpentine
+    from the top-left corner (cut to whole rounds); column ``n_cols - 2`` is a
+    wall, and the last column holds two enterable cells of opposite parity
+    (rows 0 and 3) with walls between them. Those two cells are exposed in every
+    maximum matching and can never be reached, so a search for an exposed vertex
+    of the token's side never ends early: an engine without a bound re-scans the
+    whole unvisited region at every position, quadratic time in all.
+    """
+    n_rows, n_cols = _board_size(n_rows, n_cols)
+    if n_rows < 4 or n_cols < 3:
+        raise InvalidInputError(
+            f"a walled serpentine needs at least 4 rows and 3 columns, got {n_rows} x {n_cols}"
+        )
+    enterable = np.zeros((n_rows, n_cols), dtype=bool)
+    enterable[:, : n_cols - 2] = True
+    enterable[0, n_cols - 1] = enterable[3, n_cols - 1] = True
+    return _record_on_arena(enterable, _serpentine(n_rows, n_cols - 2))
+
+
+def corridor_record(n_rows: int, n_cols: int) -> GameRecord:
+    """A record in which every move is a mistake, along a corridor between two blocks.
+
+    ``n_rows = 4k + 5`` (k >= 1); the empty cell walks the middle row ``y = 2k + 2``
+    from left to right. Every cell of rows ``y - 1 .. y + 1`` is enterable; row
+    ``y - 2`` only in odd columns and row ``y + 2`` only in even ones; above and
+    below are two full ``2k``-row blocks. Every position is won by the mover
+    (the partner of a corridor cell is the cell above or below it), and every
+    move goes along the corridor instead, a mistake. Because the upper block
+    can only reach the corridor and the corridor only the lower block by
+    alternating paths, deciding the positions one at a time from scratch
+    searches a whole block at each move: quadratic time in all for an engine
+    that does not remember what it has already ruled out.
+    """
+    n_rows, n_cols = _board_size(n_rows, n_cols)
+    if n_rows < 9 or n_rows % 4 != 1 or n_cols < 2:
+        raise InvalidInputError(
+            f"a corridor record needs n_rows = 4k + 5 >= 9 and n_cols >= 2, got "
+            f"{n_rows} x {n_cols}"
+        )
+    middle = (n_rows - 1) // 2
+    enterable = np.ones((n_rows, n_cols), dtype=bool)
+    enterable[middle - 2, 0::2] = False
+    enterable[middle + 2, 1::2] = False
+    walk = np.stack([np.full(n_cols, middle), np.arange(n_cols)], axis=1).astype(np.int64)
+    return _record_on_arena(enterable, walk)
