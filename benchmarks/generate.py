@@ -37,7 +37,10 @@ def int_rows_text(rows: np.ndarray, chunk: int = 1 << 20) -> bytes:
 
     Vectorised: a Python f-string per line costs seconds on the 10^7-edge lists here.
     """
-    rows = np.asarray(rows, dtype=np.int64).reshape(len(rows), -1)
+    rows = np.asarray(rows, dtype=np.int64)
+    if rows.size == 0:
+        return b""
+    rows = rows.reshape(len(rows), -1)
     n_cols = rows.shape[1]
     width = max(1, len(str(int(rows.max(initial=0)))))
     pieces = []
