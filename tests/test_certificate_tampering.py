@@ -167,9 +167,8 @@ def drop_field(document, data, truth):
 def add_field(document, data, truth):
     objects = [document] + [c[k] for c, k in members(document) if isinstance(c[k], dict)]
     target = data.draw(st.sampled_from(objects))
-    target[data.draw(st.sampled_from(["extra", "D", "forest", "paths", "matching"]))] = data.draw(
-        st.sampled_from(OTHER_VALUES)
-    )
+    key = data.draw(st.sampled_from(["extra", "D", "forest", "paths", "matching"]))
+    target[key] = copy.deepcopy(data.draw(st.sampled_from(OTHER_VALUES)))
 
 
 def retype(document, data, truth):

@@ -115,6 +115,7 @@ def test_reader_refuses_what_json_loads_refuses(value, data):
         (b'{"a": "\x01"}', "control character"),
         (b'{"\xff": 1}', "UTF-8"),
         (b"{} {}", "more text after"),
+        (b"", "ends too early"),
     ],
 )
 def test_reader_limits_and_errors(text, fragment):

@@ -125,3 +125,13 @@ def test_matching_of_position_is_maximum_on_unvisited_graph():
     assert all(mate[v] in alive for v in alive if mate[v] >= 0)
     assert int((mate[alive] >= 0).sum()) == 8  # 9 cells left: one exposed
     assert np.all(mate[[0, 1, 2]] == -1)
+
+
+def test_move_stack_lists_the_moves():
+    path = Graph.from_edges(5, [(0, 1), (1, 2), (2, 3), (3, 4)])
+    position = Position(path)
+    position.push(4)
+    position.push(3)
+    assert position.move_stack == [4, 3]
+    position.pop()
+    assert position.move_stack == [4]

@@ -26,3 +26,14 @@ def test_ruff(check):
         [*_ruff(), *check, "src", "tests", "benchmarks"], cwd=ROOT, capture_output=True, text=True
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_mypy():
+    """The package ships py.typed: its annotations must type-check (config in pyproject)."""
+    if not (ROOT / "pyproject.toml").exists():
+        pytest.skip("not running from a source checkout")
+    pytest.importorskip("mypy")
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -131,7 +131,11 @@ def text_limit(n_lines: int, core_bytes: int) -> int:
     return 2 * core_bytes + 64 * n_lines + HEAD_BYTES
 
 
-def read_bounded(stream: BinaryIO, limit_of: Callable[[bytes], int]) -> bytes:
+def read_bounded(
+    stream: BinaryIO,
+    limit_of: Callable[[bytes], int],
+    too_long: str = "the input is longer than its header allows",
+) -> bytes:
     """Read an input whose header says how long it can be.
 
     ``limit_of(head)`` gets the first :data:`HEAD_BYTES` bytes (or all of a shorter
@@ -145,7 +149,7 @@ def read_bounded(stream: BinaryIO, limit_of: Callable[[bytes], int]) -> bytes:
     limit = limit_of(prepare(head))
     rest = stream.read(max(limit - len(head), 0) + 1)
     if len(head) + len(rest) > limit:
-        raise ParseError(f"the input is longer than its header allows (more than {limit} bytes)")
+        raise ParseError(f"{too_long} (more than {limit} bytes)")
     return head + rest
 
 

@@ -134,12 +134,12 @@ class Board:
         codes = _CELL_CODE[np.frombuffer(b"".join(rows), dtype=np.uint8)]
         bad = np.flatnonzero(codes == _INVALID)
         if bad.size:
-            row, col = divmod(int(bad[0]), n_cols)
-            char = rows[row][col : col + 1].decode("latin-1")
+            bad_row, bad_col = divmod(int(bad[0]), n_cols)
+            char = rows[bad_row][bad_col : bad_col + 1].decode("latin-1")
             raise ParseError(
                 f"unknown character {char!r} (expected '.', '#', 'x' or 'X')",
-                line=index + 2 + row,
-                column=col + 1,
+                line=index + 2 + bad_row,
+                column=bad_col + 1,
             )
         return cls(codes.reshape(n_rows, n_cols).astype(bool))
 

@@ -146,11 +146,11 @@ def make_certificate(
     ([[1, 4], [5, 8]], [0, 6])
     """
     on_board = isinstance(source, Board)
-    graph = source.graph if on_board else source
+    graph = source.graph if isinstance(source, Board) else source
     if decomposition is None:
         decomposition = decompose(graph)
     # text ids: the 1-based row-major cell number on a board, else the vertex + 1
-    text_ids = source.cell_of_vertex if on_board else np.arange(graph.n_vertices)
+    text_ids = source.cell_of_vertex if isinstance(source, Board) else np.arange(graph.n_vertices)
     mate = np.ascontiguousarray(decomposition.mate, dtype=INDEX_DTYPE)
     ends = np.flatnonzero(mate > np.arange(mate.shape[0], dtype=INDEX_DTYPE))
     matching = np.empty((ends.shape[0], 2), dtype=INDEX_DTYPE)
@@ -277,7 +277,7 @@ class _GraphArena:
         return out
 
 
-def check_answer(source: Board | Graph, data: bytes) -> list[str]:
+def check_answer(source: Board | Graph, data: bytes | str) -> list[str]:
     """Everything wrong with the answer file ``data`` for ``source``; [] if it is proven.
 
     Raises
@@ -314,7 +314,7 @@ def check_answer(source: Board | Graph, data: bytes) -> list[str]:
             "(made by another version?)"
         )
     fields = _GENERAL_FIELDS if "tutte_berge_set" in certificate else _BIPARTITE_FIELDS
-    schema = dict.fromkeys(fields, "ints")
+    schema: dict[str, Any] = dict.fromkeys(fields, "ints")
     schema.update(format="str", input={"kind": "str", "sha256": "str"}, matching="pairs")
     _check_fields(certificate, schema, "certificate")
     identity = certificate["input"]
@@ -328,7 +328,7 @@ def check_answer(source: Board | Graph, data: bytes) -> list[str]:
     if proven is None:
         return problems
     pairs, winning = proven
-    if arena.kind == "board":
+    if isinstance(arena, _BoardArena):
         expected = formats.board_answer(arena.board, pairs.shape[0], winning)
     else:
         d = np.zeros(arena.size, dtype=bool)

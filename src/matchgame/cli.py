@@ -11,10 +11,10 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import NoReturn
+from typing import BinaryIO, NoReturn
 
 from . import __version__
 from . import boards as _boards_format
@@ -25,10 +25,10 @@ from .boards import Board
 from .bunny import GameRecord, RecordAnalysis, analyse_record
 from .certificates import check_answer, make_certificate
 from .edgelists import parse_edge_list
-from .errors import MatchgameError
+from .errors import MatchgameError, ParseError
 from .formats import DocumentError, placements_chunks
 from .graph import Graph
-from .placement import analyse_graph, analyse_placements
+from .placement import GraphAnalysis, PlacementAnalysis, analyse_graph, analyse_placements
 
 EXIT_OK = 0
 EXIT_VERIFY_FAILED = 1
@@ -63,6 +63,7 @@ def read_input(
     path: str | None,
     limit_of: Callable[[bytes], int] | None = None,
     what: str = "the input",
+    too_long: str = "the input is longer than its header allows",
 ) -> bytes:
     """The bytes of ``path``; standard input for None or '-'.
 
@@ -75,16 +76,16 @@ def read_input(
             raise UsageError("standard input is closed: give a FILE")
         if stdin.isatty():
             print(f"reading {what} from standard input (end it with Ctrl-D)...", file=sys.stderr)
-        return _read_stream(stdin.buffer, limit_of)
+        return _read_stream(stdin.buffer, limit_of, too_long)
     try:
         with open(path, "rb") as handle:
-            return _read_stream(handle, limit_of)
+            return _read_stream(handle, limit_of, too_long)
     except OSError as exc:
         raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
 
 
-def _read_stream(stream, limit_of: Callable[[bytes], int] | None) -> bytes:
-    return stream.read() if limit_of is None else read_bounded(stream, limit_of)
+def _read_stream(stream: BinaryIO, limit_of: Callable[[bytes], int] | None, too_long: str) -> bytes:
+    return stream.read() if limit_of is None else read_bounded(stream, limit_of, too_long)
 
 
 def example_text(name: str, choices: tuple[str, ...]) -> bytes:
@@ -118,6 +119,8 @@ def _cmd_placements(args: argparse.Namespace) -> bytes:
         raise UsageError("--certificate goes with --format json")
     if args.edges and args.format == "board":
         raise UsageError("--format board needs a board, not an edge list")
+    analysis: GraphAnalysis | PlacementAnalysis
+    source: Graph | Board
     if args.edges:
         analysis = analyse_graph(parse_edge_list(data))
         source = analysis.graph
@@ -125,9 +128,8 @@ def _cmd_placements(args: argparse.Namespace) -> bytes:
         analysis = analyse_placements(Board.parse(data))
         source = analysis.board
     certificate = make_certificate(source, analysis.decomposition) if args.certificate else None
-    output = sys.stdout.buffer
-    for chunk in placements_chunks(analysis, args.format, certificate):
-        output.write(chunk)  # piece by piece: a certificate can be hundreds of MB
+    # piece by piece: a certificate can be hundreds of MB
+    write_chunks(placements_chunks(analysis, args.format, certificate))
     return b""
 
 
@@ -137,8 +139,16 @@ def _cmd_verify(args: argparse.Namespace) -> bytes:
     source = parse_edge_list(data) if args.edges else Board.parse(data)
     graph = source if isinstance(source, Graph) else source.graph
     # an answer file holds a bounded number of bytes per vertex and edge of its input
-    answer_limit = ANSWER_BYTES_PER_ITEM * (graph.n_vertices + graph.n_edges) + (1 << 20)
-    answer = read_input(args.certificate, lambda head: answer_limit, "an answer file")
+    answer_limit = ANSWER_BYTES_PER_ITEM * (graph.n_vertices + graph.n_edges) + (64 << 20)
+    try:
+        answer = read_input(
+            args.certificate,
+            lambda head: answer_limit,
+            "an answer file",
+            "the file is longer than an answer for this input can be",
+        )
+    except ParseError as exc:
+        raise UsageError(f"{args.certificate}: {exc}") from None
     try:  # the answer's bytes go straight in, so the checker can free them early
         problems = check_answer(source, answer)
     except DocumentError as exc:
@@ -383,11 +393,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def write_output(data: bytes) -> None:
     """Write to standard output and flush; a closed or full output is a usage error."""
+    write_chunks((data,))
+
+
+def write_chunks(chunks: Iterable[bytes]) -> None:
+    """Write pieces to standard output, then flush; a closed or full output is a usage
+    error."""
     stdout = sys.stdout
     if stdout is None:
         raise UsageError("cannot write output: standard output is closed")
     try:
-        stdout.buffer.write(data)
+        for chunk in chunks:
+            stdout.buffer.write(chunk)
         stdout.flush()
     except OSError as exc:
         _discard_stdout()

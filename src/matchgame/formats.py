@@ -168,6 +168,7 @@ def placements_chunks(
             document["certificate"] = certificate
         return json_chunks(document)
     if style == "board":
+        assert isinstance(analysis, PlacementAnalysis)  # checked above; tells the type checker
         return iter([_draw_board(analysis).encode()])
     if on_board:
         rows = _answer(analysis)["winning_cells"]
@@ -335,7 +336,7 @@ _SCAN_ERRORS = {
 }
 
 
-def read_json(data: bytes) -> Any:
+def read_json(data: bytes | str) -> Any:
     """Read a JSON document; lists of integers come back as :class:`IntList`.
 
     Objects come back as dicts, strings, numbers, booleans and null as Python
@@ -356,6 +357,8 @@ def read_json(data: bytes) -> Any:
     >>> doc["n"], doc["pairs"].rows(2).tolist(), doc["s"]
     (2, [[1, 2], [3, 4]], 'x')
     """
+    if isinstance(data, str):
+        data = data.encode()
     buffer = np.frombuffer(data, dtype=np.uint8)
     bound = _scan.count_digit_runs(buffer)
     status, pos, nodes, spans, numbers, n_numbers, stack, pending = _scan.scan_json(
@@ -433,7 +436,7 @@ def _path(nodes: np.ndarray, keys: list[str], i: int) -> str:
 def _quote(text: str, limit: int = 40) -> str:
     """``text`` in double quotes, cut to ``limit`` characters."""
     shown = text if len(text) <= limit else text[: limit - 3] + "..."
-    return json.dumps(shown, ensure_ascii=False)
+    return json.dumps(shown)  # ASCII escapes: no byte of the input can break the line
 
 
 def _scan_error(data, status, pos, nodes, keys, stack, pending) -> str:

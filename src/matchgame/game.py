@@ -194,7 +194,12 @@ class Position:
     @property
     def move_stack(self) -> list[int]:
         """The moves pushed so far (placement included)."""
-        return [move for move, _ in self._stack]
+        # each stack entry holds the token before its move, so move i is the token
+        # before move i + 1, and the last move is the token now
+        if not self._stack:
+            return []
+        earlier = [int(before) for before, _ in self._stack[1:] if before is not None]
+        return [*earlier, int(self._token)]  # type: ignore[arg-type]  # placed after a push
 
     def is_visited(self, v: int) -> bool:
         """Whether ``v`` can no longer be entered (visited, or holding the token)."""

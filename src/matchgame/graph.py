@@ -82,13 +82,13 @@ class Graph:
         self._adopt(offsets_array, neighbors_array, side_array, label_tuple)
         if side_array is not None:
             sources = self.sources
-            clash = self._side[sources] == self._side[self.neighbors]
+            clash = side_array[sources] == side_array[self.neighbors]
             if clash.any():
                 k = first_index(clash)
                 u, v = int(sources[k]), int(self.neighbors[k])
                 raise InvalidInputError(
                     f"side is not a proper 2-colouring: edge {u}-{v} has both ends on side "
-                    f"{int(self._side[u])}"
+                    f"{int(side_array[u])}"
                 )
 
     @classmethod
@@ -136,7 +136,7 @@ class Graph:
             )
         outside = (pairs < 0) | (pairs >= n)
         if outside.any():
-            bad = first_index(outside.any(axis=1))
+            bad = first_index(np.asarray(outside.any(axis=1)))
             raise InvalidInputError(
                 f"edges[{bad}] = ({pairs[bad, 0]}, {pairs[bad, 1]}) names a vertex outside "
                 + (f"0..{n - 1}" if n else "the graph (it has no vertices)")
@@ -395,7 +395,12 @@ def _checked_labels(labels: Any, n: int) -> tuple[Hashable, ...]:
         raise InvalidTypeError("labels must be hashable (e.g. str, int or tuple)") from None
     if distinct != n:
         seen: set[Hashable] = set()
-        repeated = next(name for name in names if name in seen or seen.add(name))
+        repeated = None
+        for name in names:
+            if name in seen:
+                repeated = name
+                break
+            seen.add(name)
         raise InvalidInputError(f"labels must be distinct; {shorten(repeated)} appears twice")
     return names
 

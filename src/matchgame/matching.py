@@ -9,7 +9,7 @@ decomposition; :func:`decompose` computes it together with a maximum matching.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -104,9 +104,10 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDAr
     [1, 0, 3, 2]
     """
     graph = as_graph(graph)
-    algorithm = as_choice(algorithm, "algorithm", ALGORITHMS)
-    if algorithm == "auto":
-        algorithm = "push_relabel" if graph.is_bipartite else "blossom"
+    chosen = as_choice(algorithm, "algorithm", ALGORITHMS)
+    if chosen == "auto":
+        chosen = "push_relabel" if graph.is_bipartite else "blossom"
+    algorithm = cast(Algorithm, chosen)
     side = graph.side
     if side is None and algorithm != "blossom":
         raise InvalidInputError(

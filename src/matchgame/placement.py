@@ -154,8 +154,9 @@ class GraphAnalysis:
         return bool(self.decomposition.missable.any())
 
     def _labels(self, mask: npt.NDArray[np.bool_]) -> list[Hashable]:
-        ids = np.flatnonzero(mask).tolist()
-        return ids if self.graph.labels is None else [self.graph.labels[v] for v in ids]
+        ids: list[int] = np.flatnonzero(mask).tolist()
+        labels = self.graph.labels
+        return list(ids) if labels is None else [labels[v] for v in ids]
 
     @property
     def winning_vertices(self) -> list[Hashable]:

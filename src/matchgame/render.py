@@ -192,7 +192,11 @@ def to_svg(scene: Scene) -> bytes:
             points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points),
             fill="none",
             stroke=colour,
-            **{"stroke-width": f"{width:g}", "stroke-linecap": "round", "stroke-linejoin": "round"},
+            attrib={
+                "stroke-width": f"{width:g}",
+                "stroke-linecap": "round",
+                "stroke-linejoin": "round",
+            },
         )
     for x, y, r, fill, stroke in scene.circles:
         ET.SubElement(
@@ -203,7 +207,7 @@ def to_svg(scene: Scene) -> bytes:
             r=f"{r:g}",
             fill=fill,
             stroke=stroke,
-            **{"stroke-width": "1.5"},
+            attrib={"stroke-width": "1.5"},
         )
     for x, y, text, size, anchor in scene.texts:
         anchor, _, colour = anchor.partition(":")
@@ -213,7 +217,7 @@ def to_svg(scene: Scene) -> bytes:
             x=f"{x:g}",
             y=f"{y:g}",
             fill=colour or COLOURS["text"],
-            **{"font-size": f"{size:g}", "font-family": "sans-serif", "text-anchor": anchor},
+            attrib={"font-size": f"{size:g}", "font-family": "sans-serif", "text-anchor": anchor},
         )
         element.text = text
     return ET.tostring(svg, xml_declaration=True, encoding="utf-8")

@@ -1,0 +1,374 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Maximum matching kernels for bipartite graphs, and the alternating search.
+
+``side`` (uint8) gives the bipartition: side 0 is the "left" side whose exposed
+vertices push-relabel and Hopcroft-Karp grow paths from. ``mate`` (int32) is a
+matching, -1 = exposed; the kernels that complete it change it in place.
+"""
+
+import numpy as np
+
+from libc.stdint cimport int64_t, uint8_t
+
+from ._types cimport index_t
+
+cdef index_t INDEX_MAX = 2147483647
+
+
+cdef _check_sizes(const index_t[::1] offsets, Py_ssize_t n_side, Py_ssize_t n_mate):
+    """Refuse arrays of mismatched lengths: the loops trust them."""
+    cdef Py_ssize_t n = offsets.shape[0] - 1
+    if n_side != n or n_mate != n:
+        raise ValueError(f"side and mate must have {n} entries, got {n_side} and {n_mate}")
+
+
+cdef int64_t _karp_sipser(
+    const index_t[::1] offsets, const index_t[::1] neighbors, index_t[::1] mate,
+    index_t[::1] live_degree, index_t[::1] stack,
+) noexcept nogil:
+    cdef index_t n = <index_t> mate.shape[0], v, d, k, u, w, x, best, end, cursor = 0
+    cdef Py_ssize_t top = 0
+    cdef int64_t added = 0
+    cdef int which
+    for v in range(n):
+        live_degree[v] = 0
+        if mate[v] < 0:
+            d = 0
+            for k in range(offsets[v], offsets[v + 1]):
+                if mate[neighbors[k]] < 0:
+                    d += 1
+            live_degree[v] = d
+    for v in range(n):
+        if mate[v] < 0 and live_degree[v] == 1:
+            stack[top] = v
+            top += 1
+    while True:
+        u = -1
+        w = -1
+        while top > 0:
+            top -= 1
+            v = stack[top]
+            if mate[v] >= 0 or live_degree[v] != 1:
+                continue
+            for k in range(offsets[v], offsets[v + 1]):
+                x = neighbors[k]
+                if mate[x] < 0 and x != v:
+                    u = v
+                    w = x
+                    break
+            if u >= 0:
+                break
+        if u < 0:
+            while cursor < n and (mate[cursor] >= 0 or live_degree[cursor] == 0):
+                cursor += 1
+            if cursor == n:
+                break
+            u = cursor
+            best = INDEX_MAX
+            for k in range(offsets[u], offsets[u + 1]):
+                x = neighbors[k]
+                if mate[x] < 0 and x != u and live_degree[x] < best:
+                    best = live_degree[x]
+                    w = x
+            if w < 0:
+                live_degree[u] = 0
+                continue
+        mate[u] = w
+        mate[w] = u
+        added += 1
+        for which in range(2):
+            end = u if which == 0 else w
+            for k in range(offsets[end], offsets[end + 1]):
+                x = neighbors[k]
+                if mate[x] < 0:
+                    live_degree[x] -= 1
+                    # degrees only fall, so each vertex is pushed at most once
+                    # (the test only guards against a CSR that lies)
+                    if live_degree[x] == 1 and top < stack.shape[0]:
+                        stack[top] = x
+                        top += 1
+    return added
+
+
+def greedy_karp_sipser(
+    const index_t[::1] offsets, const index_t[::1] neighbors, index_t[::1] mate
+):
+    """Extend ``mate`` greedily, in place; returns the number of pairs added.
+
+    Karp-Sipser: a vertex with exactly one unmatched neighbour is matched to it
+    first (that choice is always part of some maximum matching); otherwise the
+    next unmatched vertex takes its unmatched neighbour of smallest remaining
+    degree. Works on any graph.
+    """
+    cdef Py_ssize_t n = mate.shape[0]
+    _check_sizes(offsets, n, n)
+    cdef index_t[::1] live_degree = np.empty(n, dtype=np.int32)
+    cdef index_t[::1] stack = np.empty(n, dtype=np.int32)
+    cdef int64_t added
+    with nogil:
+        added = _karp_sipser(offsets, neighbors, mate, live_degree, stack)
+    return added
+
+
+cdef void _global_relabel(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const uint8_t[::1] side,
+    const index_t[::1] mate, index_t[::1] label, index_t[::1] queue, index_t limit,
+) noexcept nogil:
+    """Exact distance labels of the right vertices to an exposed right vertex.
+
+    A right vertex r reaches an exposed right vertex through r -> mate(r) ->
+    another neighbour of mate(r) -> ...; labels count those steps (even numbers),
+    and ``limit`` marks vertices that reach none.
+    """
+    cdef index_t n = <index_t> mate.shape[0], r, r2, u, k, next_label
+    cdef Py_ssize_t head = 0, tail = 0
+    for r in range(n):
+        if side[r] == 1:
+            if mate[r] < 0:
+                label[r] = 0
+                queue[tail] = r
+                tail += 1
+            else:
+                label[r] = limit
+    while head < tail:
+        r = queue[head]
+        head += 1
+        next_label = label[r] + 2
+        for k in range(offsets[r], offsets[r + 1]):
+            u = neighbors[k]
+            r2 = mate[u]
+            if r2 >= 0 and label[r2] == limit:
+                label[r2] = next_label
+                queue[tail] = r2
+                tail += 1
+
+
+cdef int64_t _push_relabel(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const uint8_t[::1] side,
+    index_t[::1] mate, double relabel_period, index_t[::1] label, index_t[::1] bfs_queue,
+    index_t[::1] ring,
+) noexcept nogil:
+    cdef index_t n = <index_t> mate.shape[0], limit = n + 1, u, r, d, k, start, stop
+    cdef index_t best, second, best_r, evicted
+    cdef Py_ssize_t head = 0, tail = 0, size = n + 1
+    cdef int64_t pushes = 0, work = 0
+    cdef double budget
+    for u in range(n):
+        if side[u] == 0 and mate[u] < 0 and offsets[u + 1] > offsets[u]:
+            ring[tail] = u
+            tail += 1
+    if tail == 0:
+        return 0
+    _global_relabel(offsets, neighbors, side, mate, label, bfs_queue, limit)
+    budget = relabel_period * <double> (neighbors.shape[0] + n)
+    while head != tail:
+        u = ring[head]
+        head += 1
+        if head == size:
+            head = 0
+        best = limit
+        second = limit
+        best_r = -1
+        start = offsets[u]
+        stop = offsets[u + 1]
+        work += stop - start + 1
+        for k in range(start, stop):
+            r = neighbors[k]
+            d = label[r]
+            if d < second:
+                if d < best:
+                    second = best
+                    best = d
+                    best_r = r
+                else:
+                    second = d
+        if best >= limit:
+            continue  # no augmenting path from u, now or later
+        evicted = mate[best_r]
+        mate[best_r] = u
+        mate[u] = best_r
+        label[best_r] = second + 2 if second < limit else limit
+        pushes += 1
+        if evicted >= 0:
+            mate[evicted] = -1
+            ring[tail] = evicted
+            tail += 1
+            if tail == size:
+                tail = 0
+        if work > budget:
+            work = 0
+            _global_relabel(offsets, neighbors, side, mate, label, bfs_queue, limit)
+    return pushes
+
+
+def push_relabel(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const uint8_t[::1] side,
+    index_t[::1] mate, double relabel_period,
+):
+    """Complete ``mate`` to a maximum matching of a bipartite graph, in place.
+
+    Double-push FIFO push-relabel with periodic global relabelling: an exposed
+    left vertex u takes the neighbour r of lowest label (evicting r's mate, who
+    becomes active) and r is relabelled from u's second-best option. A global
+    relabel (exact labels by BFS) runs whenever the adjacency entries scanned
+    since the last one exceed ``relabel_period`` times the graph size.
+    Returns the number of pushes.
+    """
+    cdef Py_ssize_t n = mate.shape[0]
+    _check_sizes(offsets, side.shape[0], n)
+    cdef index_t[::1] label = np.empty(n, dtype=np.int32)
+    cdef index_t[::1] bfs_queue = np.empty(n, dtype=np.int32)
+    # each exposed left vertex sits in the ring at most once
+    cdef index_t[::1] ring = np.empty(n + 1, dtype=np.int32)
+    cdef int64_t pushes
+    with nogil:
+        pushes = _push_relabel(
+            offsets, neighbors, side, mate, relabel_period, label, bfs_queue, ring
+        )
+    return pushes
+
+
+cdef int64_t _hopcroft_karp(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const uint8_t[::1] side,
+    index_t[::1] mate, index_t[::1] dist, index_t[::1] queue, index_t[::1] cursor,
+    index_t[::1] stack,
+) noexcept nogil:
+    cdef index_t n = <index_t> mate.shape[0], u, w, r, k, x, nxt, root, found
+    cdef Py_ssize_t head, tail, top, i
+    cdef int64_t phases = 0
+    cdef bint done, advanced
+    while True:
+        phases += 1
+        tail = 0
+        for u in range(n):
+            if side[u] == 0:
+                if mate[u] < 0:
+                    dist[u] = 0
+                    queue[tail] = u
+                    tail += 1
+                else:
+                    dist[u] = INDEX_MAX
+        head = 0
+        found = INDEX_MAX
+        while head < tail:
+            u = queue[head]
+            head += 1
+            if dist[u] >= found:
+                continue
+            for k in range(offsets[u], offsets[u + 1]):
+                w = mate[neighbors[k]]
+                if w < 0:
+                    if found == INDEX_MAX:
+                        found = dist[u] + 1
+                elif dist[w] == INDEX_MAX:
+                    dist[w] = dist[u] + 1
+                    queue[tail] = w
+                    tail += 1
+        if found == INDEX_MAX:
+            return phases
+        for u in range(n):
+            cursor[u] = offsets[u]
+        for root in range(n):
+            if side[root] != 0 or mate[root] >= 0 or dist[root] != 0:
+                continue
+            top = 0
+            stack[0] = root
+            done = False
+            while top >= 0 and not done:
+                u = stack[top]
+                advanced = False
+                while cursor[u] < offsets[u + 1]:
+                    r = neighbors[cursor[u]]
+                    cursor[u] += 1
+                    w = mate[r]
+                    if w < 0:
+                        if dist[u] + 1 == found:
+                            # augment along the stack
+                            for i in range(top, -1, -1):
+                                x = stack[i]
+                                nxt = mate[x]
+                                mate[x] = r
+                                mate[r] = x
+                                r = nxt
+                            done = True
+                            break
+                    elif dist[w] == dist[u] + 1:
+                        top += 1
+                        stack[top] = w
+                        advanced = True
+                        break
+                if done:
+                    break
+                if not advanced:
+                    dist[u] = INDEX_MAX
+                    top -= 1
+
+
+def hopcroft_karp(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const uint8_t[::1] side,
+    index_t[::1] mate,
+):
+    """Complete ``mate`` to a maximum matching of a bipartite graph, in place.
+
+    Hopcroft-Karp: BFS layers from all exposed left vertices, then a DFS (with an
+    explicit stack) for vertex-disjoint shortest augmenting paths. Returns the
+    number of phases.
+    """
+    cdef Py_ssize_t n = mate.shape[0]
+    _check_sizes(offsets, side.shape[0], n)
+    cdef index_t[::1] dist = np.empty(n, dtype=np.int32)
+    cdef index_t[::1] queue = np.empty(n, dtype=np.int32)
+    cdef index_t[::1] cursor = np.empty(n, dtype=np.int32)
+    cdef index_t[::1] stack = np.empty(n, dtype=np.int32)
+    cdef int64_t phases
+    with nogil:
+        phases = _hopcroft_karp(offsets, neighbors, side, mate, dist, queue, cursor, stack)
+    return phases
+
+
+cdef void _even_alternating_bfs(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const index_t[::1] mate,
+    uint8_t[::1] missable, index_t[::1] via, index_t[::1] queue,
+) noexcept nogil:
+    cdef index_t n = <index_t> mate.shape[0], v, x, w, k
+    cdef Py_ssize_t head = 0, tail = 0
+    for v in range(n):
+        if mate[v] < 0:
+            missable[v] = 1
+            queue[tail] = v
+            tail += 1
+    while head < tail:
+        x = queue[head]
+        head += 1
+        for k in range(offsets[x], offsets[x + 1]):
+            w = mate[neighbors[k]]
+            if w >= 0 and missable[w] == 0:
+                missable[w] = 1
+                via[w] = x
+                queue[tail] = w
+                tail += 1
+
+
+def missable_bipartite(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const index_t[::1] mate
+):
+    """Vertices that some maximum matching misses, given a maximum matching.
+
+    In a bipartite graph they are exactly those reached from an exposed vertex by
+    an even alternating path (non-matching edge, then matching edge, ...). One BFS
+    from all exposed vertices at once; each step stays on the start's side.
+    Returns ``(missable, via)``: ``via[w]`` is the vertex the BFS reached ``w``
+    from (the path continues w, mate(w), via[w], ...), -1 for exposed vertices
+    and for vertices in every maximum matching.
+    """
+    cdef Py_ssize_t n = mate.shape[0]
+    _check_sizes(offsets, n, n)
+    missable_array = np.zeros(n, dtype=np.uint8)
+    via_array = np.empty(n, dtype=np.int32)
+    cdef uint8_t[::1] missable = missable_array
+    cdef index_t[::1] via = via_array
+    cdef index_t[::1] queue = np.empty(n, dtype=np.int32)
+    with nogil:
+        via[:] = -1
+        _even_alternating_bfs(offsets, neighbors, mate, missable, via, queue)
+    return missable_array, via_array

@@ -1,0 +1,367 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Maximum matching on general graphs (Edmonds' blossoms) and Gallai-Edmonds sets.
+
+Internally vertices are 1-based so that 0 can be the null vertex: ``match[0]``,
+``pre[0]`` and ``fa[0]`` are 0, which lets the root of a search stop every walk
+without a test. Blossoms are contracted with a union-find over bases (``fa``),
+the lowest common ancestor is found with a time stamp (``dfn``), and only the
+vertices a search labelled are reset afterwards.
+"""
+
+import numpy as np
+
+from libc.stdint cimport int64_t, uint8_t
+from libc.stdlib cimport free, realloc
+from libc.string cimport memcpy
+
+from ._types cimport index_t
+
+cdef enum:
+    _EVEN = 1  # outer: reachable from an exposed vertex by an even alternating path
+    _ODD = 2  # inner
+
+EVEN = _EVEN
+ODD = _ODD
+
+
+cdef struct Search:
+    # the graph (0-based CSR) and the search state (1-based, see the module doc)
+    const index_t *offsets
+    const index_t *neighbors
+    index_t *match
+    index_t *fa
+    index_t *pre
+    uint8_t *label
+    int64_t *dfn
+    uint8_t *dead
+    index_t *queue
+    index_t *touched  # every vertex labelled since the last reset
+    Py_ssize_t n_touched
+    int64_t stamp
+
+
+cdef void _one_based(const index_t *mate, index_t *match, Py_ssize_t n) noexcept nogil:
+    """``match[v + 1] = mate[v] + 1``; anything but a vertex id counts as exposed (0),
+    so no later index is out of range. Branch-free: the compiler vectorises it."""
+    cdef Py_ssize_t v
+    match[0] = 0
+    for v in range(n):
+        match[v + 1] = (mate[v] + 1) * (<size_t> mate[v] < <size_t> n)
+
+
+cdef class _State:
+    """The arrays behind a ``Search``, alive as long as this object."""
+
+    cdef object graph, label_array, arrays
+    cdef Search s
+
+    def __cinit__(self, const index_t[::1] offsets, const index_t[::1] neighbors,
+                  const index_t[::1] mate):
+        cdef Py_ssize_t n = mate.shape[0]
+        if offsets.shape[0] != n + 1:
+            raise ValueError(f"mate must have {offsets.shape[0] - 1} entries, got {n}")
+        self.graph = (offsets, neighbors)  # the memoryviews hold the buffers
+        self.label_array = np.zeros(n + 1, dtype=np.uint8)
+        cdef index_t[::1] match = np.empty(n + 1, dtype=np.int32)
+        cdef index_t[::1] fa = np.arange(n + 1, dtype=np.int32)
+        cdef index_t[::1] pre = np.zeros(n + 1, dtype=np.int32)
+        cdef uint8_t[::1] label = self.label_array
+        cdef int64_t[::1] dfn = np.zeros(n + 1, dtype=np.int64)
+        cdef uint8_t[::1] dead = np.zeros(n + 1, dtype=np.uint8)
+        cdef index_t[::1] queue = np.empty(n + 1, dtype=np.int32)
+        cdef index_t[::1] touched = np.empty(n + 1, dtype=np.int32)
+        self.arrays = (match, fa, pre, dfn, dead, queue, touched)
+        with nogil:
+            _one_based(&mate[0] if n else NULL, &match[0], n)
+        self.s.offsets = &offsets[0]
+        self.s.neighbors = &neighbors[0]  # not read when there are no edges
+        self.s.match = &match[0]
+        self.s.fa = &fa[0]
+        self.s.pre = &pre[0]
+        self.s.label = &label[0]
+        self.s.dfn = &dfn[0]
+        self.s.dead = &dead[0]
+        self.s.queue = &queue[0]
+        self.s.touched = &touched[0]
+        self.s.n_touched = 0
+        self.s.stamp = 0
+
+
+cdef inline index_t _find(index_t *fa, index_t x) noexcept nogil:
+    cdef index_t root = x, nxt
+    while fa[root] != root:
+        root = fa[root]
+    while fa[x] != root:
+        nxt = fa[x]
+        fa[x] = root
+        x = nxt
+    return root
+
+
+cdef index_t _lca(Search *s, index_t x, index_t y) noexcept nogil:
+    """Base of the blossom closed by the edge x-y; 0 if x and y lie in different trees."""
+    cdef index_t t
+    s.stamp += 1
+    while True:
+        if x != 0:
+            x = _find(s.fa, x)
+            if s.dfn[x] == s.stamp:
+                return x
+            s.dfn[x] = s.stamp
+            x = s.pre[s.match[x]]
+        t = x
+        x = y
+        y = t
+        if x == 0 and y == 0:
+            return 0
+
+
+cdef Py_ssize_t _shrink(
+    Search *s, index_t x, index_t y, index_t base, Py_ssize_t tail
+) noexcept nogil:
+    """Contract the half of the blossom from x up to ``base``; its odd vertices turn even."""
+    while _find(s.fa, x) != base:
+        s.pre[x] = y
+        y = s.match[x]
+        if s.label[y] == _ODD:
+            s.label[y] = _EVEN
+            s.queue[tail] = y
+            tail += 1
+        if s.fa[x] == x:
+            s.fa[x] = base
+        if s.fa[y] == y:
+            s.fa[y] = base
+        x = s.pre[y]
+    return tail
+
+
+cdef int _grow(Search *s, Py_ssize_t head, Py_ssize_t tail, index_t *end) noexcept nogil:
+    """Run the alternating search on the queued even vertices ``queue[head:tail]``.
+
+    Returns 1 with ``end`` the odd vertex reached next to an exposed one
+    (augmenting path found), 0 when the search is exhausted, -1 when an
+    even-even edge joins two different trees (an augmenting path through two
+    roots).
+    """
+    cdef index_t x, y, z, k, base
+    while head < tail:
+        x = s.queue[head]
+        head += 1
+        for k in range(s.offsets[x - 1], s.offsets[x]):
+            y = s.neighbors[k] + 1
+            if s.dead[y] or s.label[y] == _ODD or _find(s.fa, x) == _find(s.fa, y):
+                continue
+            if s.label[y] == 0:
+                s.label[y] = _ODD
+                s.pre[y] = x
+                s.touched[s.n_touched] = y
+                s.n_touched += 1
+                if s.match[y] == 0:
+                    end[0] = y
+                    return 1
+                z = s.match[y]
+                s.label[z] = _EVEN
+                s.touched[s.n_touched] = z
+                s.n_touched += 1
+                s.queue[tail] = z
+                tail += 1
+            else:
+                base = _lca(s, x, y)
+                if base == 0:
+                    return -1
+                tail = _shrink(s, x, y, base, tail)
+                tail = _shrink(s, y, x, base, tail)
+    return 0
+
+
+cdef void _reset_touched(Search *s, bint kill) noexcept nogil:
+    """Unlabel the vertices of the last search (deleting them for good if ``kill``)."""
+    cdef Py_ssize_t i
+    cdef index_t v
+    for i in range(s.n_touched):
+        v = s.touched[i]
+        if kill:
+            s.dead[v] = 1
+        s.fa[v] = v
+        s.pre[v] = 0
+        s.label[v] = 0
+    s.n_touched = 0
+
+
+cdef int64_t _edmonds(Search *s, Py_ssize_t n) noexcept nogil:
+    cdef index_t src, u, v, w, end = 0
+    cdef int status
+    cdef int64_t augmented = 0
+    for src in range(1, n + 1):
+        if s.match[src] != 0 or s.dead[src]:
+            continue
+        s.label[src] = _EVEN
+        s.touched[0] = src
+        s.n_touched = 1
+        s.queue[0] = src
+        status = _grow(s, 0, 1, &end)
+        if status == 1:
+            u = end
+            while u != 0:
+                v = s.pre[u]
+                w = s.match[v]
+                s.match[u] = v
+                s.match[v] = u
+                u = w
+            augmented += 1
+        # a failed search leaves a Hungarian tree: no later augmenting path uses it
+        _reset_touched(s, status != 1)
+    return augmented
+
+
+def edmonds_matching(
+    const index_t[::1] offsets, const index_t[::1] neighbors, index_t[::1] mate
+):
+    """Complete ``mate`` (0-based, -1 exposed) to a maximum matching, in place.
+
+    One search from every exposed vertex. A failed search leaves a Hungarian
+    tree, which no later augmenting path can use, so its vertices are deleted
+    for good: failed searches cost O(E) in total. Returns the augmentations made.
+    """
+    cdef _State state = _State(offsets, neighbors, mate)
+    cdef Py_ssize_t n = mate.shape[0], v
+    cdef int64_t augmented
+    with nogil:
+        augmented = _edmonds(&state.s, n)
+        for v in range(n):
+            mate[v] = state.s.match[v + 1] - 1
+    return augmented
+
+
+def gallai_edmonds_labels(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const index_t[::1] mate
+):
+    """Label every vertex EVEN (set D), ODD (set A) or 0 (set C), given a maximum matching.
+
+    One alternating forest grown from all exposed vertices at once, blossoms
+    contracted: the even vertices are exactly those some maximum matching
+    misses. Returns an empty array if ``mate`` is not maximum.
+    """
+    cdef _State state = _State(offsets, neighbors, mate)
+    cdef Search *s = &state.s
+    cdef Py_ssize_t n = mate.shape[0], tail = 0
+    cdef index_t v, end = 0
+    cdef int status
+    with nogil:
+        for v in range(1, n + 1):
+            if s.match[v] == 0:
+                s.label[v] = _EVEN
+                s.queue[tail] = v
+                tail += 1
+        status = _grow(s, 0, tail, &end)
+    if status != 0:
+        return np.empty(0, dtype=np.uint8)
+    return state.label_array[1:].copy()
+
+
+cdef struct Paths:
+    index_t *data
+    Py_ssize_t size
+    Py_ssize_t capacity
+
+
+cdef bint _append_path(Paths *out, index_t v, const index_t *walk, Py_ssize_t length) noexcept nogil:
+    """Append v and then ``walk`` reversed; False if memory ran out."""
+    cdef Py_ssize_t needed = out.size + length + 1, capacity, i
+    cdef index_t *grown
+    if needed > out.capacity:
+        capacity = max(2 * needed, 64)
+        grown = <index_t *> realloc(out.data, capacity * sizeof(index_t))
+        if grown == NULL:
+            return False
+        out.data = grown
+        out.capacity = capacity
+    out.data[out.size] = v - 1
+    out.size += 1
+    for i in range(length - 1, -1, -1):
+        out.data[out.size] = walk[i]
+        out.size += 1
+    return True
+
+
+cdef int _missable_paths(
+    Search *s, Py_ssize_t n, const index_t[::1] targets, int64_t[::1] lengths,
+    index_t[::1] walk, Paths *out,
+) noexcept nogil:
+    """Fill ``out`` and ``lengths``; 0 on success, -1 out of memory, -2 a broken walk."""
+    cdef Py_ssize_t t, length
+    cdef index_t v, root, u, x, end = 0
+    cdef int status
+    for t in range(targets.shape[0]):
+        v = targets[t] + 1
+        root = s.match[v]
+        if root != 0:  # v is matched: search from its partner with v removed
+            s.match[root] = 0
+            s.match[v] = 0
+            s.dead[v] = 1
+            s.label[root] = _EVEN
+            s.touched[0] = root
+            s.n_touched = 1
+            s.queue[0] = root
+            status = _grow(s, 0, 1, &end)
+            if status == 1:
+                # the walk end, pre[end], match[pre[end]], ... reaches the root
+                walk[0] = end - 1
+                length = 1
+                u = end
+                while u != 0:  # match[root] is 0 while v is removed
+                    if length + 2 > walk.shape[0]:
+                        return -2  # longer than a simple path can be
+                    x = s.pre[u]
+                    walk[length] = x - 1
+                    length += 1
+                    u = s.match[x]
+                    if u != 0:
+                        walk[length] = u - 1
+                        length += 1
+                if not _append_path(out, v, &walk[0], length):
+                    return -1
+            _reset_touched(s, False)
+            s.dead[v] = 0
+            s.match[root] = v
+            s.match[v] = root
+        lengths[t + 1] = out.size
+    return 0
+
+
+def missable_paths(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const index_t[::1] mate,
+    const index_t[::1] targets,
+):
+    """For each target v (matched, missable), an even alternating path from v to
+    an exposed vertex: v, mate(v), ..., exposed. Flipping it gives a maximum
+    matching that misses v.
+
+    Found as an augmenting path from mate(v) in the graph without v. Returns the
+    paths concatenated and their offsets; a path is empty if none exists.
+    """
+    cdef _State state = _State(offsets, neighbors, mate)
+    cdef Py_ssize_t n = mate.shape[0], t
+    for t in range(targets.shape[0]):
+        if not 0 <= targets[t] < n:
+            raise ValueError(f"target {targets[t]} is not a vertex")
+    lengths = np.zeros(targets.shape[0] + 1, dtype=np.int64)
+    cdef int64_t[::1] lengths_view = lengths
+    cdef index_t[::1] walk = np.empty(n + 2, dtype=np.int32)
+    cdef Paths out = Paths(NULL, 0, 0)
+    cdef index_t[::1] paths_view
+    cdef int status
+    try:
+        with nogil:
+            status = _missable_paths(&state.s, n, targets, lengths_view, walk, &out)
+        if status == -1:
+            raise MemoryError()
+        if status == -2:
+            raise RuntimeError("the blossom search returned a walk longer than the graph")
+        paths = np.empty(out.size, dtype=np.int32)
+        paths_view = paths
+        if out.size:
+            memcpy(&paths_view[0], out.data, out.size * sizeof(index_t))
+    finally:
+        free(out.data)
+    return paths, lengths

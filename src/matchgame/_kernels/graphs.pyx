@@ -1,0 +1,191 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""General graph kernels: 2-colouring, CSR from an edge list, components."""
+
+import numpy as np
+
+from libc.stdint cimport int64_t, uint8_t
+from libc.stdlib cimport qsort
+
+from ._types cimport index_t
+
+cdef uint8_t UNCOLOURED = 255
+
+
+cdef bint _two_colour(
+    const index_t[::1] offsets, const index_t[::1] neighbors, uint8_t[::1] colour,
+    index_t[::1] queue,
+) noexcept nogil:
+    """BFS from every uncoloured vertex; False at the first odd cycle."""
+    cdef Py_ssize_t n = colour.shape[0], head, tail
+    cdef index_t root, v, w, k
+    for root in range(n):
+        if colour[root] != UNCOLOURED:
+            continue
+        colour[root] = 0
+        queue[0] = root
+        head = 0
+        tail = 1
+        while head < tail:
+            v = queue[head]
+            head += 1
+            for k in range(offsets[v], offsets[v + 1]):
+                w = neighbors[k]
+                if colour[w] == UNCOLOURED:
+                    colour[w] = 1 - colour[v]
+                    queue[tail] = w
+                    tail += 1
+                elif colour[w] == colour[v]:
+                    return False
+    return True
+
+
+def two_colouring(const index_t[::1] offsets, const index_t[::1] neighbors):
+    """BFS 2-colouring (uint8 per vertex); an empty array if an odd cycle exists."""
+    cdef Py_ssize_t n = offsets.shape[0] - 1
+    result = np.empty(n, dtype=np.uint8)  # np.full costs more than the work on small graphs
+    cdef uint8_t[::1] colour = result
+    cdef index_t[::1] queue = np.empty(n, dtype=np.int32)
+    cdef bint bipartite
+    with nogil:
+        colour[:] = UNCOLOURED
+        bipartite = _two_colour(offsets, neighbors, colour, queue)
+    return result if bipartite else np.empty(0, dtype=np.uint8)
+
+
+cdef int _compare_index(const void *a, const void *b) noexcept nogil:
+    cdef index_t x = (<const index_t *> a)[0], y = (<const index_t *> b)[0]
+    return (x > y) - (x < y)
+
+
+cdef void _sort_short(index_t[::1] raw, int64_t start, int64_t stop) noexcept nogil:
+    """Insertion sort of raw[start:stop]: most adjacency lists are short."""
+    cdef int64_t i, j
+    cdef index_t x
+    for i in range(start + 1, stop):
+        x = raw[i]
+        j = i - 1
+        while j >= start and raw[j] > x:
+            raw[j + 1] = raw[j]
+            j -= 1
+        raw[j + 1] = x
+
+
+cdef int64_t _fill_csr(
+    const int64_t[::1] sources, const int64_t[::1] targets, int64_t[::1] counts,
+    int64_t[::1] slots, index_t[::1] raw, index_t[::1] offsets,
+) noexcept nogil:
+    """Counting sort of both directions of every edge, then sort and dedupe each list.
+
+    ``counts`` holds the prefix sums of the degrees on entry; the deduplicated
+    lists are compacted to the front of ``raw``. Returns their total length.
+    """
+    cdef Py_ssize_t n = offsets.shape[0] - 1, i
+    cdef int64_t u, v, start, stop, size = 0
+    cdef index_t w, previous
+    for i in range(sources.shape[0]):
+        u = sources[i]
+        v = targets[i]
+        if u != v:
+            raw[slots[u]] = <index_t> v
+            slots[u] += 1
+            raw[slots[v]] = <index_t> u
+            slots[v] += 1
+    offsets[0] = 0
+    for v in range(n):
+        start = counts[v]
+        stop = counts[v + 1]
+        if stop - start > 32:
+            qsort(&raw[start], stop - start, sizeof(index_t), _compare_index)
+        else:
+            _sort_short(raw, start, stop)
+        previous = -1
+        for i in range(start, stop):
+            w = raw[i]
+            if w != previous:
+                raw[size] = w
+                size += 1
+                previous = w
+        offsets[v + 1] = <index_t> size
+    return size
+
+
+def csr_from_edges(Py_ssize_t n, const int64_t[::1] sources, const int64_t[::1] targets):
+    """Symmetric CSR arrays of an edge list: loops dropped, repeats collapsed, lists sorted.
+
+    Vertex ids must lie in ``0 .. n - 1`` (``Graph.from_edges`` checks them).
+    Returns ``(offsets, neighbors)``, both int32.
+    """
+    if sources.shape[0] != targets.shape[0]:
+        raise ValueError("sources and targets differ in length")
+    counts_array = np.zeros(n + 1, dtype=np.int64)
+    cdef int64_t[::1] counts = counts_array
+    cdef Py_ssize_t i
+    cdef int64_t u, v
+    with nogil:
+        for i in range(sources.shape[0]):
+            u = sources[i]
+            v = targets[i]
+            if u != v:
+                counts[u + 1] += 1
+                counts[v + 1] += 1
+        for i in range(n):
+            counts[i + 1] += counts[i]
+    cdef int64_t[::1] slots = counts_array[:n].copy()
+    raw_array = np.empty(counts[n], dtype=np.int32)
+    offsets_array = np.empty(n + 1, dtype=np.int32)
+    cdef index_t[::1] raw = raw_array, offsets = offsets_array
+    cdef int64_t size
+    with nogil:
+        size = _fill_csr(sources, targets, counts, slots, raw, offsets)
+    return offsets_array, raw_array[:size].copy()
+
+
+cdef Py_ssize_t _label_components(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const uint8_t[::1] removed,
+    index_t[::1] component, int64_t[::1] sizes, index_t[::1] queue,
+) noexcept nogil:
+    cdef Py_ssize_t n = component.shape[0], head, tail, count = 0
+    cdef index_t root, v, w, k
+    for root in range(n):
+        if removed[root] or component[root] >= 0:
+            continue
+        component[root] = <index_t> count
+        queue[0] = root
+        head = 0
+        tail = 1
+        while head < tail:
+            v = queue[head]
+            head += 1
+            for k in range(offsets[v], offsets[v + 1]):
+                w = neighbors[k]
+                if not removed[w] and component[w] < 0:
+                    component[w] = <index_t> count
+                    queue[tail] = w
+                    tail += 1
+        sizes[count] = tail
+        count += 1
+    return count
+
+
+def component_sizes_without(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const uint8_t[::1] removed
+):
+    """Label the components of the graph minus ``removed`` (uint8 mask).
+
+    Returns ``(component, sizes)``: ``component[v]`` (-1 for removed vertices)
+    and the size of every component.
+    """
+    cdef Py_ssize_t n = offsets.shape[0] - 1
+    if removed.shape[0] != n:
+        raise ValueError("removed must have one entry per vertex")
+    component_array = np.empty(n, dtype=np.int32)
+    sizes_array = np.zeros(n, dtype=np.int64)
+    cdef index_t[::1] component = component_array
+    cdef int64_t[::1] sizes = sizes_array
+    cdef index_t[::1] queue = np.empty(max(n, 1), dtype=np.int32)
+    cdef Py_ssize_t count
+    with nogil:
+        component[:] = -1
+        count = _label_components(offsets, neighbors, removed, component, sizes, queue)
+    return component_array, sizes_array[:count].copy()
+
