@@ -152,7 +152,7 @@ def main() -> None:
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="matchgame-graphs-"))
     warm = graph_file(workdir, 100, "general")
-    subprocess.run([*MATCHGAME, str(warm)], capture_output=True, check=True)  # load numba's cache
+    subprocess.run([*MATCHGAME, str(warm)], capture_output=True, check=True)  # warm the OS caches
     anchors = {}
     for name in ("lemon_matching", "greedy_bfs"):
         binary, why_not = build_anchor(name)

@@ -10,7 +10,7 @@ medians and ratios (other / matchgame: above 1, matchgame is faster).
 
 Tables (all by default, or those named by --only):
 - peers: SciPy and NetworkX pipelines (benchmarks/peers.py) on 1000 and 2000 boards;
-  also the startup floor and a cold start (empty numba cache).
+  also the startup floor (a 1x1 board).
 - anchors: the C++ anchors (benchmarks/anchors/, compiled here with g++ when
   present): LEMON's MaxMatching and a greedy + BFS augmenting reference.
 - king: king moves (non-bipartite) on a 2000x2000 board at 10%: LEMON on the board
@@ -89,12 +89,6 @@ def peers_table(args, workdir: Path) -> None:
     tiny = workdir / "tiny.txt"
     floor = alternate({"floor": [*MATCHGAME, str(tiny)]}, args.repeats, 60)["floor"].median
     print(f"startup floor (1x1 board, end to end): {floor:.3f} s\n")
-
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(workdir / "cold-cache")}
-    board = board_file(workdir, 1000, 20)
-    cold, _, _ = run_once([*MATCHGAME, str(board)], 600, env)
-    warm, _, _ = run_once([*MATCHGAME, str(board)], 600, env)
-    print(f"1000x1000 20%: cold start (empty numba cache) {cold:.2f} s, next run {warm:.2f} s\n")
 
     sizes = [200, 500] if args.quick else [1000, 2000]
     print(
@@ -278,7 +272,7 @@ def main() -> None:
     workdir = Path(tempfile.mkdtemp(prefix="matchgame-bench-"))
     tiny = workdir / "tiny.txt"
     tiny.write_text("1 1\n.\n")
-    subprocess.run([*MATCHGAME, str(tiny)], check=True, capture_output=True)  # warm the cache
+    subprocess.run([*MATCHGAME, str(tiny)], check=True, capture_output=True)  # warm the OS caches
 
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
