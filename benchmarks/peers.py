@@ -1,20 +1,68 @@
 """Peer pipelines for the placement game, printing the JSOI2009 answer.
 
     python benchmarks/peers.py scipy|networkx BOARD_FILE
+    python benchmarks/peers.py build   # compile the C++ anchors, print where they are
 
 scipy: ``scipy.sparse.csgraph.maximum_bipartite_matching`` (Hopcroft-Karp in C)
 then the alternating BFS as a vectorised reachability query
 (``breadth_first_order`` from a virtual source). networkx:
 ``bipartite.hopcroft_karp_matching`` then the same BFS in Python.
+
+The C++ anchors (benchmarks/anchors/) are separate programs, built here by
+:func:`build_anchor`: ``lemon_matching`` (LEMON's MaxMatching, any graph) and
+``greedy_bfs`` (greedy matching plus one BFS per exposed vertex, bipartite only).
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 import sys
 from collections import deque
 from pathlib import Path
 
 import numpy as np
+
+HERE = Path(__file__).resolve().parent
+ANCHOR_SOURCES = HERE / "anchors"
+ANCHOR_BIN = HERE / "results" / "bin"
+# LEMON's MaxMatching is all templates; LEMON_ONLY_TEMPLATES defines lemon::INVALID
+# in the program, so nothing is linked from liblemon.
+ANCHOR_FLAGS = {"lemon_matching": ["-DLEMON_ONLY_TEMPLATES"], "greedy_bfs": []}
+
+
+def build_anchor(name: str, bin_dir: Path = ANCHOR_BIN) -> tuple[Path | None, str]:
+    """Compile ``anchors/NAME.cpp`` with ``g++ -O2 -std=c++17`` (or ``$CXX``).
+
+    Rebuilds only when the binary is missing or older than a source. Returns
+    ``(binary, "")``, or ``(None, why)`` when there is no compiler or the compile
+    fails (for LEMON, typically its headers missing: ``apt-get install liblemon-dev``).
+    """
+    source = ANCHOR_SOURCES / f"{name}.cpp"
+    binary = bin_dir / name
+    newest = max(path.stat().st_mtime for path in (source, ANCHOR_SOURCES / "anchor_io.hpp"))
+    if binary.exists() and binary.stat().st_mtime >= newest:
+        return binary, ""
+    compiler = shutil.which(os.environ.get("CXX", "g++"))
+    if compiler is None:
+        return None, f"{name}: no C++ compiler (g++ or $CXX) on PATH"
+    try:
+        bin_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return None, f"{name}: cannot create {bin_dir}: {exc}"
+    partial = bin_dir / f".{name}.{os.getpid()}"  # renamed into place: builds may race
+    proc = subprocess.run(
+        [compiler, "-O2", "-std=c++17", *ANCHOR_FLAGS[name], "-o", str(partial), str(source)],
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        partial.unlink(missing_ok=True)
+        first = next((line for line in proc.stderr.splitlines() if "error" in line), proc.stderr)
+        return None, f"{name}: compile failed: {first.strip()[:300]}"
+    partial.replace(binary)
+    return binary, ""
 
 
 def read_board(path: str) -> np.ndarray:
@@ -156,6 +204,11 @@ def networkx_general_matching_size(path: str) -> str:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["build"]:
+        for anchor in ANCHOR_FLAGS:
+            built, why_not = build_anchor(anchor)
+            print(built or f"skipped: {why_not}")
+        sys.exit()
     engine, path = sys.argv[1], sys.argv[2]
     if engine == "networkx-general":
         sys.stdout.write(networkx_general_matching_size(path))
