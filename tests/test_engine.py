@@ -101,9 +101,7 @@ def several_components(case, copies):
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    case=bipartite_edge_lists(max_vertices=8), copies=st.sampled_from([1, 2]), data=st.data()
-)
+@given(case=bipartite_edge_lists(max_vertices=8), copies=st.sampled_from([1, 2]), data=st.data())
 def test_engine_state_under_random_play_and_takebacks(case, copies, data):
     n, edges = several_components(case, copies)
     graph = Graph.from_edges(n, edges)

@@ -200,8 +200,7 @@ def corridor_record(n_rows: int, n_cols: int) -> GameRecord:
     n_rows, n_cols = _board_size(n_rows, n_cols)
     if n_rows < 9 or n_rows % 4 != 1 or n_cols < 2:
         raise InvalidInputError(
-            f"a corridor record needs n_rows = 4k + 5 >= 9 and n_cols >= 2, got "
-            f"{n_rows} x {n_cols}"
+            f"a corridor record needs n_rows = 4k + 5 >= 9 and n_cols >= 2, got {n_rows} x {n_cols}"
         )
     middle = (n_rows - 1) // 2
     enterable = np.ones((n_rows, n_cols), dtype=bool)
