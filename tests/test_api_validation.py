@@ -150,7 +150,7 @@ def test_networkx_graphs_are_converted_where_a_graph_is_expected():
     nx_path = nx.path_graph(4)
     assert mg.maximum_matching(nx_path).tolist() == mg.maximum_matching(PATH4).tolist()
     assert mg.decompose(nx_path).missable.tolist() == mg.decompose(PATH4).missable.tolist()
-    assert mg.analyse_graph(nx.path_graph("abc")).winning_vertices == ["a", "c"]
+    assert mg.analyse_graph(nx.path_graph("abc")).winning == ["a", "c"]
     assert mg.is_maximum_matching(nx_path, [1, 0, 3, 2])
     ge = mg.gallai_edmonds(nx_path, mg.decompose(PATH4))
     assert not ge.D.any()
@@ -158,17 +158,20 @@ def test_networkx_graphs_are_converted_where_a_graph_is_expected():
     assert game.analyse_walk(nx_path, [1, 2, 3]).mover_wins.tolist() == [True, True, False]
 
 
-def test_networkx_graph_with_other_node_names_says_what_to_call():
+def test_networkx_graph_with_other_node_names_is_played_by_name():
     named = nx.path_graph("abcd")
-    for call in (lambda: mg.Position(named), lambda: game.analyse_walk(named, [0, 1])):
-        _raises(InvalidTypeError, call, "Graph.from_networkx(graph)")
+    position = mg.Position(named, token="b")
+    assert position.winning_moves() == ["a"] and position.legal_moves() == ["a", "c"]
+    position.push("c")
+    assert position.move_stack == ["c"] and position.token == "c"
+    _raises(IllegalMoveError, lambda: position.push("e"), "not a node")
     _raises(InvalidInputError, lambda: mg.decompose(nx.DiGraph([(0, 1)])), "undirected")
 
 
 def test_row_strings_are_converted_where_a_board_is_expected():
     analysis = mg.analyse_placements(["..", "#."])
     assert analysis.board == mg.Board.from_rows(["..", "#."])
-    assert analysis.winning_cells == [(0, 0), (1, 1)]
+    assert analysis.winning == [(0, 0), (1, 1)]
     _raises(InvalidTypeError, lambda: mg.analyse_placements("..\n#."), "Board.parse(text)")
     _raises(InvalidTypeError, lambda: mg.analyse_placements(PATH4), "analyse_graph")
 
@@ -256,7 +259,7 @@ def test_decomposition_built_by_hand_and_its_graph():
     _raises(InvalidInputError, lambda: mg.gallai_edmonds(PATH4, other), "not an edge")
     _raises(InvalidInputError, lambda: mg.gallai_edmonds(PATH4, mg.decompose(TRIANGLE)), "3")
     _raises(InvalidTypeError, lambda: mg.gallai_edmonds(PATH4, "D"), "Decomposition")
-    _raises(InvalidInputError, lambda: mg.PlacementAnalysis(BOARD, mg.decompose(PATH4)), "4")
+    _raises(InvalidInputError, lambda: mg.Analysis(BOARD.graph, mg.decompose(PATH4)), "4")
     by_hand = mg.Decomposition([1, 0, 3, 2], [False] * 4)
     assert mg.gallai_edmonds(PATH4, by_hand).C.all()
 
@@ -394,7 +397,7 @@ _ENTRY_POINTS = {
     "Decomposition.mover_wins": mg.decompose(PATH4).mover_wins,
     "analyse_graph": mg.analyse_graph,
     "analyse_placements": mg.analyse_placements,
-    "PlacementAnalysis.placer_wins_at": mg.analyse_placements(BOARD).placer_wins_at,
+    "Analysis.placer_wins_at": mg.analyse_placements(BOARD).placer_wins_at,
     "Position(graph)": mg.Position,
     "Position(token)": lambda x: mg.Position(PATH4, token=x),
     "Position(visited)": lambda x: mg.Position(PATH4, token=0, visited=x),

@@ -25,10 +25,10 @@ from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 
 from matchgame import Board, Graph
 from matchgame._kernels import bipartite as _bip
+from matchgame.analysis import Analysis
 from matchgame.certificates import check_answer, make_certificate
 from matchgame.formats import DocumentError, format_placements
 from matchgame.matching import Decomposition, decompose
-from matchgame.placement import GraphAnalysis, PlacementAnalysis
 
 CASES_PER_INPUT = 12
 
@@ -276,7 +276,9 @@ def forged_answer(source: Board | Graph, data) -> bytes | None:
         missable, engine = mate < 0, "blossom"
     fake = Decomposition(mate, missable, engine)
     analysis = (
-        PlacementAnalysis(source, fake) if isinstance(source, Board) else GraphAnalysis(graph, fake)
+        Analysis(graph, fake, source, "orthogonal")
+        if isinstance(source, Board)
+        else Analysis(graph, fake)
     )
     return format_placements(analysis, "json", make_certificate(source, fake))
 
@@ -293,9 +295,9 @@ def attack(kind: str, case: Any, data) -> None:
     graph = source.graph if kind == "board" else source
     decomposition = decompose(graph)
     analysis = (
-        PlacementAnalysis(source, decomposition)
+        Analysis(graph, decomposition, source, "orthogonal")
         if kind == "board"
-        else GraphAnalysis(graph, decomposition)
+        else Analysis(graph, decomposition)
     )
     genuine_bytes = format_placements(analysis, "json", make_certificate(source, decomposition))
     assert check_answer(source, genuine_bytes) == []

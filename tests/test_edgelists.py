@@ -64,12 +64,12 @@ def test_networkx_directed_graph_is_refused():
 
 def test_scipy_and_numpy_adjacency_agree_with_networkx():
     nx_graph = nx.gnm_random_graph(40, 70, seed=3)
-    from_nx = analyse_graph(Graph.from_networkx(nx_graph)).winning_vertices
+    from_nx = analyse_graph(Graph.from_networkx(nx_graph)).winning
     matrix = nx.to_scipy_sparse_array(nx_graph, nodelist=range(40))
-    assert analyse_graph(Graph.from_scipy(sp.csr_matrix(matrix))).winning_vertices == from_nx
-    assert analyse_graph(Graph.from_scipy(matrix.toarray())).winning_vertices == from_nx
+    assert analyse_graph(Graph.from_scipy(sp.csr_matrix(matrix))).winning == from_nx
+    assert analyse_graph(Graph.from_scipy(matrix.toarray())).winning == from_nx
     edges = np.array(list(nx_graph.edges()))
-    assert analyse_graph(Graph.from_edges(40, edges)).winning_vertices == from_nx
+    assert analyse_graph(Graph.from_edges(40, edges)).winning == from_nx
 
 
 def test_networkx_and_scipy_are_not_imported_unless_passed():

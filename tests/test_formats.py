@@ -156,7 +156,7 @@ def test_answer_styles(monkeypatch):
     monkeypatch.setattr(formats, "_ROWS_PER_PIECE", 2)  # several pieces
     board = Board.from_rows([".#..", "....", "#..#"])
     analysis = analyse_placements(board)
-    cells = [[r + 1, c + 1] for r, c in analysis.winning_cells]
+    cells = [[r + 1, c + 1] for r, c in analysis.winning]
     assert len(cells) > 2
     jsoi = formats.format_placements(analysis, "jsoi").decode()
     assert jsoi == "WIN\n" + "".join(f"{r} {c}\n" for r, c in cells)

@@ -117,8 +117,8 @@ def test_illegal_moves_are_refused():
 
 def test_matching_of_position_is_maximum_on_unvisited_graph():
     board = Board.from_rows(["....", "....", "...."])
-    position = Position(board.graph, token=0)
-    for move in (1, 2, 6):
+    position = Position(board, token=(0, 0))
+    for move in ((0, 1), (0, 2), (1, 2)):  # ids 1, 2, 6
         position.push(move)
     mate = position.matching()
     alive = [v for v in range(board.graph.n_vertices) if v not in (0, 1, 2)]

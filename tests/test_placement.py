@@ -20,7 +20,7 @@ def oracle_winning_cells(rows):
 @given(rows=board_rows())
 def test_winning_cells_match_oracle(rows, algorithm):
     analysis = analyse_placements(Board.from_rows(rows), algorithm=algorithm)
-    assert analysis.winning_cells == oracle_winning_cells(rows)
+    assert analysis.winning == oracle_winning_cells(rows)
 
 
 @settings(max_examples=800, deadline=None)
@@ -51,7 +51,7 @@ def test_mover_verdict_matches_oracle_for_every_cell(rows):
 
 def test_jsoi_sample():
     analysis = analyse_placements(Board.from_rows([".##", "...", "#.#"]))
-    assert analysis.winning_cells == [(1, 2), (2, 1)]
+    assert analysis.winning == [(1, 2), (2, 1)]
     assert analysis.placer_wins
 
 
@@ -70,20 +70,20 @@ def test_jsoi_sample():
 )
 def test_small_boards(rows, expected):
     analysis = analyse_placements(Board.from_rows(rows))
-    assert analysis.winning_cells == expected
+    assert analysis.winning == expected
     assert analysis.placer_wins == bool(expected)
-    assert analysis.winning_cells == oracle_winning_cells(rows)
+    assert analysis.winning == oracle_winning_cells(rows)
 
 
 def test_odd_row_winning_pattern_is_every_other_cell():
     analysis = analyse_placements(Board.from_rows(["." * 9]))
-    assert analysis.winning_cells == [(0, c) for c in range(0, 9, 2)]
+    assert analysis.winning == [(0, c) for c in range(0, 9, 2)]
 
 
 def test_winning_mask_agrees_with_cells():
     board = Board.from_rows(["...#", ".#..", "...."])
     analysis = analyse_placements(board)
-    assert sorted(zip(*np.nonzero(analysis.winning_mask), strict=True)) == analysis.winning_cells
+    assert sorted(zip(*np.nonzero(analysis.board_mask()), strict=True)) == analysis.winning
 
 
 def test_blocked_cell_has_no_verdict():

@@ -93,7 +93,7 @@ def test_engine_never_loses_a_won_game_in_process(rows, you_first, data):
     engine_won_position = None
     while not session.is_over():
         if session.your_turn:
-            session.play(data.draw(st.sampled_from(session.legal_cells())))
+            session.play(data.draw(st.sampled_from(session.legal_moves())))
         else:
             if engine_won_position is None:
                 engine_won_position = session.position.mover_wins()

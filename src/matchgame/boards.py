@@ -26,9 +26,10 @@ from ._textlines import (
     shorten_line,
     text_limit,
 )
-from ._validate import as_bool_array, as_int, describe, shorten
+from ._validate import as_bool_array, as_choice, as_int, describe, shorten
 from .errors import InvalidInputError, InvalidTypeError, ParseError
 from .graph import Graph
+from .names import BoardCells
 
 __all__ = ["MAX_CELLS", "Board", "Cell"]
 
@@ -220,12 +221,21 @@ class Board:
         )
         for array in (vertex_of_cell, cell_of_vertex):
             array.setflags(write=False)
-        return Graph._trusted(offsets, neighbors, side), vertex_of_cell, cell_of_vertex
+        names = BoardCells(self.shape, cell_of_vertex, vertex_of_cell, "orthogonal")
+        graph = Graph._trusted(offsets, neighbors, side, names=names)
+        return graph, vertex_of_cell, cell_of_vertex
 
     @property
     def graph(self) -> Graph:
-        """The grid graph of the free cells; vertex ids follow row-major order."""
+        """The grid graph of the free cells (orthogonal moves); vertex ids follow
+        row-major order and vertices are named by their cells."""
         return self._grid[0]
+
+    def to_graph(self, moves: str = "orthogonal") -> Graph:
+        """The graph of the free cells when the token moves by ``moves`` (see
+        :mod:`matchgame.moves`); vertices are named by their ``(row, col)`` cells."""
+        moves = as_choice(moves, "moves", ("orthogonal",))
+        return self.graph
 
     @property
     def cell_of_vertex(self) -> npt.NDArray[np.int32]:

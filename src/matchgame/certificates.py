@@ -80,7 +80,9 @@ from ._kernels import blossom as _blossom
 from ._kernels.graphs import component_sizes_without, two_colouring
 from ._kernels.jsonscan import OUT_OF_RANGE
 from ._kernels.text import format_int_rows
+from .analysis import Analysis
 from .boards import Board
+from .errors import InvalidInputError
 from .formats import BadList, DocumentError, IntList
 from .graph import INDEX_DTYPE, Graph
 from .matching import Decomposition, decompose, gallai_edmonds
@@ -125,14 +127,16 @@ def input_digest(source: Board | Graph) -> str:
 
 
 def make_certificate(
-    source: Board | Graph, decomposition: Decomposition | None = None
+    source: Analysis | Board | Graph, decomposition: Decomposition | None = None
 ) -> dict[str, Any]:
     """The ``"certificate"`` field of the JSON answer on ``source``, as written.
 
     Lists are numpy arrays (a 2-D array is a list of pairs), ids 1-based as
     described in the module docstring; :func:`matchgame.formats.json_chunks`
-    writes it. ``decomposition`` is the one the answer reports (computed if
-    None).
+    writes it. ``source`` is an :class:`~matchgame.Analysis` (whose matching
+    the certificate proves), or a board or graph with the ``decomposition`` the
+    answer reports (computed if None). Boards are covered with orthogonal moves;
+    for other move rules certify the board's graph as an edge list.
 
     Examples
     --------
@@ -145,6 +149,14 @@ def make_certificate(
     >>> certificate["matching"].tolist(), certificate["forest"].tolist()
     ([[1, 4], [5, 8]], [0, 6])
     """
+    if isinstance(source, Analysis):
+        if source.board is not None and source.moves != "orthogonal":
+            raise InvalidInputError(
+                f"certificates cover boards with orthogonal moves and graphs, not {source.moves} "
+                "moves; certify the board's graph (analyse(board.to_graph(moves)))"
+            )
+        decomposition = source.decomposition
+        source = source.board if source.board is not None else source.graph
     on_board = isinstance(source, Board)
     graph = source.graph if isinstance(source, Board) else source
     if decomposition is None:

@@ -8,27 +8,24 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
+import importlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import BinaryIO, NoReturn
+from typing import TYPE_CHECKING, BinaryIO, NoReturn
 
 from . import __version__
-from . import boards as _boards_format
-from . import bunny as _records_format
-from . import edgelists as _edges_format
 from ._textlines import read_bounded
-from .boards import Board
-from .bunny import GameRecord, RecordAnalysis, analyse_record
-from .certificates import check_answer, make_certificate
-from .edgelists import parse_edge_list
 from .errors import MatchgameError, ParseError
-from .formats import DocumentError, placements_chunks
-from .graph import Graph
-from .placement import GraphAnalysis, PlacementAnalysis, analyse_graph, analyse_placements
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
+    from .graph import Graph
+
+# Each command imports what it needs when it runs: a 1x1 board must not pay for
+# certificates, pictures or the record engine.
 
 EXIT_OK = 0
 EXIT_VERIFY_FAILED = 1
@@ -44,10 +41,24 @@ EXAMPLES = {
     "noi2": "NOI2011 sample 2 (Bunny-and-Egg record)",
     "noi3": "NOI2011 sample 3 (Bunny-and-Egg record)",
     "blossom": "two triangles joined by a path (edge list, 7 vertices)",
+    "king": "a 7x8 board for the king's moves (--moves king)",
+    "hex": "a 7x7 hex board (--moves hex)",
+    "petersen": "the Petersen graph (edge list, 10 vertices)",
+    "bunny": "a Bunny-and-Egg start position with no moves yet (7x7)",
 }
-BOARD_EXAMPLES = ("jsoi", "heart")
-EDGE_EXAMPLES = ("blossom",)
-RECORD_EXAMPLES = ("noi3", "noi1", "noi2")
+BOARD_EXAMPLES = ("jsoi", "heart", "king", "hex")
+EDGE_EXAMPLES = ("blossom", "petersen")
+RECORD_EXAMPLES = ("noi3", "noi1", "noi2", "bunny")
+EXAMPLE_MOVES = {"king": "king", "hex": "hex"}
+"""The move rule a bundled board is meant for, used when --moves is not given."""
+
+MOVES = ("orthogonal", "king", "hex", "knight")
+MOVES_HELP = {
+    "orthogonal": "to a cell sharing a side",
+    "king": "to any of the 8 surrounding cells",
+    "hex": "to any of the 6 touching hexagons (odd rows shifted right)",
+    "knight": "by a knight's jump",
+}
 
 
 class UsageError(MatchgameError):
@@ -95,11 +106,19 @@ def example_text(name: str, choices: tuple[str, ...]) -> bytes:
     return resources.files("matchgame").joinpath("examples", f"{name}.txt").read_bytes()
 
 
+# input kinds: the module whose text_size_limit bounds the read, and a description
 _FORMATS = {
-    "board": (_boards_format.text_size_limit, "a board"),
-    "edges": (_edges_format.text_size_limit, "an edge list"),
-    "record": (_records_format.text_size_limit, "a NOI2011 record"),
+    "board": ("boards", "text_size_limit", "a board"),
+    "edges": ("edgelists", "text_size_limit", "an edge list"),
+    "record": ("bunny", "text_size_limit", "a NOI2011 record"),
+    "board-walk": ("walks", "board_text_size_limit", "a token-game record on a board"),
+    "edges-walk": ("walks", "edges_text_size_limit", "a token-game record on an edge list"),
 }
+
+
+def _limit_of(kind: str) -> tuple[Callable[[bytes], int], str]:
+    module, function, what = _FORMATS[kind]
+    return getattr(importlib.import_module(f".{module}", __package__), function), what
 
 
 def _input_bytes(args: argparse.Namespace, examples: tuple[str, ...], kind: str) -> bytes:
@@ -107,8 +126,30 @@ def _input_bytes(args: argparse.Namespace, examples: tuple[str, ...], kind: str)
     first of ``examples``) or FILE / standard input, read as format ``kind``."""
     if args.example is not None:
         return example_text(args.example or examples[0], examples)
-    limit_of, what = _FORMATS[kind]
+    limit_of, what = _limit_of(kind)
     return read_input(args.file, limit_of, what)
+
+
+def _source(args: argparse.Namespace, data: bytes) -> Graph:
+    """The graph the command works on: the edge list, or the board under ``--moves``."""
+    if args.edges:
+        if getattr(args, "moves", None) not in (None, "orthogonal"):
+            raise UsageError("--moves goes with a board, not an edge list")
+        from .edgelists import parse_edge_list
+
+        return parse_edge_list(data)
+    from .boards import Board
+
+    return Board.parse(data).to_graph(getattr(args, "moves", None) or "orthogonal")
+
+
+def _analysis(args: argparse.Namespace, data: bytes) -> Analysis:
+    from .analysis import analyse
+    from .boards import Board
+
+    if args.edges:
+        return analyse(_source(args, data))
+    return analyse(Board.parse(data), moves=args.moves)
 
 
 def _cmd_placements(args: argparse.Namespace) -> bytes:
@@ -119,25 +160,30 @@ def _cmd_placements(args: argparse.Namespace) -> bytes:
         raise UsageError("--certificate goes with --format json")
     if args.edges and args.format == "board":
         raise UsageError("--format board needs a board, not an edge list")
-    analysis: GraphAnalysis | PlacementAnalysis
-    source: Graph | Board
-    if args.edges:
-        analysis = analyse_graph(parse_edge_list(data))
-        source = analysis.graph
-    else:
-        analysis = analyse_placements(Board.parse(data))
-        source = analysis.board
-    certificate = make_certificate(source, analysis.decomposition) if args.certificate else None
+    if args.certificate and not args.edges and args.moves != "orthogonal":
+        raise UsageError(
+            "--certificate covers boards with orthogonal moves and edge lists, not "
+            f"--moves {args.moves}"
+        )
+    from .formats import placements_chunks
+
+    analysis = _analysis(args, data)
+    certificate = analysis.certificate() if args.certificate else None
     # piece by piece: a certificate can be hundreds of MB
     write_chunks(placements_chunks(analysis, args.format, certificate))
     return b""
 
 
 def _cmd_verify(args: argparse.Namespace) -> bytes:
-    limit_of, what = _FORMATS["edges" if args.edges else "board"]
+    from .boards import Board
+    from .certificates import check_answer
+    from .edgelists import parse_edge_list
+    from .formats import DocumentError
+
+    limit_of, what = _limit_of("edges" if args.edges else "board")
     data = read_input(args.file, limit_of, what)
     source = parse_edge_list(data) if args.edges else Board.parse(data)
-    graph = source if isinstance(source, Graph) else source.graph
+    graph = source if not isinstance(source, Board) else source.graph
     # an answer file holds a bounded number of bytes per vertex and edge of its input
     answer_limit = ANSWER_BYTES_PER_ITEM * (graph.n_vertices + graph.n_edges) + (64 << 20)
     try:
@@ -167,17 +213,19 @@ def _cmd_render(args: argparse.Namespace) -> bytes:
             f"-o {args.output!r}: give a file name ending in .svg or .png (e.g. board.svg)"
         )
     bunny = args.game == "bunny"
-    data = _input_bytes(
-        args, RECORD_EXAMPLES if bunny else BOARD_EXAMPLES, "record" if bunny else "board"
-    )
-    if args.game == "bunny":
+    if bunny and (args.edges or args.moves != "orthogonal"):
+        raise UsageError("--game bunny draws a NOI2011 record: no --edges or --moves")
+    kind = "record" if bunny else "edges" if args.edges else "board"
+    examples = {"record": RECORD_EXAMPLES, "edges": EDGE_EXAMPLES, "board": BOARD_EXAMPLES}
+    data = _input_bytes(args, examples[kind], kind)
+    if bunny:
+        from .bunny import GameRecord, analyse_record
+
         if args.matching:
             raise UsageError("--matching goes with --game placement")
         scene = render.record_scene(analyse_record(GameRecord.parse(data)))
     else:
-        scene = render.placement_scene(
-            analyse_placements(Board.parse(data)), matching=args.matching
-        )
+        scene = render.analysis_scene(_analysis(args, data), matching=args.matching)
     try:
         render.save(scene, args.output)
     except RuntimeError as exc:  # Pillow missing
@@ -194,6 +242,10 @@ def _cmd_play(args: argparse.Namespace) -> bytes:
         raise UsageError("play reads your moves from standard input: give the board as FILE")
     you_first = args.you == "first"
     if args.game == "bunny":
+        if args.edges or args.moves != "orthogonal":
+            raise UsageError("--game bunny is played on a NOI2011 record: no --edges or --moves")
+        from .bunny import GameRecord
+
         session = play.bunny_session(
             GameRecord.parse(_input_bytes(args, RECORD_EXAMPLES, "record")),
             you_move_first=you_first,
@@ -202,12 +254,22 @@ def _cmd_play(args: argparse.Namespace) -> bytes:
             f"You are {'Bunny (white pieces O)' if you_first else 'Egg (black pieces X)'}. "
             "Name the piece to slide into the empty cell '.'."
         )
-    else:
-        session = play.placement_session(
-            Board.parse(_input_bytes(args, BOARD_EXAMPLES, "board")), you_move_first=you_first
-        )
+    elif args.edges:
+        from .edgelists import parse_edge_list
+
+        graph = parse_edge_list(_input_bytes(args, EDGE_EXAMPLES, "edges"))
+        session = play.graph_session(graph, you_move_first=you_first)
         legend = (
-            "'@' token, 'o' visited, '#' blocked. "
+            f"{'You place the token' if you_first else 'The engine places the token'} on a "
+            "vertex; then move it along an edge to an unvisited vertex. Who cannot move loses."
+        )
+    else:
+        from .boards import Board
+
+        board = Board.parse(_input_bytes(args, BOARD_EXAMPLES, "board"))
+        session = play.placement_session(board, you_move_first=you_first, moves=args.moves)
+        legend = (
+            f"'@' token, 'o' visited, '#' blocked; the token moves {MOVES_HELP[args.moves]}. "
             f"{'You place the token' if you_first else 'The engine places the token'}; "
             "who cannot move loses."
         )
@@ -225,45 +287,26 @@ def _cmd_play(args: argparse.Namespace) -> bytes:
     return b""
 
 
+def _cmd_annotate(args: argparse.Namespace) -> bytes:
+    from .formats import format_annotation
+    from .walks import TokenRecord, annotate
+
+    kind = "edges-walk" if args.edges else "board-walk"
+    if args.edges and args.moves != "orthogonal":
+        raise UsageError("--moves goes with a board, not an edge list")
+    limit_of, what = _limit_of(kind)
+    data = read_input(args.file, limit_of, what)
+    record = TokenRecord.parse(data, edges=args.edges, rule=args.moves)
+    return format_annotation(annotate(record), args.format)
+
+
 class VerifyFailed(Exception):
     """Raised by verify with the report to print; exit status 1."""
 
 
-def format_mistakes(analysis: RecordAnalysis, style: str) -> bytes:
-    """The NOI2011 answer, or the whole annotated game as JSON (cells 1-based)."""
-    if style == "noi":
-        mistakes = analysis.mistakes("Bunny")
-        return "".join(f"{x}\n" for x in [len(mistakes), *mistakes]).encode()
-    record = analysis.record
-    n_rows, n_cols = record.board.shape
-    moves = [
-        {
-            "move": note.index + 1,
-            "player": note.player,
-            "number": note.number,
-            "cell": [note.cell[0] + 1, note.cell[1] + 1],
-            "winning_before": note.winning_before,
-            "winning_after": note.winning_after,
-            "mistake": note.mistake,
-            "winning_move": None
-            if note.winning_move is None
-            else [note.winning_move[0] + 1, note.winning_move[1] + 1],
-        }
-        for note in analysis.annotations()
-    ]
-    document = {
-        "rows": n_rows,
-        "cols": n_cols,
-        "rounds": record.n_rounds,
-        "egg_won": analysis.ended,
-        "bunny_mistakes": analysis.mistakes("Bunny"),
-        "egg_mistakes": analysis.mistakes("Egg"),
-        "moves": moves,
-    }
-    return (json.dumps(document) + "\n").encode()
-
-
 def _cmd_mistakes(args: argparse.Namespace) -> bytes:
+    from .bunny import GameRecord, analyse_record
+
     data = _input_bytes(args, RECORD_EXAMPLES, "record")
     analysis = analyse_record(GameRecord.parse(data))
     if not analysis.ended:
@@ -272,6 +315,8 @@ def _cmd_mistakes(args: argparse.Namespace) -> bytes:
             "every move is judged all the same",
             file=sys.stderr,
         )
+    from .formats import format_mistakes
+
     return format_mistakes(analysis, args.format)
 
 
@@ -309,6 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"run on a bundled example instead of FILE (boards: {', '.join(BOARD_EXAMPLES)}, "
         f"default jsoi; with --edges: {', '.join(EDGE_EXAMPLES)})",
     )
+    _add_moves(placements)
     placements.set_defaults(handler=_cmd_placements)
 
     placements.add_argument(
@@ -343,6 +389,8 @@ def build_parser() -> argparse.ArgumentParser:
     render_cmd.add_argument(
         "--example", nargs="?", const="", metavar="NAME", help="draw a bundled example"
     )
+    render_cmd.add_argument("--edges", action="store_true", help="the input is an edge list")
+    _add_moves(render_cmd)
     render_cmd.set_defaults(handler=_cmd_render)
 
     play_cmd = commands.add_parser(
@@ -364,7 +412,27 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_argument(
         "--example", nargs="?", const="", metavar="NAME", help="a bundled example"
     )
+    play_cmd.add_argument(
+        "--edges", action="store_true", help="play on a graph (moves are vertex numbers)"
+    )
+    _add_moves(play_cmd)
     play_cmd.set_defaults(handler=_cmd_play)
+
+    annotate_cmd = commands.add_parser(
+        "annotate",
+        help="judge every move of a token-game record on any board or graph",
+        description="Read a board (or, with --edges, an edge list), then a line t and t moves "
+        "('ROW COL' or a vertex number; the first places the token, then the players "
+        "alternate) and judge every move: who could force a win before and after it, the "
+        "mistakes, and a better move.",
+    )
+    annotate_cmd.add_argument("file", nargs="?", help="record file ('-' or nothing: stdin)")
+    annotate_cmd.add_argument("--edges", action="store_true", help="the game is on an edge list")
+    annotate_cmd.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    _add_moves(annotate_cmd)
+    annotate_cmd.set_defaults(handler=_cmd_annotate)
 
     mistakes = commands.add_parser(
         "mistakes",
@@ -389,6 +457,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     mistakes.set_defaults(handler=_cmd_mistakes)
     return parser
+
+
+def _add_moves(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--moves",
+        choices=MOVES,
+        default=None,
+        help="how the token moves on a board: "
+        + "; ".join(f"{name}: {text}" for name, text in MOVES_HELP.items())
+        + " (default orthogonal)",
+    )
 
 
 def write_output(data: bytes) -> None:
@@ -450,6 +529,9 @@ def _run(argv: list[str]) -> int:
         args = parser.parse_args(argv)
         if getattr(args, "example", None) is not None and getattr(args, "file", None):
             raise UsageError("give either FILE or --example, not both")
+        if hasattr(args, "moves") and args.moves is None:
+            example = getattr(args, "example", None) or ""
+            args.moves = EXAMPLE_MOVES.get(example, "orthogonal")
         output = args.handler(args)
         if output:
             write_output(output)

@@ -15,17 +15,22 @@ import itertools
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ._kernels import jsonscan as _scan
 from ._kernels.text import format_int_rows, format_json_ints
+from .analysis import Analysis
 from .boards import Board
 from .errors import MatchgameError
 from .graph import Graph
-from .placement import GraphAnalysis, PlacementAnalysis
+from .names import BoardCells
+
+if TYPE_CHECKING:
+    from .bunny import RecordAnalysis
+    from .walks import WalkAnnotation
 
 __all__ = [
     "ANSWER_FIELDS",
@@ -33,10 +38,16 @@ __all__ = [
     "BadList",
     "DocumentError",
     "IntList",
+    "annotation_document",
     "board_answer",
+    "draw_board",
+    "format_annotation",
+    "format_mistakes",
     "format_placements",
     "graph_answer",
     "json_chunks",
+    "mistakes_document",
+    "placements_answer",
     "placements_chunks",
     "read_json",
 ]
@@ -125,11 +136,17 @@ def graph_answer(
     }
 
 
-def _answer(analysis: PlacementAnalysis | GraphAnalysis) -> dict[str, Any]:
-    if isinstance(analysis, PlacementAnalysis):
-        board = analysis.board
-        winning = board.cell_of_vertex[analysis.decomposition.missable]
-        return board_answer(board, analysis.matching_size, winning)
+def placements_answer(analysis: Analysis) -> dict[str, Any]:
+    """The JSON answer document of an analysis (a board's or a graph's), lists as
+    numpy arrays; what ``matchgame placements --format json`` writes."""
+    if analysis.board is not None:
+        names = analysis.names
+        assert isinstance(names, BoardCells)  # a board's graph is named by its cells
+        winning = names.cell_of_vertex[analysis.decomposition.missable]
+        document = board_answer(analysis.board, analysis.matching_size, winning)
+        if analysis.moves not in (None, "orthogonal"):
+            document["moves"] = analysis.moves
+        return document
     sets = analysis.sets
     return graph_answer(
         analysis.graph,
@@ -145,35 +162,30 @@ def _answer(analysis: PlacementAnalysis | GraphAnalysis) -> dict[str, Any]:
 
 
 def placements_chunks(
-    analysis: PlacementAnalysis | GraphAnalysis,
+    analysis: Analysis,
     style: str,
     certificate: dict[str, Any] | None = None,
 ) -> Iterator[bytes]:
     """The answer in ``style`` (one of :data:`STYLES`), in pieces to write one by one.
 
-    Cells are 1-based ``row col``, vertices 1-based. ``certificate`` (from
-    :func:`matchgame.certificates.make_certificate`) goes with ``"json"`` only;
-    ``"board"`` needs a board.
+    Vertices are written in their 1-based text form (``row col`` for a cell, a
+    number for a vertex). ``certificate`` (from :meth:`Analysis.certificate`)
+    goes with ``"json"`` only; ``"board"`` needs a board.
     """
     if style not in STYLES:
         raise ValueError(f"unknown style {style!r} (choose from {', '.join(STYLES)})")
     if certificate is not None and style != "json":
         raise ValueError("a certificate goes with the json style")
-    on_board = isinstance(analysis, PlacementAnalysis)
-    if style == "board" and not on_board:
+    if style == "board" and analysis.board is None:
         raise ValueError("the board style needs a board, not a graph")
     if style == "json":
-        document = _answer(analysis)
+        document = placements_answer(analysis)
         if certificate is not None:
             document["certificate"] = certificate
         return json_chunks(document)
     if style == "board":
-        assert isinstance(analysis, PlacementAnalysis)  # checked above; tells the type checker
-        return iter([_draw_board(analysis).encode()])
-    if on_board:
-        rows = _answer(analysis)["winning_cells"]
-    else:
-        rows = (np.flatnonzero(analysis.decomposition.missable) + 1).reshape(-1, 1)
+        return iter([draw_board(analysis).encode()])
+    rows = analysis.names.numbers(analysis.winning_ids())
     if style == "jsoi":
         head = b"WIN\n" if rows.shape[0] else b"LOSE\n"
     else:
@@ -182,7 +194,7 @@ def placements_chunks(
 
 
 def format_placements(
-    analysis: PlacementAnalysis | GraphAnalysis,
+    analysis: Analysis,
     style: str,
     certificate: dict[str, Any] | None = None,
 ) -> bytes:
@@ -190,8 +202,8 @@ def format_placements(
 
     Examples
     --------
-    >>> from matchgame import Board, analyse_placements
-    >>> analysis = analyse_placements(Board.from_rows([".##", "...", "#.#"]))
+    >>> from matchgame import analyse
+    >>> analysis = analyse([".##", "...", "#.#"])
     >>> format_placements(analysis, "jsoi")
     b'WIN\\n2 3\\n3 2\\n'
     >>> format_placements(analysis, "json")
@@ -207,18 +219,19 @@ def _int_lines(rows: np.ndarray) -> Iterator[bytes]:
         yield format_int_rows(part).tobytes()
 
 
-def _draw_board(analysis: PlacementAnalysis) -> str:
+def draw_board(analysis: Analysis) -> str:
+    """A board analysis as text: ``W`` where the placer wins, ``.`` where the
+    placer loses, ``#`` blocked, then a legend and the verdict."""
     board = analysis.board
+    if board is None:
+        raise ValueError("draw_board needs an analysis of a board")
     chars = np.full(board.shape, ord("#"), dtype=np.uint8)
     chars[board.free] = ord(".")
-    chars[analysis.winning_mask] = ord("W")
+    chars[analysis.board_mask()] = ord("W")
     body = "\n".join(bytes(row).decode() for row in chars)
     legend = "W placer wins  . placer loses  # blocked"
-    verdict = (
-        f"{int(analysis.winning_mask.sum())} winning placements"
-        if analysis.placer_wins
-        else "no winning placement: the placer loses"
-    )
+    wins = int(analysis.decomposition.missable.sum())
+    verdict = f"{wins} winning placements" if wins else "no winning placement: the placer loses"
     return f"{body}\n{legend}; {verdict}\n"
 
 
@@ -462,3 +475,90 @@ def _scan_error(data, status, pos, nodes, keys, stack, pending) -> str:
         what += f": unexpected {_quote(data[pos : pos + 1].decode('latin-1'))}"
     where = f"line {line}, column {column}"
     return f"field {_quote(path)} ({where}): {what}" if path else f"{where}: {what}"
+
+
+# -- game records --------------------------------------------------------------
+
+
+def mistakes_document(analysis: RecordAnalysis) -> dict[str, Any]:
+    """A NOI2011 record with every move annotated (cells 1-based), as
+    ``matchgame mistakes --format json`` writes it."""
+    record = analysis.record
+    n_rows, n_cols = record.board.shape
+    moves = [
+        {
+            "move": note.index + 1,
+            "player": note.player,
+            "number": note.number,
+            "cell": [note.cell[0] + 1, note.cell[1] + 1],
+            "winning_before": note.winning_before,
+            "winning_after": note.winning_after,
+            "mistake": note.mistake,
+            "winning_move": None
+            if note.winning_move is None
+            else [note.winning_move[0] + 1, note.winning_move[1] + 1],
+        }
+        for note in analysis.annotations()
+    ]
+    return {
+        "rows": n_rows,
+        "cols": n_cols,
+        "rounds": record.n_rounds,
+        "egg_won": analysis.ended,
+        "bunny_mistakes": analysis.mistakes("Bunny"),
+        "egg_mistakes": analysis.mistakes("Egg"),
+        "moves": moves,
+    }
+
+
+def format_mistakes(analysis: RecordAnalysis, style: str) -> bytes:
+    """The NOI2011 answer (``"noi"``: the count of Bunny's mistakes, then their
+    round numbers) or the annotated record (``"json"``)."""
+    if style == "noi":
+        mistakes = analysis.mistakes("Bunny")
+        return "".join(f"{x}\n" for x in [len(mistakes), *mistakes]).encode()
+    return (json.dumps(mistakes_document(analysis)) + "\n").encode()
+
+
+def annotation_document(annotation: WalkAnnotation) -> dict[str, Any]:
+    """A token-game record judged move by move, as ``matchgame annotate --format
+    json`` writes it; moves in their 1-based JSON form (``[row, col]`` or a number)."""
+    names = annotation.record.graph.names
+
+    def value(name: Any) -> Any:
+        return None if name is None else names.json_value(names.vertex(name))
+
+    moves = [
+        {
+            "number": note.number,
+            "player": note.player,
+            "move": value(note.move),
+            "winning_before": note.winning_before,
+            "winning_after": note.winning_after,
+            "mistake": note.mistake,
+            "better": value(note.better),
+        }
+        for note in annotation.notes
+    ]
+    return {"moves": moves, "winner": annotation.winner}
+
+
+def format_annotation(annotation: WalkAnnotation, style: str) -> bytes:
+    """The judged record as JSON (``"json"``) or one line per move (``"text"``)."""
+    if style == "json":
+        return (json.dumps(annotation_document(annotation)) + "\n").encode()
+    names = annotation.record.graph.names
+    lines = []
+    for note in annotation.notes:
+        move = names.text(names.vertex(note.move))
+        verdict = "winning" if note.winning_after else "losing"
+        line = f"{note.number:>4}  {note.player:<6}  {move:<9}  {verdict}"
+        if note.mistake:
+            better = names.text(names.vertex(note.better))
+            line += f"  mistake: {better} would win"
+        lines.append(line)
+    if annotation.winner is None:
+        lines.append("the game is not over")
+    else:
+        lines.append(f"the {annotation.winner} player wins")
+    return ("\n".join(lines) + "\n").encode()

@@ -10,7 +10,7 @@ and costs at most one augmenting-path search, never a new matching.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,15 +18,18 @@ import numpy.typing as npt
 
 from ._kernels import bipartite as _bip
 from ._kernels import incremental as _inc
-from ._validate import as_int, as_int_array, first_index
+from ._validate import as_int, as_int_array, describe, first_index
+from .boards import Board
 from .errors import (
     EmptyMoveStackError,
     IllegalMoveError,
     InvalidInputError,
+    InvalidTypeError,
     MatchgameError,
 )
 from .graph import INDEX_DTYPE, Graph, as_graph
 from .matching import maximum_matching
+from .names import VertexIds
 
 __all__ = ["Position", "WalkAnalysis", "analyse_walk"]
 
@@ -118,26 +121,28 @@ def _alive_matching(graph: Graph, alive: npt.NDArray[np.uint8]) -> npt.NDArray[n
 
 
 class Position:
-    """A position of the token game on a bipartite graph.
+    """A position of the token game on any graph or board.
+
+    Vertices are given and returned by name (``graph.names``): ``(row, col)``
+    cells on a board, node labels on a NetworkX graph, integer ids otherwise.
 
     Parameters
     ----------
-    graph : Graph
-        A bipartite graph (e.g. ``board.graph``), or a NetworkX graph whose
-        nodes are ``0 .. n - 1`` in order.
-    token : int, optional
+    graph : Graph, Board or NetworkX graph
+        Where the game is played. A board's graph is built with ``moves``.
+    token : name, optional
         The token's vertex; None for the placement phase (the mover places it).
-    visited : iterable of int
+    visited : iterable of names
         Vertices already visited (the token's own vertex need not be listed).
+    moves : {"orthogonal", "king", "hex", "knight"}
+        On a board, how the token moves.
 
     Raises
     ------
     IllegalMoveError
         If a vertex is not in the graph, or the token sits on a visited vertex.
-    InvalidInputError
-        If the graph has an odd cycle.
     InvalidTypeError
-        If the graph is not a graph or a vertex is not an integer.
+        If the graph is not a graph or a vertex is not a name of the graph.
 
     Notes
     -----
@@ -162,66 +167,93 @@ class Position:
     2
     >>> position.token
     1
+
+    On a board, moves are cells:
+
+    >>> from matchgame import Board
+    >>> position = Position(Board.from_rows([".##", "...", "#.#"]))
+    >>> position.winning_moves()
+    [(1, 2), (2, 1)]
     """
 
-    def __init__(self, graph: Graph, token: int | None = None, visited: Iterable[int] = ()) -> None:
-        graph = _game_graph(graph)
+    def __init__(
+        self,
+        graph: object,
+        token: Hashable | None = None,
+        visited: Iterable[Hashable] = (),
+        *,
+        moves: str = "orthogonal",
+    ) -> None:
+        graph = _game_graph(graph, moves)
+        names = graph.names
         alive = np.ones(graph.n_vertices, dtype=np.uint8)
-        visited_ids = as_int_array(visited, "visited", any_iterable=True)
-        if visited_ids.ndim != 1:
-            raise InvalidInputError(f"visited must be 1-D, got shape {visited_ids.shape}")
-        outside = (visited_ids < 0) | (visited_ids >= graph.n_vertices)
-        if outside.any():
-            i = first_index(outside)
-            raise IllegalMoveError(
-                f"visited[{i}] = {visited_ids[i]} is not in the graph ({graph._id_range()})"
-            )
+        visited_ids = _vertex_ids(graph, visited)
         if visited_ids.size and token is None:
             raise IllegalMoveError("visited vertices need a token (they are its past)")
         alive[visited_ids] = 0
+        token_id = None
         if token is not None:
-            token = graph._vertex(token, "token", IllegalMoveError)
-            if not alive[token]:
-                raise IllegalMoveError(f"the token's vertex {token} is marked visited")
+            token_id = names.vertex(token, "token", IllegalMoveError)
+            if not alive[token_id]:
+                raise IllegalMoveError(f"the token's vertex {token!r} is marked visited")
         self._engine = _Engine(graph, alive, logging=True)
-        self._token = token
+        self._token = token_id
         self._stack: list[tuple[int | None, tuple[int, npt.NDArray[np.int64]]]] = []
 
     @property
     def graph(self) -> Graph:
         return self._engine.graph
 
+    def _name(self, v: int | None) -> Hashable | None:
+        return None if v is None else self.graph.names.name(v)
+
+    def _names(self, ids: Iterable[int] | npt.NDArray[np.integer]) -> list[Hashable]:
+        return self.graph.names.names(
+            np.asarray(list(ids) if not isinstance(ids, np.ndarray) else ids, dtype=np.int64)
+        )
+
     @property
-    def token(self) -> int | None:
+    def token(self) -> Hashable | None:
         """The token's vertex, or None before it is placed."""
+        return self._name(self._token)
+
+    @property
+    def token_id(self) -> int | None:
+        """The token's vertex id, or None before it is placed."""
         return self._token
 
     @property
-    def move_stack(self) -> list[int]:
+    def move_stack(self) -> list[Hashable]:
         """The moves pushed so far (placement included)."""
         # each stack entry holds the token before its move, so move i is the token
         # before move i + 1, and the last move is the token now
         if not self._stack:
             return []
-        earlier = [int(before) for before, _ in self._stack[1:] if before is not None]
-        return [*earlier, int(self._token)]  # type: ignore[arg-type]  # placed after a push
+        earlier = [before for before, _ in self._stack[1:] if before is not None]
+        assert self._token is not None  # placed by the first push
+        return self._names([*earlier, self._token])
 
-    def is_visited(self, v: int) -> bool:
+    def is_visited(self, v: Hashable) -> bool:
         """Whether ``v`` can no longer be entered (visited, or holding the token)."""
-        v = self.graph._vertex(v, "v")
-        return not self._engine.alive[v] or v == self._token
+        u = self.graph.names.vertex(v, "v")
+        return not self._engine.alive[u] or u == self._token
 
-    def legal_moves(self) -> list[int]:
-        """Placements (no token yet) or unvisited neighbours of the token, increasing."""
+    def _legal_ids(self) -> npt.NDArray[np.int64]:
         alive = self._engine.alive
         if self._token is None:
-            return np.flatnonzero(alive).tolist()
-        nbrs = self.graph.neighbors_of(self._token)
-        return [int(v) for v in nbrs if alive[v]]
+            return np.flatnonzero(alive)
+        nbrs = self.graph.neighbors[
+            self.graph.offsets[self._token] : self.graph.offsets[self._token + 1]
+        ]
+        return nbrs[alive[nbrs] == 1].astype(np.int64)
+
+    def legal_moves(self) -> list[Hashable]:
+        """Placements (no token yet) or unvisited neighbours of the token, in vertex order."""
+        return self._names(self._legal_ids())
 
     def is_game_over(self) -> bool:
         """No legal move: the player to move has lost."""
-        return not self.legal_moves()
+        return self._legal_ids().size == 0
 
     def mover_wins(self) -> bool:
         """Whether the player to move wins with perfect play.
@@ -230,11 +262,10 @@ class Position:
         maximum matching misses some vertex.
         """
         if self._token is None:
-            return bool(self.winning_moves())
+            return bool(self._winning_ids())
         return self._engine.essential(self._token)
 
-    def winning_moves(self) -> list[int]:
-        """Every move after which the opponent loses, increasing."""
+    def _winning_ids(self) -> list[int]:
         engine = self._engine
         if self._token is None:
             missable, _ = _bip.missable_bipartite(
@@ -246,20 +277,27 @@ class Position:
             return []
         mark = engine.mark()
         engine.delete(self._token)
-        winners = [v for v in self.legal_moves() if not engine.essential(v)]
+        winners = [int(v) for v in self._legal_ids() if not engine.essential(int(v))]
         engine.undo(mark)
         return winners
 
-    def winning_reply(self) -> int | None:
-        """One winning move (the token's partner in a maximum matching), or None."""
+    def winning_moves(self) -> list[Hashable]:
+        """Every move after which the opponent loses, in vertex order."""
+        return self._names(self._winning_ids())
+
+    def _winning_reply_id(self) -> int | None:
         if self._token is None:
-            moves = self.winning_moves()
+            moves = self._winning_ids()
             return moves[0] if moves else None
         if not self._engine.essential(self._token):
             return None
         return int(self._engine.mate[self._token])
 
-    def best_move(self, *, candidates: int = 64) -> int | None:
+    def winning_reply(self) -> Hashable | None:
+        """One winning move (the token's partner in a maximum matching), or None."""
+        return self._name(self._winning_reply_id())
+
+    def best_move(self, *, candidates: int = 64) -> Hashable | None:
         """A winning move if there is one; otherwise the move that leaves the
         opponent the fewest winning replies (ties: the most replies in all, so
         the game lasts). None when no move is legal.
@@ -268,22 +306,22 @@ class Position:
         placements are weighed, to bound the work on big boards.
         """
         candidates = as_int(candidates, "candidates", low=1)
-        reply = self.winning_reply()
+        reply = self._winning_reply_id()
         if reply is not None:
-            return reply
-        moves = self.legal_moves()
+            return self._name(reply)
+        moves = self._legal_ids().tolist()
         if not moves:
             return None
         best, best_key = moves[0], None
         for move in moves[:candidates]:
-            self.push(move)
-            key = (len(self.winning_moves()), -len(self.legal_moves()))
+            self._push_id(move)
+            key = (len(self._winning_ids()), -int(self._legal_ids().size))
             self.pop()
             if best_key is None or key < best_key:
                 best, best_key = move, key
-        return best
+        return self._name(best)
 
-    def push(self, v: int) -> None:
+    def push(self, v: Hashable) -> None:
         """Play ``v``: place the token there, or move it there.
 
         Raises
@@ -291,22 +329,31 @@ class Position:
         IllegalMoveError
             If ``v`` is not a legal move.
         InvalidTypeError
-            If ``v`` is not an integer.
+            If ``v`` is not a name of the graph's vertices.
         """
-        v = self.graph._vertex(v, "vertex", IllegalMoveError)
+        names = self.graph.names
+        u = names.vertex(v, names.noun, IllegalMoveError)
+        if not self._engine.alive[u] or u == self._token:
+            raise IllegalMoveError(f"{names.noun} {v!r} has been visited")
+        if (
+            self._token is not None
+            and not self.graph._adjacent(np.array([self._token]), np.array([u]))[0]
+        ):
+            raise IllegalMoveError(
+                f"{names.noun} {v!r} is not adjacent to the token at {self.token!r}"
+            )
+        self._push_id(u)
+
+    def _push_id(self, u: int) -> None:
         engine = self._engine
-        if not engine.alive[v] or v == self._token:
-            raise IllegalMoveError(f"vertex {v} has been visited")
-        if self._token is not None and v not in self.graph.neighbors_of(self._token):
-            raise IllegalMoveError(f"vertex {v} is not adjacent to the token at {self._token}")
         mark = engine.mark()
         if self._token is not None:
             engine.essential(self._token)
             engine.delete(self._token)
         self._stack.append((self._token, mark))
-        self._token = v
+        self._token = u
 
-    def pop(self) -> int:
+    def pop(self) -> Hashable:
         """Take back the last move and return it.
 
         Raises
@@ -319,19 +366,44 @@ class Position:
         move = self._token
         self._token, mark = self._stack.pop()
         self._engine.undo(mark)
-        return int(move)  # type: ignore[arg-type]  # a pushed move is never None
+        return self._name(move)
 
     def matching(self) -> npt.NDArray[np.int32]:
-        """A maximum matching of the unvisited graph (token included), read-only copy."""
+        """A maximum matching of the unvisited graph (token included) as a read-only
+        mate array over vertex ids (-1: exposed)."""
         mate = self._engine.mate.copy()
         mate.setflags(write=False)
         return mate
 
     def __repr__(self) -> str:
         return (
-            f"<Position token={self._token} visited={int((self._engine.alive == 0).sum())}"
+            f"<Position token={self.token!r} visited={int((self._engine.alive == 0).sum())}"
             f" of {self.graph.n_vertices}>"
         )
+
+
+def _vertex_ids(graph: Graph, visited: Iterable[Hashable]) -> npt.NDArray[np.int64]:
+    """Vertex ids of the names in ``visited``; integer ids are checked at once."""
+    names = graph.names
+    if isinstance(names, VertexIds):
+        ids = as_int_array(visited, "visited", any_iterable=True)
+        if ids.ndim != 1:
+            raise InvalidInputError(f"visited must be 1-D, got shape {ids.shape}")
+        outside = (ids < 0) | (ids >= graph.n_vertices)
+        if outside.any():
+            i = first_index(outside)
+            raise IllegalMoveError(
+                f"visited[{i}] = {ids[i]} is not in the graph ({graph._id_range()})"
+            )
+        return ids
+    if isinstance(visited, str | bytes) or not isinstance(visited, Iterable):
+        raise InvalidTypeError(
+            f"visited must be an iterable of vertex names, got {describe(visited)}"
+        )
+    return np.array(
+        [names.vertex(v, f"visited[{i}]", IllegalMoveError) for i, v in enumerate(visited)],
+        dtype=np.int64,
+    )
 
 
 @dataclass(frozen=True)
@@ -383,9 +455,11 @@ def analyse_walk(graph: Graph, path: Sequence[int] | npt.ArrayLike) -> WalkAnaly
     return WalkAnalysis(steps, wins.view(np.bool_), replies)
 
 
-def _game_graph(graph: object) -> Graph:
-    """The graph of a game: vertex ids are moves, and the engine needs two sides."""
-    graph = as_graph(graph, ids_are_names=True)
+def _game_graph(graph: object, moves: str = "orthogonal") -> Graph:
+    """The graph of a game: a board's under ``moves``, or any graph."""
+    if isinstance(graph, Board):
+        graph = graph.to_graph(moves)
+    graph = as_graph(graph)
     if graph.side is None:
         raise InvalidInputError(
             "graph has an odd cycle; the game engine needs a bipartite graph "

@@ -105,8 +105,8 @@ def play_record(
         max_rounds = as_int(max_rounds, "max_rounds", low=0)
     rng = _rng(seed)
     arena = board.arena
-    position = Position(arena.graph, token=arena.vertex(board.empty))
-    moves: list[int] = []
+    position = Position(arena.graph, token=board.empty)
+    moves: list = []  # cells
     while max_rounds is None or len(moves) < 2 * max_rounds:
         legal = position.legal_moves()
         if not legal:
@@ -117,7 +117,7 @@ def play_record(
         moves.append(move)
     if len(moves) % 2:
         moves.pop()
-    cells = np.array([arena.cell(v) for v in moves], dtype=np.int64).reshape(-1, 2)
+    cells = np.array(moves, dtype=np.int64).reshape(-1, 2)
     return GameRecord(board, cells)
 
 

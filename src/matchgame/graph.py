@@ -11,6 +11,7 @@ import numpy.typing as npt
 
 from ._validate import as_int, as_int_array, describe, first_index, shorten
 from .errors import InvalidInputError, InvalidTypeError
+from .names import NodeLabels, VertexIds, VertexNames
 
 __all__ = ["INDEX_DTYPE", "MAX_VERTICES", "Graph"]
 
@@ -67,6 +68,7 @@ class Graph:
     offsets: npt.NDArray[np.int32]
     neighbors: npt.NDArray[np.int32]
     labels: tuple[Hashable, ...] | None
+    names: VertexNames
 
     def __init__(
         self,
@@ -98,17 +100,22 @@ class Graph:
         neighbors: np.ndarray,
         side: np.ndarray | None = None,
         labels: tuple[Hashable, ...] | None = None,
+        names: VertexNames | None = None,
     ) -> Graph:
         """A graph from arrays that are valid by construction (matchgame's own builders):
         int32, sorted symmetric rows, no loops; nothing is checked."""
         graph = cls.__new__(cls)
-        graph._adopt(offsets, neighbors, side, labels)
+        graph._adopt(offsets, neighbors, side, labels, names)
         return graph
 
-    def _adopt(self, offsets, neighbors, side, labels) -> None:
+    def _adopt(self, offsets, neighbors, side, labels, names=None) -> None:
         self.offsets = _frozen(np.ascontiguousarray(offsets, dtype=INDEX_DTYPE))
         self.neighbors = _frozen(np.ascontiguousarray(neighbors, dtype=INDEX_DTYPE))
         self.labels = labels
+        if names is None:
+            n = self.offsets.shape[0] - 1
+            names = VertexIds(n) if labels is None else NodeLabels(labels)
+        self.names = names
         self._side = None if side is None else _frozen(np.ascontiguousarray(side, np.uint8))
 
     @classmethod
@@ -206,9 +213,13 @@ class Graph:
         return cls.from_edges(int(shape[0]), np.stack([rows, cols], axis=1))
 
     def label(self, v: int) -> Hashable:
-        """The name of vertex ``v``: its label if the graph has labels, else ``v``."""
-        v = self._vertex(v, "v")
-        return v if self.labels is None else self.labels[v]
+        """The name of vertex ``v`` (see :attr:`names`): its label, its cell on a
+        board, else ``v`` itself."""
+        return self.names.name(self._vertex(v, "v"))
+
+    def vertex(self, name: Any, what: str = "vertex") -> int:
+        """The id of the vertex named ``name`` (a label, a cell, or an id)."""
+        return self.names.vertex(name, what)
 
     @property
     def n_vertices(self) -> int:

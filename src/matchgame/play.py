@@ -1,74 +1,106 @@
-"""Playing against the engine: the placement game on a board, or Bunny and Egg.
+"""Playing against the engine: the token game on any board or graph, or Bunny and Egg.
 
 :class:`Session` holds the rules, the position and the picture; the command
 line drives it either through a plain line protocol (scripts, tests) or
-interactively on a terminal.
+interactively on a terminal. Moves are vertex names (cells on boards); they are
+read and written in the graph's 1-based text form (``ROW COL`` or a vertex number).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import numpy as np
 
 from ._textlines import shorten_line
 from .boards import Board, Cell
 from .bunny import GameRecord, player_of
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, InvalidInputError
 from .game import Position
+from .graph import Graph
+from .names import BoardCells, VertexNames
 
-__all__ = ["Session", "bunny_session", "parse_cell", "placement_session", "read_lines"]
+__all__ = [
+    "Session",
+    "bunny_session",
+    "graph_session",
+    "parse_cell",
+    "placement_session",
+    "read_lines",
+]
 
 
 @dataclass
 class Session:
-    """A game between a person and the engine on the cells of a board."""
+    """A game between a person and the engine."""
 
-    board: Board  # the cells the token may use
     position: Position
     you_move_first: bool
     describe_turn: Callable[[int], str]
-    draw_cells: Callable[[Session], np.ndarray]
-    moves: list[Cell] = field(default_factory=list)
+    draw: Callable[[Session], str]
+    moves: list[Any] = field(default_factory=list)
+
+    @property
+    def names(self) -> VertexNames:
+        return self.position.graph.names
 
     @property
     def your_turn(self) -> bool:
         return (len(self.moves) % 2 == 0) == self.you_move_first
 
-    def legal_cells(self) -> list[Cell]:
-        return [self.board.cell(v) for v in self.position.legal_moves()]
+    def legal_moves(self) -> list[Hashable]:
+        return self.position.legal_moves()
 
     def is_over(self) -> bool:
         return self.position.is_game_over()
 
-    def play(self, cell: Cell) -> None:
-        """Play ``cell`` (0-based) for whoever is to move."""
-        if (
-            not self.board.is_free(cell)
-            or self.board.vertex(cell) not in self.position.legal_moves()
-        ):
-            legal = ", ".join(f"{r + 1} {c + 1}" for r, c in self.legal_cells()[:8])
-            more = ", ..." if len(self.legal_cells()) > 8 else ""
-            raise IllegalMoveError(
-                f"{self.describe_turn(len(self.moves))}: ({cell[0] + 1}, {cell[1] + 1}) is not "
-                f"a legal move (legal: {legal}{more})"
-            )
-        self.position.push(self.board.vertex(cell))
-        self.moves.append(cell)
+    def text(self, move: Hashable) -> str:
+        """``move`` in the 1-based text form players type."""
+        return self.names.text(self.names.vertex(move))
 
-    def engine_move(self) -> Cell:
+    def parse(self, text: str) -> Hashable:
+        """A typed move (``ROW COL`` or a vertex number) as a vertex name.
+
+        Raises
+        ------
+        IllegalMoveError
+            If ``text`` names no vertex, quoting at most a short prefix of it.
+        """
+        if self.names.width == 2:
+            row, col = parse_cell(text)
+            return (row, col)
+        try:
+            return self.names.name(self.names.parse(text.strip(), "move"))
+        except InvalidInputError as exc:
+            raise IllegalMoveError(str(exc)) from None
+
+    def play(self, move: Hashable) -> None:
+        """Play ``move`` (a vertex name) for whoever is to move."""
+        legal = self.legal_moves()
+        if move not in legal:
+            shown = ", ".join(self.text(m) for m in legal[:8])
+            more = ", ..." if len(legal) > 8 else ""
+            where = move
+            if isinstance(self.names, BoardCells) and isinstance(move, tuple) and len(move) == 2:
+                where = f"({move[0] + 1}, {move[1] + 1})"
+            raise IllegalMoveError(
+                f"{self.describe_turn(len(self.moves))}: {where} is not a legal move "
+                f"(legal: {shown}{more})"
+            )
+        self.position.push(move)
+        self.moves.append(move)
+
+    def engine_move(self) -> Hashable:
         move = self.position.best_move()
         assert move is not None, "engine asked to move in a finished game"
-        cell = self.board.cell(move)
-        self.play(cell)
-        return cell
+        self.play(move)
+        return move
 
-    def hint(self) -> Cell | None:
-        reply = self.position.winning_reply()
-        return None if reply is None else self.board.cell(reply)
+    def hint(self) -> Hashable | None:
+        return self.position.winning_reply()
 
     def undo(self) -> bool:
         """On your turn, take back your last move and the engine's reply.
@@ -87,34 +119,60 @@ class Session:
         return not self.your_turn
 
     def picture(self) -> str:
-        """The board with coordinates; the token (or empty cell) marks the last move."""
-        chars = self.draw_cells(self)
-        n_rows, n_cols = chars.shape
-        width = len(str(n_cols))
-        margin = len(str(n_rows))
-        lines = [" " * (margin + 1) + " ".join(str(c + 1).rjust(width) for c in range(n_cols))]
-        for r in range(n_rows):
-            row = " ".join(mark.rjust(width) for mark in chars[r])
-            lines.append(f"{str(r + 1).rjust(margin)} {row}")
-        return "\n".join(lines)
+        return self.draw(self)
 
 
-def placement_session(board: Board, *, you_move_first: bool) -> Session:
-    """The JSOI2009 game: the first player places the token, then moves alternate."""
+def grid_picture(chars: np.ndarray) -> str:
+    """A grid of one-character marks with 1-based row and column numbers."""
+    n_rows, n_cols = chars.shape
+    width = len(str(n_cols))
+    margin = len(str(n_rows))
+    lines = [" " * (margin + 1) + " ".join(str(c + 1).rjust(width) for c in range(n_cols))]
+    for r in range(n_rows):
+        row = " ".join(mark.rjust(width) for mark in chars[r])
+        lines.append(f"{str(r + 1).rjust(margin)} {row}")
+    return "\n".join(lines)
 
+
+def _describe_placement_game(you_move_first: bool) -> Callable[[int], str]:
     def describe(index: int) -> str:
         who = "your" if (index % 2 == 0) == you_move_first else "the engine's"
         return f"move {index + 1} ({who} {'placement' if index == 0 else 'move'})"
 
-    def draw(session: Session) -> np.ndarray:
+    return describe
+
+
+def placement_session(board: Board, *, you_move_first: bool, moves: str = "orthogonal") -> Session:
+    """The JSOI2009 game: the first player places the token, then moves alternate."""
+
+    def draw(session: Session) -> str:
         chars = np.where(board.free, ".", "#").astype("<U1")
         for r, c in session.moves[:-1]:
             chars[r, c] = "o"
         if session.moves:
             chars[session.moves[-1]] = "@"
-        return chars
+        return grid_picture(chars)
 
-    return Session(board, Position(board.graph), you_move_first, describe, draw)
+    position = Position(board, moves=moves)
+    return Session(position, you_move_first, _describe_placement_game(you_move_first), draw)
+
+
+def graph_session(graph: Graph, *, you_move_first: bool) -> Session:
+    """The token game on a graph: place the token on a vertex, then move along edges."""
+
+    def draw(session: Session) -> str:
+        position = session.position
+        if position.token is None:
+            return f"{graph.n_vertices} vertices, no token yet: place it on any vertex"
+        names = graph.names
+        visited = " ".join(session.text(m) for m in session.moves[:-1]) or "none"
+        legal = " ".join(session.text(m) for m in position.legal_moves()) or "none"
+        return (
+            f"token on {names.describe(names.vertex(position.token))}; "
+            f"visited: {visited}; moves: {legal}"
+        )
+
+    return Session(Position(graph), you_move_first, _describe_placement_game(you_move_first), draw)
 
 
 def bunny_session(record: GameRecord, *, you_move_first: bool) -> Session:
@@ -125,24 +183,24 @@ def bunny_session(record: GameRecord, *, you_move_first: bool) -> Session:
     """
     arena = record.board.arena
     played = [tuple(cell) for cell in record.moves.tolist()]
-    position = Position(arena.graph, token=arena.vertex(record.board.empty))
+    position = Position(arena.graph, token=record.board.empty)
     for cell in played:
-        position.push(arena.vertex(cell))
+        position.push(cell)
 
     def describe(index: int) -> str:
         player, number = player_of(index + len(played))
         whose = "yours" if (index % 2 == 0) == you_move_first else "the engine's"
         return f"{player}'s move {number} ({whose})"
 
-    def draw(session: Session) -> np.ndarray:
+    def draw(session: Session) -> str:
         pieces = record.board.pieces.copy()
         empty = record.board.empty
         for cell in [*played, *session.moves]:
             pieces[empty], pieces[cell] = pieces[cell], 0
             empty = cell
-        return np.array([".", "O", "X"])[pieces]
+        return grid_picture(np.array([".", "O", "X"])[pieces])
 
-    return Session(arena, position, you_move_first, describe, draw)
+    return Session(position, you_move_first, describe, draw)
 
 
 MAX_LINE = 256
@@ -185,8 +243,7 @@ def run_line_protocol(session: Session, lines: Iterator[str], write: Callable[[s
     line_number = 0
     while not session.is_over():
         if not session.your_turn:
-            r, c = session.engine_move()
-            write(f"engine: {r + 1} {c + 1}\n")
+            write(f"engine: {session.text(session.engine_move())}\n")
             continue
         try:
             text = next(lines)
@@ -198,11 +255,11 @@ def run_line_protocol(session: Session, lines: Iterator[str], write: Callable[[s
         if not text.strip():
             continue
         try:
-            cell = parse_cell(text)
-        except ValueError as exc:
+            move = session.parse(text)
+        except (ValueError, IllegalMoveError) as exc:
             raise IllegalMoveError(f"input line {line_number}: {exc}") from None
         try:
-            session.play(cell)
+            session.play(move)
         except IllegalMoveError as exc:
             raise IllegalMoveError(f"input line {line_number}: {exc}") from None
     write(f"winner: {'you' if session.winner_is_you() else 'engine'}\n")
@@ -213,19 +270,17 @@ def run_terminal(
 ) -> None:
     """Interactive play: the board after every move; ``hint``, ``undo``, ``quit``."""
     write(legend + "\n")
+    form = "ROW COL" if session.names.width == 2 else "VERTEX"
     while True:
         write("\n" + session.picture() + "\n")
         if session.is_over():
             write("You win!\n" if session.winner_is_you() else "The engine wins.\n")
             return
         if not session.your_turn:
-            r, c = session.engine_move()
-            write(f"engine plays {r + 1} {c + 1}\n")
+            write(f"engine plays {session.text(session.engine_move())}\n")
             continue
         try:
-            text = read(
-                f"{session.describe_turn(len(session.moves))} - ROW COL, hint, undo, quit> "
-            )
+            text = read(f"{session.describe_turn(len(session.moves))} - {form}, hint, undo, quit> ")
         except EOFError:
             write("\n")
             return
@@ -238,11 +293,11 @@ def run_terminal(
         if command in ("quit", "q", "exit"):
             return
         if command == "hint":
-            cell = session.hint()
+            hint = session.hint()
             write(
                 "no winning move: the engine wins with best play\n"
-                if cell is None
-                else f"hint: {cell[0] + 1} {cell[1] + 1} wins\n"
+                if hint is None
+                else f"hint: {session.text(hint)} wins\n"
             )
             continue
         if command == "undo":
@@ -250,6 +305,6 @@ def run_terminal(
                 write("nothing to undo\n")
             continue
         try:
-            session.play(parse_cell(text))
+            session.play(session.parse(text))
         except (ValueError, IllegalMoveError) as exc:
             write(f"{exc}\n")

@@ -14,10 +14,12 @@ from pathlib import Path
 
 import numpy as np
 
+from .analysis import Analysis
 from .bunny import RecordAnalysis
-from .placement import PlacementAnalysis
+from .errors import InvalidInputError
+from .names import BoardCells
 
-__all__ = ["COLOURS", "Scene", "placement_scene", "record_scene", "save"]
+__all__ = ["COLOURS", "Scene", "analysis_scene", "placement_scene", "record_scene", "save"]
 
 COLOURS = {
     "blocked": "#3b3b3b",
@@ -103,9 +105,18 @@ def _runs(scene: Scene, classes: np.ndarray, palette: dict[int, str], size: int,
                 )
 
 
-def placement_scene(analysis: PlacementAnalysis, *, matching: bool = False) -> Scene:
+def analysis_scene(analysis: Analysis, *, matching: bool = False) -> Scene:
+    """The picture of an analysis: its board, or its graph."""
+    if analysis.board is None:
+        raise InvalidInputError("drawing graphs needs a board for now (render a board)")
+    return placement_scene(analysis, matching=matching)
+
+
+def placement_scene(analysis: Analysis, *, matching: bool = False) -> Scene:
     """The board: blocked cells, free cells coloured by who wins a placement there."""
     board = analysis.board
+    if board is None:
+        raise ValueError("placement_scene needs an analysis of a board")
     scene, size, margin = _frame(
         board.n_rows,
         board.n_cols,
@@ -115,12 +126,17 @@ def placement_scene(analysis: PlacementAnalysis, *, matching: bool = False) -> S
             (COLOURS["blocked"], "blocked"),
         ],
     )
-    classes = np.where(board.free, np.where(analysis.winning_mask, 1, 2), 0)
+    classes = np.where(board.free, np.where(analysis.board_mask(), 1, 2), 0)
     palette = {0: COLOURS["blocked"], 1: COLOURS["placer_wins"], 2: COLOURS["placer_loses"]}
     _runs(scene, classes, palette, size, margin)
     if matching:
         width = max(1.0, size / 6)
-        for (r1, c1), (r2, c2) in analysis.matching():
+        names = analysis.names
+        assert isinstance(names, BoardCells)  # a board's graph is named by cells
+        pairs = analysis.decomposition.matching_pairs()
+        for (r1, c1), (r2, c2) in zip(
+            names.cells(pairs[:, 0]).tolist(), names.cells(pairs[:, 1]).tolist(), strict=True
+        ):
             points = [
                 (margin + (c + 0.45) * size, margin + (r + 0.45) * size)
                 for r, c in ((r1, c1), (r2, c2))
