@@ -18,7 +18,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from matchgame.generate import play_record, random_bunny_board, serpentine_record
+from matchgame.generate import (
+    corridor_record,
+    play_record,
+    random_bunny_board,
+    serpentine_record,
+    walled_serpentine_record,
+)
 
 HERE = Path(__file__).resolve().parent
 MATCHGAME = [sys.executable, "-m", "matchgame", "mistakes"]
@@ -64,5 +70,46 @@ def main() -> None:
         print(f"| {name} | {ours:.2f} | {peer_cell} | {ratio} |", flush=True)
 
 
+def adversarial(repeats: int, workdir: Path) -> None:
+    """The records built to make an engine without a bound rescan the unvisited
+    region at every move, beside the plain serpentine of about the same size."""
+    pairs = [
+        (
+            "serpentine 301x301",
+            serpentine_record(301),
+            "walled serpentine 300x302",
+            walled_serpentine_record(300, 302),
+        ),
+        (
+            "serpentine 1001x1001",
+            serpentine_record(1001),
+            "walled serpentine 1000x1002",
+            walled_serpentine_record(1000, 1002),
+        ),
+        (
+            "serpentine 1001x1001",
+            serpentine_record(1001),
+            "corridor 1001x1000 (every move a mistake)",
+            corridor_record(1001, 1000),
+        ),
+    ]
+    print()
+    print("| plain record | s | adversarial record | s | ratio |")
+    print("|---|---|---|---|---|")
+    for plain_name, plain, hard_name, hard in pairs:
+        plain_path, hard_path = workdir / "plain.txt", workdir / "hard.txt"
+        plain_path.write_text(plain.to_text())
+        hard_path.write_text(hard.to_text())
+        times: dict[str, list[float]] = {"plain": [], "hard": []}
+        for _ in range(repeats):  # alternate: the machine's speed drifts
+            for key, path in (("plain", plain_path), ("hard", hard_path)):
+                start = time.perf_counter()
+                subprocess.run([*MATCHGAME, str(path)], capture_output=True, check=True)
+                times[key].append(time.perf_counter() - start)
+        a, b = statistics.median(times["plain"]), statistics.median(times["hard"])
+        print(f"| {plain_name} | {a:.2f} | {hard_name} | {b:.2f} | {b / a:.2f} |", flush=True)
+
+
 if __name__ == "__main__":
     main()
+    adversarial(5, Path(tempfile.mkdtemp(prefix="matchgame-adversarial-")))

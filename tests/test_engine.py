@@ -272,3 +272,14 @@ def test_no_quadratic_corner():
         elapsed = time.perf_counter() - start
         assert elapsed < 20, f"{record.board.shape}: {elapsed:.1f} s"
         assert analysis.mover_wins.size == record.moves.shape[0] + 1
+
+
+def test_adversarial_records_stay_linear():
+    """400x402: 42.8 s with one unbounded search per move (quadratic), ~0.05 s now.
+    The limit is 300x generous; it guards against the quadratic corner coming back."""
+    import time
+
+    for record in (walled_serpentine_record(400, 402), corridor_record(801, 400)):
+        start = time.perf_counter()
+        analyse_record(record)
+        assert time.perf_counter() - start < 15, "the move-by-move engine went quadratic"

@@ -120,6 +120,9 @@ class BunnyBoard:
     def shape(self) -> tuple[int, int]:
         return (int(self.pieces.shape[0]), int(self.pieces.shape[1]))
 
+    def __str__(self) -> str:
+        return "\n".join(self.rows())
+
     def rows(self) -> list[str]:
         chars = np.array([ord("."), ord("O"), ord("X")], dtype=np.uint8)[self.pieces]
         return [bytes(row).decode() for row in chars]

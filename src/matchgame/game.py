@@ -406,7 +406,7 @@ def _vertex_ids(graph: Graph, visited: Iterable[Hashable]) -> npt.NDArray[np.int
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class WalkAnalysis:
     """Verdicts at every position along a walk of the token.
 
@@ -417,6 +417,12 @@ class WalkAnalysis:
     path: npt.NDArray[np.int32]
     mover_wins: npt.NDArray[np.bool_]
     winning_reply: npt.NDArray[np.int32]
+
+    def __repr__(self) -> str:
+        return (
+            f"<WalkAnalysis of {self.path.shape[0]} positions, mover wins at "
+            f"{int(self.mover_wins.sum())}>"
+        )
 
 
 def analyse_walk(graph: Graph, path: Sequence[int] | npt.ArrayLike) -> WalkAnalysis:

@@ -184,7 +184,7 @@ def _mate_array(mate: object, n: int, name: str) -> np.ndarray:
     return array
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Decomposition:
     """A maximum matching and the Gallai-Edmonds decomposition it certifies.
 
@@ -242,13 +242,20 @@ class Decomposition:
         v = as_int(v, "v", low=0, high=self.mate.shape[0] - 1)
         return not bool(self.missable[v])
 
+    def __repr__(self) -> str:
+        n = self.mate.shape[0]
+        return (
+            f"<Decomposition of {n} vertices: matching size {self.matching_size}, "
+            f"{int(self.missable.sum())} missable, engine {self.engine!r}>"
+        )
+
     def matching_pairs(self) -> npt.NDArray[np.int32]:
         """The matching as a ``(matching_size, 2)`` array of pairs ``(u, v)`` with ``u < v``."""
         ends = np.flatnonzero(self.mate > np.arange(self.mate.shape[0])).astype(INDEX_DTYPE)
         return np.stack([ends, self.mate[ends]], axis=1)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class GallaiEdmonds:
     """The Gallai-Edmonds sets as boolean masks over the vertices.
 
@@ -259,6 +266,10 @@ class GallaiEdmonds:
     D: npt.NDArray[np.bool_]
     A: npt.NDArray[np.bool_]
     C: npt.NDArray[np.bool_]
+
+    def __repr__(self) -> str:
+        sizes = ", ".join(f"|{k}| = {int(getattr(self, k).sum())}" for k in "DAC")
+        return f"<GallaiEdmonds {sizes}>"
 
 
 def gallai_edmonds(graph: Graph, decomposition: Decomposition) -> GallaiEdmonds:
