@@ -26,7 +26,7 @@ from ._textlines import (
     shorten_line,
     text_limit,
 )
-from ._validate import as_bool_array, as_choice, as_int, describe, shorten
+from ._validate import as_bool_array, as_int, describe, shorten
 from .errors import InvalidInputError, InvalidTypeError, ParseError
 from .graph import Graph
 from .names import BoardCells
@@ -234,8 +234,24 @@ class Board:
     def to_graph(self, moves: str = "orthogonal") -> Graph:
         """The graph of the free cells when the token moves by ``moves`` (see
         :mod:`matchgame.moves`); vertices are named by their ``(row, col)`` cells."""
-        moves = as_choice(moves, "moves", ("orthogonal",))
-        return self.graph
+        from .moves import as_moves, grid_arrays
+
+        moves = as_moves(moves)
+        if moves == "orthogonal":
+            return self.graph  # the compiled grid kernel
+        cache = self.__dict__.setdefault("_graphs", {})
+        if moves not in cache:
+            offsets, neighbors, vertex_of_cell, cell_of_vertex = grid_arrays(self.free, moves)
+            for array in (vertex_of_cell, cell_of_vertex):
+                array.setflags(write=False)
+            side = None
+            if moves == "knight":  # a jump changes row + col by an odd number
+                side = ((cell_of_vertex // self.n_cols + cell_of_vertex % self.n_cols) & 1).astype(
+                    np.uint8
+                )
+            names = BoardCells(self.shape, cell_of_vertex, vertex_of_cell, moves)
+            cache[moves] = Graph._trusted(offsets, neighbors, side, names=names)
+        return cache[moves]
 
     @property
     def cell_of_vertex(self) -> npt.NDArray[np.int32]:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ._kernels import bipartite as _bip
+from ._kernels import blossom as _blossom
 from ._kernels import incremental as _inc
 from ._validate import as_int, as_int_array, describe, first_index
 from .boards import Board
@@ -35,7 +37,8 @@ __all__ = ["Position", "WalkAnalysis", "analyse_walk"]
 
 
 class _Engine:
-    """The arrays behind a position (see ``matchgame._kernels.incremental``)."""
+    """The arrays behind a position on a bipartite graph (see
+    ``matchgame._kernels.incremental``)."""
 
     def __init__(self, graph: Graph, alive: npt.NDArray[np.uint8], *, logging: bool) -> None:
         side = graph.side
@@ -92,15 +95,96 @@ class _Engine:
         self._room()
         _inc.delete_vertex(*self._search_args(), v)
 
-    def mark(self) -> tuple[int, npt.NDArray[np.int64]]:
+    def mark(self) -> Any:
         """The log length, then the state the log does not hold: ``exposed`` and
         the last deletion (``counters[2:]``)."""
         return int(self.counters[1]), np.concatenate([self.exposed, self.counters[2:]])
 
-    def undo(self, mark: tuple[int, npt.NDArray[np.int64]]) -> None:
+    def partner(self, v: int) -> int:
+        return int(self.mate[v])
+
+    def mate_array(self) -> npt.NDArray[np.int32]:
+        return self.mate.copy()
+
+    def missable(self) -> npt.NDArray[np.bool_]:
+        """The alive vertices some maximum matching of the alive graph misses."""
+        g = self.graph
+        missable, _ = _bip.missable_bipartite(g.offsets, g.neighbors, self.mate)
+        return (missable & self.alive).view(np.bool_)
+
+    def walk(self, steps: npt.NDArray[np.int32]) -> tuple[np.ndarray, np.ndarray]:
+        return _inc.walk(*self._search_args(), steps)
+
+    def undo(self, mark: Any) -> None:
         _inc.undo(self.mate, self.alive, self.known, self.log, self.counters, mark[0])
         self.exposed[:] = mark[1][:2]
         self.counters[2:] = mark[1][2:]
+
+
+class _GeneralEngine:
+    """A position on any graph: Edmonds' blossoms, one search per question
+    (see ``matchgame._kernels.blossom.IncrementalMatching``)."""
+
+    def __init__(self, graph: Graph, alive: npt.NDArray[np.uint8], *, logging: bool) -> None:
+        self.graph = graph
+        self.alive = alive
+        self._matching = _blossom.IncrementalMatching(
+            graph.offsets, graph.neighbors, _alive_matching(graph, alive), alive, logging
+        )
+
+    def essential(self, v: int) -> bool:
+        return bool(self._matching.essential(v))
+
+    def delete(self, v: int) -> None:
+        self._matching.delete(v)
+
+    def mark(self) -> Any:
+        return self._matching.mark()
+
+    def undo(self, mark: Any) -> None:
+        self._matching.undo(mark)
+
+    def partner(self, v: int) -> int:
+        return int(self._matching.partner(v))
+
+    def mate_array(self) -> npt.NDArray[np.int32]:
+        return self._matching.mate()
+
+    def missable(self) -> npt.NDArray[np.bool_]:
+        """The set D of the alive graph: one Edmonds forest from every exposed vertex,
+        on the alive subgraph (the engine's matching is maximum there)."""
+        keep = np.flatnonzero(self.alive)
+        sub, new_id = _alive_subgraph(self.graph, self.alive)
+        mate = self._matching.mate()[keep]
+        mate = np.where(mate >= 0, new_id[np.maximum(mate, 0)], -1).astype(INDEX_DTYPE)
+        labels = _blossom.gallai_edmonds_labels(sub.offsets, sub.neighbors, mate)
+        out = np.zeros(self.graph.n_vertices, dtype=bool)
+        out[keep[labels == _blossom.EVEN]] = True
+        return out
+
+    def walk(self, steps: npt.NDArray[np.int32]) -> tuple[np.ndarray, np.ndarray]:
+        return self._matching.walk(steps)
+
+
+def _make_engine(
+    graph: Graph, alive: npt.NDArray[np.uint8], *, logging: bool
+) -> _Engine | _GeneralEngine:
+    """The bipartite engine when the graph has two sides, Edmonds' otherwise."""
+    if graph.side is not None:
+        return _Engine(graph, alive, logging=logging)
+    return _GeneralEngine(graph, alive, logging=logging)
+
+
+def _alive_subgraph(
+    graph: Graph, alive: npt.NDArray[np.uint8]
+) -> tuple[Graph, npt.NDArray[np.int64]]:
+    """The subgraph induced by ``alive`` and the new id of every old vertex (-1: gone)."""
+    keep = np.flatnonzero(alive)
+    new_id = np.full(graph.n_vertices, -1, dtype=np.int64)
+    new_id[keep] = np.arange(keep.size)
+    edges = graph.edges()
+    edges = edges[(alive[edges[:, 0]] == 1) & (alive[edges[:, 1]] == 1)]
+    return Graph.from_edges(keep.size, new_id[edges]), new_id
 
 
 def _alive_matching(graph: Graph, alive: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
@@ -108,11 +192,7 @@ def _alive_matching(graph: Graph, alive: npt.NDArray[np.uint8]) -> npt.NDArray[n
     if alive.all():
         return maximum_matching(graph).copy()
     keep = np.flatnonzero(alive)
-    new_id = np.full(graph.n_vertices, -1, dtype=np.int64)
-    new_id[keep] = np.arange(keep.size)
-    edges = graph.edges()
-    edges = edges[(alive[edges[:, 0]] == 1) & (alive[edges[:, 1]] == 1)]
-    sub = Graph.from_edges(keep.size, new_id[edges])
+    sub, _ = _alive_subgraph(graph, alive)
     sub_mate = maximum_matching(sub)
     mate = np.full(graph.n_vertices, -1, dtype=INDEX_DTYPE)
     matched = sub_mate >= 0
@@ -196,9 +276,9 @@ class Position:
             token_id = names.vertex(token, "token", IllegalMoveError)
             if not alive[token_id]:
                 raise IllegalMoveError(f"the token's vertex {token!r} is marked visited")
-        self._engine = _Engine(graph, alive, logging=True)
+        self._engine = _make_engine(graph, alive, logging=True)
         self._token = token_id
-        self._stack: list[tuple[int | None, tuple[int, npt.NDArray[np.int64]]]] = []
+        self._stack: list[tuple[int | None, Any]] = []  # (token before, engine mark)
 
     @property
     def graph(self) -> Graph:
@@ -268,11 +348,7 @@ class Position:
     def _winning_ids(self) -> list[int]:
         engine = self._engine
         if self._token is None:
-            missable, _ = _bip.missable_bipartite(
-                self.graph.offsets, self.graph.neighbors, engine.mate
-            )
-            missable &= engine.alive
-            return np.flatnonzero(missable).tolist()
+            return np.flatnonzero(engine.missable()).tolist()
         if not engine.essential(self._token):
             return []
         mark = engine.mark()
@@ -291,7 +367,7 @@ class Position:
             return moves[0] if moves else None
         if not self._engine.essential(self._token):
             return None
-        return int(self._engine.mate[self._token])
+        return self._engine.partner(self._token)
 
     def winning_reply(self) -> Hashable | None:
         """One winning move (the token's partner in a maximum matching), or None."""
@@ -371,7 +447,7 @@ class Position:
     def matching(self) -> npt.NDArray[np.int32]:
         """A maximum matching of the unvisited graph (token included) as a read-only
         mate array over vertex ids (-1: exposed)."""
-        mate = self._engine.mate.copy()
+        mate = self._engine.mate_array()
         mate.setflags(write=False)
         return mate
 
@@ -434,7 +510,7 @@ def analyse_walk(graph: Graph, path: Sequence[int] | npt.ArrayLike) -> WalkAnaly
     Parameters
     ----------
     graph : Graph
-        A bipartite graph, or a NetworkX graph whose nodes are ``0 .. n - 1`` in order.
+        Any graph (a board's graph, a NetworkX graph with nodes ``0 .. n - 1``); ids.
     path : sequence of int
         ``path[0]`` is where the token starts; move ``t`` takes it from
         ``path[t - 1]`` to ``path[t]``, an adjacent vertex not visited before.
@@ -445,7 +521,7 @@ def analyse_walk(graph: Graph, path: Sequence[int] | npt.ArrayLike) -> WalkAnaly
         Naming the first move that leaves the graph, is not along an edge or
         returns to a visited vertex.
     InvalidInputError, InvalidTypeError
-        If ``path`` is not a 1-D sequence of integers, or the graph has an odd cycle.
+        If ``path`` is not a 1-D sequence of integers.
 
     Examples
     --------
@@ -456,8 +532,8 @@ def analyse_walk(graph: Graph, path: Sequence[int] | npt.ArrayLike) -> WalkAnaly
     """
     graph = _game_graph(graph)
     steps = _checked_walk(graph, path)
-    engine = _Engine(graph, np.ones(graph.n_vertices, dtype=np.uint8), logging=False)
-    wins, replies = _inc.walk(*engine._search_args(), steps)
+    engine = _make_engine(graph, np.ones(graph.n_vertices, dtype=np.uint8), logging=False)
+    wins, replies = engine.walk(steps)
     return WalkAnalysis(steps, wins.view(np.bool_), replies)
 
 
@@ -465,13 +541,7 @@ def _game_graph(graph: object, moves: str = "orthogonal") -> Graph:
     """The graph of a game: a board's under ``moves``, or any graph."""
     if isinstance(graph, Board):
         graph = graph.to_graph(moves)
-    graph = as_graph(graph)
-    if graph.side is None:
-        raise InvalidInputError(
-            "graph has an odd cycle; the game engine needs a bipartite graph "
-            "(analyse_graph solves placements on any graph)"
-        )
-    return graph
+    return as_graph(graph)
 
 
 def _move_name(t: int) -> str:

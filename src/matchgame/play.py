@@ -21,7 +21,7 @@ from .bunny import GameRecord, player_of
 from .errors import IllegalMoveError, InvalidInputError
 from .game import Position
 from .graph import Graph
-from .names import BoardCells, VertexNames
+from .names import VertexNames
 
 __all__ = [
     "Session",
@@ -83,9 +83,11 @@ class Session:
         if move not in legal:
             shown = ", ".join(self.text(m) for m in legal[:8])
             more = ", ..." if len(legal) > 8 else ""
-            where = move
-            if isinstance(self.names, BoardCells) and isinstance(move, tuple) and len(move) == 2:
-                where = f"({move[0] + 1}, {move[1] + 1})"
+            where: object
+            try:
+                where = self.text(move)
+            except (InvalidInputError, TypeError):  # off the board or blocked: as typed
+                where = " ".join(str(x + 1) for x in move) if isinstance(move, tuple) else move
             raise IllegalMoveError(
                 f"{self.describe_turn(len(self.moves))}: {where} is not a legal move "
                 f"(legal: {shown}{more})"

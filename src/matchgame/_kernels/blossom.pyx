@@ -365,3 +365,202 @@ def missable_paths(
     finally:
         free(out.data)
     return paths, lengths
+
+
+# -- a maximum matching kept under vertex deletions (the game engine on any graph) --
+
+cdef class IncrementalMatching:
+    """A maximum matching of the alive vertices of a graph, kept up to date as
+    vertices are deleted, with an undo log.
+
+    ``alive`` (uint8, 0-based) is owned by the caller and kept in sync. The
+    theorem's test :meth:`essential` runs one Edmonds search (blossoms
+    contracted) from the token's partner with the token set aside: an exposed
+    vertex reached means an even alternating path from the token to it, which is
+    flipped so that the token is exposed (the matching stays maximum).
+    """
+
+    cdef _State state
+    cdef uint8_t[::1] alive
+    cdef index_t *log  # pairs (index, old): index <= n a match entry, n + 1 + v dead[v]
+    cdef Py_ssize_t log_len, log_cap, n
+    cdef bint logging
+    cdef public int64_t n_exposed
+
+    def __cinit__(self, const index_t[::1] offsets, const index_t[::1] neighbors,
+                  const index_t[::1] mate, uint8_t[::1] alive, bint logging=True):
+        cdef Py_ssize_t v, n = mate.shape[0]
+        if alive.shape[0] != n:
+            raise ValueError("alive and mate disagree on the number of vertices")
+        self.state = _State(offsets, neighbors, mate)
+        self.alive = alive
+        self.n = n
+        self.logging = logging
+        self.log = NULL
+        self.log_len = self.log_cap = 0
+        self.n_exposed = 0
+        for v in range(n):
+            if not alive[v]:
+                self.state.s.dead[v + 1] = 1
+            elif self.state.s.match[v + 1] == 0:
+                self.n_exposed += 1
+
+    def __dealloc__(self):
+        free(self.log)
+
+    cdef int _reserve(self) except -1:
+        """Room for one operation: at most two entries per vertex, plus a few."""
+        cdef Py_ssize_t need = self.log_len + 2 * (self.n + 4)
+        cdef index_t *grown
+        if not self.logging or need <= self.log_cap:
+            return 0
+        grown = <index_t *> realloc(self.log, 2 * need * 2 * sizeof(index_t))
+        if grown == NULL:
+            raise MemoryError("no memory for the undo log")
+        self.log = grown
+        self.log_cap = 2 * need
+        return 0
+
+    cdef inline void _set(self, index_t v, index_t value) noexcept nogil:
+        """``match[v] = value`` (1-based), logged."""
+        if self.logging:
+            self.log[2 * self.log_len] = v
+            self.log[2 * self.log_len + 1] = self.state.s.match[v]
+            self.log_len += 1
+        self.state.s.match[v] = value
+
+    cdef bint _essential(self, index_t t) noexcept nogil:
+        cdef Search *s = &self.state.s
+        cdef index_t w = s.match[t], end = 0, u, v, after
+        cdef int status
+        if w == 0:
+            return False
+        if self.n_exposed == 0:
+            return True
+        # set the token aside: its partner becomes the root of one search
+        s.dead[t] = 1
+        s.match[t] = 0
+        s.match[w] = 0
+        s.label[w] = _EVEN
+        s.touched[0] = w
+        s.n_touched = 1
+        s.queue[0] = w
+        status = _grow(s, 0, 1, &end)
+        s.dead[t] = 0
+        s.match[t] = w
+        s.match[w] = t
+        if status != 1:  # one tree: never -1
+            _reset_touched(s, False)
+            return True
+        self._set(t, 0)
+        self._set(w, 0)
+        u = end
+        while u != 0:  # flip the path end ... w (w's match is 0: the walk stops there)
+            v = s.pre[u]
+            after = s.match[v]
+            self._set(u, v)
+            self._set(v, u)
+            u = after
+        _reset_touched(s, False)
+        return False
+
+    cdef void _delete(self, index_t v) noexcept nogil:
+        cdef Search *s = &self.state.s
+        cdef index_t w = s.match[v]
+        if self.logging:
+            self.log[2 * self.log_len] = <index_t> (self.n + 1 + v)
+            self.log[2 * self.log_len + 1] = s.dead[v]
+            self.log_len += 1
+        s.dead[v] = 1
+        self.alive[v - 1] = 0
+        if w != 0:
+            self._set(v, 0)
+            self._set(w, 0)
+            self.n_exposed += 1
+        else:
+            self.n_exposed -= 1
+
+    cdef index_t _checked(self, Py_ssize_t v) except 0:
+        if not 0 <= v < self.n:
+            raise IndexError(f"vertex {v} is not in the graph")
+        return <index_t> (v + 1)
+
+    def essential(self, Py_ssize_t t):
+        """Whether every maximum matching of the alive graph covers alive ``t``;
+        when not, the matching is changed so that ``t`` is exposed."""
+        cdef index_t t1 = self._checked(t)
+        cdef bint result
+        if self.state.s.dead[t1]:
+            raise ValueError(f"vertex {t} is deleted")
+        self._reserve()
+        with nogil:
+            result = self._essential(t1)
+        return result
+
+    def delete(self, Py_ssize_t v):
+        """Delete alive ``v``, which must be exposed or essential (ask :meth:`essential`)."""
+        cdef index_t v1 = self._checked(v)
+        if self.state.s.dead[v1]:
+            raise ValueError(f"vertex {v} is deleted")
+        self._reserve()
+        with nogil:
+            self._delete(v1)
+
+    def mark(self):
+        """A point to :meth:`undo` back to."""
+        return (self.log_len, self.n_exposed)
+
+    def undo(self, mark):
+        """Revert every change made since ``mark``."""
+        cdef Py_ssize_t target = mark[0], k, index
+        cdef index_t old
+        if not 0 <= target <= self.log_len:
+            raise ValueError("not a mark of this matching")
+        with nogil:
+            k = self.log_len
+            while k > target:
+                k -= 1
+                index = self.log[2 * k]
+                old = self.log[2 * k + 1]
+                if index <= self.n:
+                    self.state.s.match[index] = old
+                else:
+                    self.state.s.dead[index - self.n - 1] = <uint8_t> old
+                    self.alive[index - self.n - 2] = 1 - <uint8_t> old
+            self.log_len = target
+        self.n_exposed = mark[1]
+
+    def mate(self):
+        """The matching, 0-based (-1 exposed), as a new array."""
+        cdef Py_ssize_t v
+        out = np.empty(self.n, dtype=np.int32)
+        cdef index_t[::1] view = out
+        for v in range(self.n):
+            view[v] = self.state.s.match[v + 1] - 1
+        return out
+
+    def partner(self, Py_ssize_t v):
+        """The partner of ``v`` (-1 if exposed)."""
+        return self.state.s.match[self._checked(v)] - 1
+
+    def walk(self, const index_t[::1] path):
+        """Verdicts along a walk (as in ``incremental.walk``): ``mover_wins`` and a
+        winning reply per position; the walk must be legal (checked by the caller)."""
+        cdef Py_ssize_t t, steps = path.shape[0]
+        for t in range(steps):
+            self._checked(path[t])
+        mover_wins = np.zeros(steps, dtype=np.uint8)
+        replies = np.full(steps, -1, dtype=np.int32)
+        cdef uint8_t[::1] wins = mover_wins
+        cdef index_t[::1] reply = replies
+        cdef index_t token
+        self.logging = False
+        with nogil:
+            for t in range(steps):
+                token = path[t] + 1
+                if self._essential(token):
+                    wins[t] = 1
+                    reply[t] = self.state.s.match[token] - 1
+                if t + 1 < steps:
+                    self._delete(token)
+        return mover_wins, replies
