@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import GameOracle, board_adjacency
-from strategies import board_rows
+from strategies import board_rows, general_edge_lists
 
 from matchgame import Board
 from matchgame.play import placement_session
@@ -207,3 +207,51 @@ def test_terminal_mode_under_a_pty(tmp_path):
     proc.wait(timeout=60)
     os.close(leader)
     assert proc.returncode == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=general_edge_lists(max_vertices=9), you_first=st.booleans(), data=st.data())
+def test_engine_never_loses_a_won_game_on_graphs_with_odd_cycles(case, you_first, data):
+    from matchgame import Graph
+    from matchgame.play import graph_session
+
+    n, edges = case
+    if n == 0:
+        return
+    graph = Graph.from_edges(n, edges)
+    oracle = GameOracle([graph.neighbors_of(v).tolist() for v in range(n)])
+    session = graph_session(graph, you_move_first=you_first)
+    engine_won = None
+    while not session.is_over():
+        if session.your_turn:
+            session.play(data.draw(st.sampled_from(session.legal_moves())))
+        else:
+            if engine_won is None:
+                engine_won = session.position.mover_wins()
+                walk = session.moves
+                truth = (
+                    any(oracle.placer_wins_at(v) for v in range(n))
+                    if not walk
+                    else oracle.mover_wins(walk[-1], walk[:-1])
+                )
+                assert engine_won == truth
+            session.engine_move()
+    if engine_won:
+        assert not session.winner_is_you()
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=board_rows(max_side=4, max_free=10), rule=st.sampled_from(["king", "hex"]))
+def test_engine_keeps_its_wins_on_king_and_hex_boards(rows, rule):
+    board = Board.from_rows(rows)
+    if board.n_free == 0:
+        return
+    session = placement_session(board, you_move_first=False, moves=rule)
+    engine_wins = session.position.mover_wins()
+    while not session.is_over():
+        if session.your_turn:
+            session.play(session.legal_moves()[0])  # a stubborn opponent
+        else:
+            session.engine_move()
+    if engine_wins:
+        assert not session.winner_is_you()

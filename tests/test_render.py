@@ -79,3 +79,58 @@ def test_cli_render(tmp_path):
     assert_user_error(
         run_cli("render", "--example", "-o", str(tmp_path / "missing" / "x.svg")), "cannot write"
     )
+
+
+def test_graphs_and_hex_boards_are_drawn(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    import matchgame as mg
+    from matchgame import render
+
+    triangle_tail = mg.analyse(mg.Graph.from_edges(4, [(0, 1), (1, 2), (2, 0), (2, 3)]))
+    scene = render.analysis_scene(triangle_tail, matching=True)
+    assert len(scene.circles) == 4
+    fills = [circle[3] for circle in scene.circles]
+    wins = triangle_tail.winning_mask.tolist()
+    assert fills == [
+        render.COLOURS["placer_wins"] if w else render.COLOURS["placer_loses"] for w in wins
+    ]
+    matched = [line for line in scene.lines if line[1] == render.COLOURS["matching"]]
+    assert len(matched) == triangle_tail.matching_size
+    ET.fromstring(render.to_svg(scene))  # well-formed
+    hexes = mg.analyse(mg.Board.from_rows(["..", ".."]), moves="hex")
+    centres = [(x, y) for x, y, *_ in render.analysis_scene(hexes).circles]
+    # odd rows sit half a cell to the right
+    assert centres[2][0] > centres[0][0] and centres[3][0] > centres[1][0]
+    assert centres[2][0] - centres[0][0] == pytest.approx((centres[1][0] - centres[0][0]) / 2)
+    big = mg.Graph.from_edges(render.MAX_GRAPH_VERTICES + 1, [])
+    with pytest.raises(mg.InvalidInputError, match="at most"):
+        render.analysis_scene(mg.analyse(big))
+
+
+def test_render_edges_from_the_cli(tmp_path):
+    out = tmp_path / "p.svg"
+    run = run_cli("render", "--edges", "--example", "petersen", "-o", str(out), "--matching")
+    assert run.code == 0, run
+    assert out.read_bytes().count(b"<circle") >= 10
+
+
+def test_big_boards_embed_their_cells_as_one_image():
+    import base64
+    import io
+
+    from PIL import Image
+
+    from matchgame.render import RASTER_ABOVE_CELLS
+
+    side = int(RASTER_ABOVE_CELLS**0.5) + 2
+    svg = to_svg(placement_scene(analyse_placements(random_board(side, side, 0.2, seed=3))))
+    root = ET.fromstring(svg)
+    images = [e for e in root.iter() if e.tag.endswith("image")]
+    assert len(images) == 1 and svg.count(b"<rect") < 50
+    href = next(v for k, v in images[0].attrib.items() if k.endswith("href"))
+    assert href.startswith("data:image/png;base64,")
+    picture = Image.open(io.BytesIO(base64.b64decode(href.split(",", 1)[1])))
+    assert picture.size[0] >= side and picture.size[1] >= side
+    small = to_svg(placement_scene(analyse_placements(random_board(8, 8, 0.2, seed=3))))
+    assert b"<image" not in small and small.count(b"<rect") >= 40
