@@ -9,7 +9,7 @@ from cli_helpers import assert_user_error, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import GameOracle, board_adjacency
-from strategies import bipartite_edge_lists, board_rows
+from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 
 from matchgame import Board, Graph, IllegalMoveError, ParseError
 from matchgame.formats import annotation_document
@@ -76,8 +76,29 @@ def test_board_records_match_the_oracle(rows, data):
     check_against_oracle(adjacency, record, walk)
 
 
+@settings(max_examples=150, deadline=None)
+@given(rows=board_rows(max_side=4, max_free=10), rule=st.sampled_from(["king", "hex", "knight"]))
+def test_records_on_other_boards_match_the_oracle(rows, rule):
+    board = Board.from_rows(rows)
+    graph = board.to_graph(rule)
+    if graph.n_vertices == 0:
+        return
+    adjacency = [graph.neighbors_of(v).tolist() for v in range(graph.n_vertices)]
+    walk = [graph.n_vertices - 1]
+    while True:  # always the lowest unvisited neighbour: a deterministic walk
+        options = [w for w in adjacency[walk[-1]] if w not in walk]
+        if not options:
+            break
+        walk.append(options[0])
+    record = TokenRecord.from_moves(board, graph.names.names(walk), rule=rule)
+    check_against_oracle(adjacency, record, walk)
+
+
 @settings(max_examples=300, deadline=None)
-@given(case=bipartite_edge_lists(max_vertices=11), data=st.data())
+@given(
+    case=st.one_of(bipartite_edge_lists(max_vertices=11), general_edge_lists(max_vertices=10)),
+    data=st.data(),
+)
 def test_edge_list_records_match_the_oracle(case, data):
     n, edges = case
     if n == 0:

@@ -148,12 +148,7 @@ def _frame(n_rows: int, n_cols: int, legend: list[tuple[str, str]]) -> tuple[Sce
             scene.texts.append((margin + (c + 0.5) * size, margin - 7, str(c + 1), 10, "middle"))
         for r in range(0, n_rows, step):
             scene.texts.append((margin - 4, margin + (r + 0.5) * size + 4, str(r + 1), 10, "end"))
-    x = 6.0
-    y = scene.height - _LEGEND_HEIGHT / 2
-    for colour, label in legend:
-        scene.rects.append((x, y - 6, 12, 12, colour))
-        scene.texts.append((x + 16, y + 4, label, 11, "start"))
-        x += 22 + 6.2 * len(label)
+    _legend(scene, legend)
     return scene, size, margin
 
 
