@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from oracle import GameOracle, max_matching_size
 from strategies import bipartite_edge_lists
 
@@ -95,3 +96,30 @@ def test_from_edges_rejects_out_of_range():
 def test_empty_graph():
     graph = Graph.from_edges(0, [])
     assert decompose(graph).matching_size == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=bipartite_edge_lists(max_vertices=14), budget=st.sampled_from([0, 1, 3, 8, 10**9]))
+def test_short_searches_then_push_relabel_give_a_maximum_matching(case, budget):
+    """Every split of the work between the budgeted searches and push-relabel."""
+    import numpy as np
+    from oracle import max_matching_size
+
+    from matchgame._kernels import bipartite as _bip
+    from matchgame.matching import _RELABEL_PERIOD
+
+    n, edges = case
+    graph = Graph.from_edges(n, edges)
+    mate = np.full(n, -1, dtype=np.int32)
+    _bip.greedy_karp_sipser(graph.offsets, graph.neighbors, mate)
+    _, left = _bip.short_augmentations(graph.offsets, graph.neighbors, graph.side, mate, budget)
+    if left:
+        _bip.push_relabel(graph.offsets, graph.neighbors, graph.side, mate, _RELABEL_PERIOD)
+    adjacency = [graph.neighbors_of(v).tolist() for v in range(n)]
+    for v in range(n):
+        if mate[v] >= 0:
+            assert mate[mate[v]] == v and mate[v] in adjacency[v]
+    size = int((mate >= 0).sum()) // 2
+    assert size == max_matching_size(adjacency)
+    if budget == 10**9:
+        assert left == 0
