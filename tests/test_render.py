@@ -134,3 +134,19 @@ def test_big_boards_embed_their_cells_as_one_image():
     assert picture.size[0] >= side and picture.size[1] >= side
     small = to_svg(placement_scene(analyse_placements(random_board(8, 8, 0.2, seed=3))))
     assert b"<image" not in small and small.count(b"<rect") >= 40
+
+
+def test_objects_show_themselves_in_notebooks():
+    import matchgame as mg
+    from matchgame.generate import serpentine_record
+
+    board = mg.Board.from_rows([".##", "...", "#.#"])
+    for obj in (
+        board,
+        mg.analyse(board),
+        mg.analyse(mg.Graph.from_edges(3, [(0, 1), (1, 2)])),
+        analyse_record(serpentine_record(5)),
+    ):
+        svg = obj._repr_svg_()
+        assert svg.startswith("<svg") or svg.startswith("<?xml")
+        ET.fromstring(svg.encode())

@@ -148,6 +148,14 @@ class Analysis:
 
         return make_certificate(self)
 
+    def _repr_svg_(self) -> str | None:
+        """The picture in Jupyter (boards and graphs up to the renderer's limits)."""
+        from . import render
+
+        if self.board is None and self.graph.n_vertices > render.MAX_GRAPH_VERTICES:
+            return None
+        return render.to_svg(render.analysis_scene(self)).decode()
+
     def __repr__(self) -> str:
         what = (
             f"{self.board.n_rows}x{self.board.n_cols} board ({self.moves} moves)"

@@ -178,6 +178,15 @@ class Board:
             return f"<Board {self.n_rows}x{self.n_cols}, {self.n_free} free cells>"
         return f"Board.from_rows({self.rows()!r})"
 
+    def _repr_svg_(self) -> str | None:
+        """In Jupyter: the board coloured by who wins a placement where (orthogonal
+        moves; up to a million cells)."""
+        if self.free.size > 1_000_000:
+            return None
+        from .analysis import analyse
+
+        return analyse(self)._repr_svg_()
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and np.array_equal(self.free, other.free)
 

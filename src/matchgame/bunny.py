@@ -368,6 +368,12 @@ class RecordAnalysis:
     reply_cells: npt.NDArray[np.int64]  # per position: a winning move's flat cell, or -1
     ended: bool
 
+    def _repr_svg_(self) -> str:
+        """In Jupyter: the board with the empty cell's path and the mistakes."""
+        from . import render
+
+        return render.to_svg(render.record_scene(self)).decode()
+
     def winning_reply(self, position: int) -> Cell | None:
         """A winning move at ``position`` (0-based cell), or None if the mover loses."""
         position = as_int(position, "position", low=0, high=self.reply_cells.shape[0] - 1)

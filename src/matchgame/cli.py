@@ -378,7 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
         "render",
         help="draw a board (who wins where) or a Bunny-and-Egg record as SVG or PNG",
         description="Draw a placement board coloured by outcome, or a NOI2011 record with the "
-        "empty cell's path and the mistakes. PNG needs Pillow (pip install 'matchgame[png]').",
+        "empty cell's path and the mistakes. PNG needs Pillow (pip install Pillow; "
+        "in a clone: pip install '.[png]').",
     )
     render_cmd.add_argument("file", nargs="?", help="input file ('-' or nothing: stdin)")
     render_cmd.add_argument("-o", "--output", required=True, help="OUT.svg or OUT.png")
@@ -410,7 +411,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="first: you place the token / you are Bunny (default); second: the engine is",
     )
     play_cmd.add_argument(
-        "--example", nargs="?", const="", metavar="NAME", help="a bundled example"
+        "--example",
+        nargs="?",
+        const="",
+        metavar="NAME",
+        help=f"a bundled example: boards {', '.join(BOARD_EXAMPLES)}; with --edges "
+        f"{', '.join(EDGE_EXAMPLES)}; with --game bunny {', '.join(RECORD_EXAMPLES)} "
+        "(bunny: a start with no moves yet)",
     )
     play_cmd.add_argument(
         "--edges", action="store_true", help="play on a graph (moves are vertex numbers)"

@@ -466,7 +466,7 @@ def _svg_cells(cells: Cells, background: str, raster: bool | None) -> list[str]:
         if raster and not _have_pillow():
             warnings.warn(
                 "Pillow is not installed, so this large board's SVG is drawn cell by cell"
-                ' (big and slow to show); pip install "matchgame[png]" makes it compact',
+                " (big and slow to show); pip install Pillow makes it compact",
                 PillowMissingWarning,
                 stacklevel=3,
             )
@@ -616,11 +616,14 @@ def to_svg(scene: Scene, *, raster: bool | None = None) -> bytes:
 
 
 def to_png(scene: Scene) -> bytes:
-    """The scene as a PNG image (needs Pillow: ``pip install 'matchgame[png]'``)."""
+    """The scene as a PNG image (needs Pillow: ``pip install Pillow``)."""
     try:
         from PIL import Image, ImageDraw
     except ImportError as exc:
-        raise RuntimeError("PNG output needs Pillow: pip install 'matchgame[png]'") from exc
+        raise RuntimeError(
+            "PNG output needs Pillow: pip install Pillow (or, in a clone of matchgame, "
+            'pip install ".[png]")'
+        ) from exc
 
     image = Image.new("RGB", (scene.width, scene.height), scene.background)
     if scene.cells is not None:
