@@ -287,6 +287,30 @@ def _cmd_play(args: argparse.Namespace) -> bytes:
     return b""
 
 
+def _cmd_serve(args: argparse.Namespace) -> bytes:
+    try:
+        import uvicorn
+
+        from .web import create_app
+    except ImportError:
+        raise UsageError(
+            "serve needs the web extra: pip install starlette uvicorn "
+            "(in a clone: pip install '.[web]')"
+        ) from None
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: expected 0..65535")
+    url = f"http://{args.host}:{args.port}/"
+    print(f"matchgame serving on {url} (Ctrl-C stops)", file=sys.stderr, flush=True)
+    if args.open:
+        import webbrowser
+
+        webbrowser.open(url)
+    uvicorn.run(
+        create_app(max_body=args.max_body), host=args.host, port=args.port, log_level="warning"
+    )
+    return b""
+
+
 def _cmd_annotate(args: argparse.Namespace) -> bytes:
     from .formats import format_annotation
     from .walks import TokenRecord, annotate
@@ -440,6 +464,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_moves(annotate_cmd)
     annotate_cmd.set_defaults(handler=_cmd_annotate)
+
+    serve_cmd = commands.add_parser(
+        "serve",
+        help="explore boards and graphs in a browser (local web app; needs the web extra)",
+        description="Start a local web app: paste or load a board or edge list and see who "
+        "wins where; the JSON API under /api returns the command line's documents.",
+    )
+    serve_cmd.add_argument("--host", default="127.0.0.1", help="default: loopback only")
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--open", action="store_true", help="open a browser on the page")
+    serve_cmd.add_argument(
+        "--max-body", type=int, default=16 << 20, help="largest request body in bytes (413 above)"
+    )
+    serve_cmd.set_defaults(handler=_cmd_serve)
 
     mistakes = commands.add_parser(
         "mistakes",
