@@ -150,3 +150,38 @@ def test_objects_show_themselves_in_notebooks():
         svg = obj._repr_svg_()
         assert svg.startswith("<svg") or svg.startswith("<?xml")
         ET.fromstring(svg.encode())
+
+
+def test_svg_hooks_name_cells_vertices_and_outcomes():
+    import matchgame as mg
+    from matchgame import render
+
+    heart = mg.analyse(mg.Board.parse(open_example("heart")))
+    root = ET.fromstring(render.to_svg(render.analysis_scene(heart)))
+    cells = {e.get("data-cell"): e.get("data-outcome") for e in root.iter() if e.get("data-cell")}
+    assert len(cells) == heart.board.n_free
+    assert sorted(k for k, v in cells.items() if v == "win") == sorted(
+        f"{r + 1} {c + 1}" for r, c in heart.winning
+    )
+    assert sum(v == "win" for v in cells.values()) == 77
+    graph = mg.analyse(mg.Graph.from_edges(3, [(0, 1), (1, 2)]))
+    root = ET.fromstring(render.to_svg(render.analysis_scene(graph)))
+    vertices = {
+        e.get("data-vertex"): e.get("data-outcome") for e in root.iter() if e.get("data-vertex")
+    }
+    assert vertices == {"1": "win", "2": "lose", "3": "win"}
+
+
+def open_example(name: str) -> bytes:
+    from importlib import resources
+
+    return resources.files("matchgame").joinpath("examples", f"{name}.txt").read_bytes()
+
+
+def test_blocked_cells_are_marked_for_clicking():
+    import matchgame as mg
+    from matchgame import render
+
+    analysis = mg.analyse(mg.Board.from_rows([".#", ".."]))
+    root = ET.fromstring(render.to_svg(render.analysis_scene(analysis)))
+    assert [e.get("data-blocked") for e in root.iter() if e.get("data-blocked")] == ["1 2"]

@@ -130,6 +130,9 @@ class Scene:
     texts: list[tuple[float, float, str, float, str]] = field(default_factory=list)
     cells: Cells | None = None
     background: str = COLOURS["background"]
+    # invisible rectangles (x, y, w, h, attributes) over cells and vertices, for a
+    # page to click and a browser test to find: SVG only
+    hotspots: list[tuple[float, float, float, float, dict[str, str]]] = field(default_factory=list)
 
 
 def _cell_size(n_rows: int, n_cols: int) -> int:
@@ -203,7 +206,17 @@ def _vertex_scene(
         for u, v in analysis.decomposition.matching_pairs().tolist():
             scene.lines.append(([tuple(xy[u]), tuple(xy[v])], COLOURS["matching"], 3.0))
     wins = analysis.winning_mask
+    key = "data-cell" if isinstance(analysis.names, BoardCells) else "data-vertex"
     for v in range(graph.n_vertices):
+        scene.hotspots.append(
+            (
+                float(xy[v, 0] - radius),
+                float(xy[v, 1] - radius),
+                2 * radius,
+                2 * radius,
+                {key: analysis.names.text(v), "data-outcome": _outcome(bool(wins[v]))},
+            )
+        )
         fill = COLOURS["placer_wins"] if wins[v] else COLOURS["placer_loses"]
         scene.circles.append((float(xy[v, 0]), float(xy[v, 1]), radius, fill, COLOURS["text"]))
         if labels is not None:
@@ -309,6 +322,8 @@ def placement_scene(analysis: Analysis, *, matching: bool = False) -> Scene:
     classes[analysis.board_mask()] = 1
     palette = {0: COLOURS["blocked"], 1: COLOURS["placer_wins"], 2: COLOURS["placer_loses"]}
     scene.cells = Cells(margin, margin, size, classes, palette)
+    if board.free.size <= RASTER_ABOVE_CELLS:
+        _cell_hotspots(scene, analysis, margin, margin, size)
     if matching and size < _MATCHING_CELLS_MIN:
         warnings.warn(
             f"the matching is not drawn: cells are {size} pixels, too small to show it"
@@ -330,6 +345,27 @@ def placement_scene(analysis: Analysis, *, matching: bool = False) -> Scene:
             ]
             scene.lines.append((points, COLOURS["matching"], width))
     return scene
+
+
+def _cell_hotspots(scene: Scene, analysis: Analysis, x0: float, y0: float, size: float) -> None:
+    """``data-cell="ROW COL"`` and ``data-outcome`` over every free cell, and
+    ``data-blocked="ROW COL"`` over every blocked one."""
+    names = analysis.names
+    assert isinstance(names, BoardCells)
+    assert analysis.board is not None
+    for r, c in np.argwhere(~analysis.board.free).tolist():
+        scene.hotspots.append(
+            (x0 + c * size, y0 + r * size, size, size, {"data-blocked": f"{r + 1} {c + 1}"})
+        )
+    wins = analysis.winning_mask
+    for v, (r, c) in enumerate(names.cells(np.arange(names.n_vertices)).tolist()):
+        attributes = {"data-cell": f"{r + 1} {c + 1}", "data-outcome": _outcome(wins[v])}
+        scene.hotspots.append((x0 + c * size, y0 + r * size, size, size, attributes))
+
+
+def _outcome(placer_wins: bool) -> str:
+    """``win`` where placing the token wins for the placer, else ``lose``."""
+    return "win" if placer_wins else "lose"
 
 
 def _turning_points(points: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -607,6 +643,11 @@ def to_svg(scene: Scene, *, raster: bool | None = None) -> bytes:
             f'<text x="{x:g}" y="{y:g}" fill={quoteattr(colour or COLOURS["text"])}'
             f' font-size="{size:g}" font-family="sans-serif" text-anchor={quoteattr(anchor)}>'
             f"{escape(text)}</text>"
+        )
+    for x, y, w, h, attributes in scene.hotspots:
+        data = "".join(f" {key}={quoteattr(value)}" for key, value in attributes.items())
+        parts.append(
+            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" fill="transparent"{data} />'
         )
     parts.append("</svg>")
     return "".join(parts).encode("utf-8")
