@@ -185,3 +185,67 @@ def test_blocked_cells_are_marked_for_clicking():
     analysis = mg.analyse(mg.Board.from_rows([".#", ".."]))
     root = ET.fromstring(render.to_svg(render.analysis_scene(analysis)))
     assert [e.get("data-blocked") for e in root.iter() if e.get("data-blocked")] == ["1 2"]
+
+
+def test_record_steps_number_moves_by_round_and_show_the_better_move():
+    analysis = analyse_record(
+        GameRecord.parse("4 4\nOOXX\nOXXO\nOO.O\nXXXO\n2\n3 2\n2 2\n1 2\n1 3\n")
+    )
+    after_one = record_scene(analysis, upto=1)
+    assert [label for _, _, label, _, _ in after_one.labels] == ["B1"]
+    better = [c for c in after_one.circles if c[4] == COLOURS["better"]]
+    reply = analysis.winning_reply(0)  # what Bunny should have played
+    assert reply is not None and len(better) == 1
+    assert after_one.cells is not None
+    size, x0, y0 = after_one.cells.size, after_one.cells.x, after_one.cells.y
+    assert better[0][:2] == (x0 + (reply[1] + 0.5) * size, y0 + (reply[0] + 0.5) * size)
+    full = record_scene(analysis)
+    assert [label[2] for label in full.labels] == ["B1", "E1", "B2", "E2"]
+    assert not [c for c in full.circles if c[4] == COLOURS["better"]]  # E2 was no mistake
+    # the pieces move: after move 1 the piece from (3, 2) sits on the old empty cell (3, 3)
+    assert analysis.record.board.pieces[2, 2] == 0
+    with pytest.raises(ValueError, match="upto"):
+        record_scene(analysis, upto=5)
+
+
+def test_positions_show_token_path_and_outcomes_of_legal_moves():
+    from matchgame import Position
+    from matchgame.render import position_scene
+
+    position = Position(Board.from_rows([".##", "...", "#.#"]))
+    position.push((1, 0))
+    root = ET.fromstring(to_svg(position_scene(position)))
+    hooks = {e.get("data-cell"): e.attrib for e in root.iter(f"{SVG}rect") if e.get("data-cell")}
+    assert "data-token" in hooks["2 1"]
+    winning = {f"{r + 1} {c + 1}" for r, c in position.winning_moves()}
+    for r, c in position.legal_moves():
+        assert hooks[f"{r + 1} {c + 1}"]["data-outcome"] == (
+            "win" if f"{r + 1} {c + 1}" in winning else "lose"
+        )
+    assert "data-outcome" not in hooks["3 2"]  # free but not next to the token
+    assert position._repr_svg_().startswith("<?xml")
+
+
+def test_scale_and_sets():
+    analysis = analyse_placements(Board.from_rows([".##", "...", "#.#"]))
+    scene = placement_scene(analysis, sets=True)
+    svg = to_svg(scene, scale=2)
+    root = ET.fromstring(svg)
+    assert root.get("width") == str(2 * scene.width)
+    assert root.get("viewBox") == f"0 0 {scene.width} {scene.height}"
+    sets = [e.get("data-set") for e in root.iter(f"{SVG}rect") if e.get("data-set")]
+    assert sorted(sets) == sorted(
+        "D" if d else "A" if a else "C"
+        for d, a in zip(analysis.sets.D, analysis.sets.A, strict=True)
+    )
+    assert float(ET.fromstring(to_svg(scene)).get("width")) > scene.width  # small: enlarged
+    pil = pytest.importorskip("PIL.Image")
+    import io
+
+    assert pil.open(io.BytesIO(to_png(scene, scale=2))).size[0] >= 2 * scene.width - 2
+
+
+def test_cli_scale_is_checked(tmp_path):
+    out = tmp_path / "b.svg"
+    assert run_cli("render", "--example", "-o", str(out), "--scale", "3").code == 0
+    assert_user_error(run_cli("render", "--example", "-o", str(out), "--scale", "0"), "--scale")

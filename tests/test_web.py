@@ -4,39 +4,23 @@
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
 import urllib.error
 import urllib.request
 
 import pytest
 from cli_helpers import run_cli
+from web_helpers import live_server
 
-uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
 
-from matchgame.web import create_app  # noqa: E402
+from matchgame.web import create_app
 
 
 @pytest.fixture(scope="module")
 def server():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(max_body=4096), host="127.0.0.1", port=port, log_level="error"
-    )
-    instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if instance.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    instance.should_exit = True
-    thread.join(timeout=10)
+    with live_server(create_app(max_body=4096)) as url:
+        yield url
 
 
 def post(url: str, body: bytes) -> tuple[int, bytes]:
@@ -108,3 +92,65 @@ def test_the_page_is_served(server):
     page = urllib.request.urlopen(f"{server}/", timeout=30).read()
     assert b"<title>matchgame</title>" in page
     assert b"addEventListener" in urllib.request.urlopen(f"{server}/app.js", timeout=30).read()
+
+
+def test_position_pictures_and_record_steps(server):
+    payload = {"input": "3 3\n.##\n...\n#.#\n", "played": [[2, 1]]}
+    status, body = post(f"{server}/api/position?picture=1", json.dumps(payload).encode())
+    document = json.loads(body)
+    assert status == 200 and document["to_move"] == "second"
+    assert document["legal_moves"] == [[1, 1], [2, 2]]
+    assert 'data-cell="2 1" data-token=""' in document["svg"]
+    for row, col in document["legal_moves"]:
+        outcome = "win" if [row, col] in document["winning_moves"] else "lose"
+        assert f'data-cell="{row} {col}" data-outcome="{outcome}"' in document["svg"]
+    status, body = post(f"{server}/api/position", json.dumps({**payload, "played": [7]}).encode())
+    assert status == 400 and "played[0]" in json.loads(body)["error"]
+    record = urllib.request.urlopen(f"{server}/api/examples/noi3", timeout=30).read()
+    pictures = [post(f"{server}/api/render/record?upto={k}", record) for k in range(5)]
+    assert all(status == 200 for status, _ in pictures)
+    # move 1 and 3 are Bunny's mistakes, 2 is Egg's: rings appear as the moves do
+    rings = [svg.count(b'fill="none" stroke="#d7191c"') for _, svg in pictures]
+    assert rings == [0, 1, 2, 3, 3]
+    status, body = post(f"{server}/api/render/record?upto=5", record)
+    assert status == 400 and "upto" in json.loads(body)["error"]
+    status, body = post(f"{server}/api/render/record?upto=-1", record)
+    assert status == 400 and "upto" in json.loads(body)["error"]
+    game = b"3 3\n.##\n...\n#.#\n3\n2 1\n2 2\n2 3\n"
+    status, body = post(f"{server}/api/render/walk?upto=1", game)
+    assert status == 200 and b'stroke="#2c7bb6"' in body  # the better move, 2 3
+
+
+def test_examples_say_what_they_are(server):
+    with urllib.request.urlopen(f"{server}/api/examples/king", timeout=30) as answer:
+        assert answer.headers["X-Matchgame-Kind"] == "board"
+        assert answer.headers["X-Matchgame-Moves"] == "king"
+    with urllib.request.urlopen(f"{server}/api/examples/noi2", timeout=30) as answer:
+        assert answer.headers["X-Matchgame-Kind"] == "noi"
+    with urllib.request.urlopen(f"{server}/api/start", timeout=30) as answer:
+        assert json.loads(answer.read()) is None  # no FILE given: the page's default
+
+
+def test_serve_recognises_its_file(tmp_path, monkeypatch):
+    """``serve FILE`` checks and classifies FILE before starting; a bad file is a
+    one-line error (exit 2), not a server."""
+    from matchgame import cli
+
+    started = {}
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: started.update(app=app))
+    cases = {
+        b"2 2\n..\n.#\n": ("board", []),
+        b"1 6\nXO.OXO\n1\n1 2\n1 1\n": ("noi", []),
+        b"3 3\n.##\n...\n#.#\n1\n2 2\n": ("walk-board", []),
+        b"3 2\n1 2\n2 3\n": ("edges", ["--edges"]),
+    }
+    for data, (kind, flags) in cases.items():
+        path = tmp_path / "input.txt"
+        path.write_bytes(data)
+        assert cli.main(["serve", str(path), *flags, "--port", "0"]) == 0
+        assert started["app"].state.start["kind"] == kind
+        assert started["app"].state.start["text"] == data.decode()
+    path.write_bytes(b"2 2\n.?\n..\n")
+    run = run_cli("serve", str(path))
+    assert run.code == 2 and "not a board" in run.err and run.out == ""
+    assert run.err.count("\n") == 1

@@ -221,13 +221,15 @@ def _cmd_render(args: argparse.Namespace) -> bytes:
     if bunny:
         from .bunny import GameRecord, analyse_record
 
-        if args.matching:
-            raise UsageError("--matching goes with --game placement")
+        if args.matching or args.sets:
+            raise UsageError("--matching and --sets go with --game placement")
         scene = render.record_scene(analyse_record(GameRecord.parse(data)))
     else:
-        scene = render.analysis_scene(_analysis(args, data), matching=args.matching)
+        scene = render.analysis_scene(_analysis(args, data), matching=args.matching, sets=args.sets)
+    if args.scale is not None and not 0.1 <= args.scale <= 10:
+        raise UsageError(f"--scale {args.scale:g}: expected 0.1 to 10")
     try:
-        render.save(scene, args.output)
+        render.save(scene, args.output, scale=args.scale)
     except RuntimeError as exc:  # Pillow missing
         raise UsageError(str(exc)) from None
     except OSError as exc:
@@ -299,6 +301,9 @@ def _cmd_serve(args: argparse.Namespace) -> bytes:
         ) from None
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: expected 0..65535")
+    if args.max_body < 1:
+        raise UsageError(f"--max-body {args.max_body}: expected a positive number of bytes")
+    start = _serve_start(args)
     url = f"http://{args.host}:{args.port}/"
     print(f"matchgame serving on {url} (Ctrl-C stops)", file=sys.stderr, flush=True)
     if args.open:
@@ -306,9 +311,61 @@ def _cmd_serve(args: argparse.Namespace) -> bytes:
 
         webbrowser.open(url)
     uvicorn.run(
-        create_app(max_body=args.max_body), host=args.host, port=args.port, log_level="warning"
+        create_app(max_body=args.max_body, start=start),
+        host=args.host,
+        port=args.port,
+        log_level="warning",
     )
     return b""
+
+
+def _serve_start(args: argparse.Namespace) -> dict[str, str]:
+    """What the page opens with: the example, or FILE recognised as a board, an edge
+    list (``--edges``), a NOI2011 record or a token-game record; checked now, so a
+    bad file is an error here rather than in the browser."""
+    if args.example is not None or args.file is None:
+        name = args.example or "heart"
+        kind = "edges" if name in EDGE_EXAMPLES else "noi" if name in RECORD_EXAMPLES else "board"
+        example = example_text(name, BOARD_EXAMPLES + EDGE_EXAMPLES + RECORD_EXAMPLES)
+        return {"text": example.decode("ascii"), "kind": kind, "moves": args.moves, "name": name}
+    data = read_input(args.file, lambda head: args.max_body, "the input", "larger than --max-body")
+    kind = _sniff(data, args)
+    text = data.decode("ascii", "replace")  # the parsers accepted it: ASCII in practice
+    return {"text": text, "kind": kind, "moves": args.moves, "name": args.file}
+
+
+def _sniff(data: bytes, args: argparse.Namespace) -> str:
+    """The kind of input ``data`` is, tried in turn by each parser."""
+    from .boards import Board
+    from .bunny import GameRecord
+    from .edgelists import parse_edge_list
+    from .walks import TokenRecord
+
+    candidates: list[tuple[str, Callable[[bytes], object]]]
+    if args.edges:
+        if args.moves != "orthogonal":
+            raise UsageError("--moves goes with a board, not an edge list")
+        candidates = [
+            ("edges", parse_edge_list),
+            ("walk-edges", lambda d: TokenRecord.parse(d, edges=True)),
+        ]
+        what = "an edge list or a token-game record on one"
+    else:
+        candidates = [
+            ("board", Board.parse),
+            ("noi", GameRecord.parse),
+            ("walk-board", lambda d: TokenRecord.parse(d, rule=args.moves)),
+        ]
+        what = "a board, a NOI2011 record or a token-game record (for an edge list: --edges)"
+    first: MatchgameError | None = None
+    for kind, parse in candidates:
+        try:
+            parse(data)
+        except MatchgameError as exc:
+            first = first or exc
+            continue
+        return kind
+    raise UsageError(f"{args.file}: not {what}; read as {candidates[0][0]}: {first}")
 
 
 def _cmd_annotate(args: argparse.Namespace) -> bytes:
@@ -415,6 +472,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--example", nargs="?", const="", metavar="NAME", help="draw a bundled example"
     )
     render_cmd.add_argument("--edges", action="store_true", help="the input is an edge list")
+    render_cmd.add_argument(
+        "--sets", action="store_true", help="colour the Gallai-Edmonds sets D, A, C (placement)"
+    )
+    render_cmd.add_argument(
+        "--scale",
+        type=float,
+        default=None,
+        help="size relative to the drawing's pixels, 0.1 to 10 (default: small pictures "
+        "enlarged to about 560 pixels wide, at most 3x)",
+    )
     _add_moves(render_cmd)
     render_cmd.set_defaults(handler=_cmd_render)
 
@@ -468,9 +535,22 @@ def build_parser() -> argparse.ArgumentParser:
     serve_cmd = commands.add_parser(
         "serve",
         help="explore boards and graphs in a browser (local web app; needs the web extra)",
-        description="Start a local web app: paste or load a board or edge list and see who "
-        "wins where; the JSON API under /api returns the command line's documents.",
+        description="Start a local web app: explore who wins where on a board or graph "
+        "(click cells to block them), play against the engine, step through records; the "
+        "JSON API under /api returns the command line's documents.",
     )
+    serve_cmd.add_argument(
+        "file", nargs="?", help="open the page on this board, edge list or record"
+    )
+    serve_cmd.add_argument(
+        "--example",
+        nargs="?",
+        const="",
+        metavar="NAME",
+        help=f"open the page on a bundled example ({', '.join(EXAMPLES)}; default heart)",
+    )
+    serve_cmd.add_argument("--edges", action="store_true", help="FILE is an edge list")
+    _add_moves(serve_cmd)
     serve_cmd.add_argument("--host", default="127.0.0.1", help="default: loopback only")
     serve_cmd.add_argument("--port", type=int, default=8000)
     serve_cmd.add_argument("--open", action="store_true", help="open a browser on the page")

@@ -31,7 +31,7 @@ from .errors import (
 )
 from .graph import INDEX_DTYPE, Graph, as_graph
 from .matching import maximum_matching
-from .names import VertexIds
+from .names import BoardCells, VertexIds
 
 __all__ = ["Position", "WalkAnalysis", "analyse_walk"]
 
@@ -305,13 +305,24 @@ class Position:
     @property
     def move_stack(self) -> list[Hashable]:
         """The moves pushed so far (placement included)."""
+        return self._names(self._path_ids())
+
+    def _path_ids(self) -> list[int]:
+        """The ids of the moves pushed so far."""
         # each stack entry holds the token before its move, so move i is the token
         # before move i + 1, and the last move is the token now
         if not self._stack:
             return []
         earlier = [before for before, _ in self._stack[1:] if before is not None]
         assert self._token is not None  # placed by the first push
-        return self._names([*earlier, self._token])
+        return [*earlier, self._token]
+
+    def _visited_mask(self) -> npt.NDArray[np.bool_]:
+        """Per vertex id: visited, or holding the token."""
+        visited = self._engine.alive == 0
+        if self._token is not None:
+            visited[self._token] = True
+        return visited
 
     def is_visited(self, v: Hashable) -> bool:
         """Whether ``v`` can no longer be entered (visited, or holding the token)."""
@@ -450,6 +461,16 @@ class Position:
         mate = self._engine.mate_array()
         mate.setflags(write=False)
         return mate
+
+    def _repr_svg_(self) -> str | None:
+        """In Jupyter: the board or graph with the path so far, the token, and the
+        legal moves coloured by who wins after them."""
+        from . import render
+
+        too_many = self.graph.n_vertices > render.MAX_GRAPH_VERTICES
+        if too_many and not isinstance(self.graph.names, BoardCells):
+            return None
+        return render.to_svg(render.position_scene(self)).decode()
 
     def __repr__(self) -> str:
         return (

@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import io
 import warnings
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,10 +27,14 @@ from xml.sax.saxutils import escape, quoteattr
 import numpy as np
 import numpy.typing as npt
 
+from ._validate import as_int
 from .analysis import Analysis
 from .bunny import RecordAnalysis
 from .errors import InvalidInputError
-from .names import BoardCells
+from .game import Position
+from .graph import Graph
+from .names import BoardCells, VertexNames
+from .walks import WalkAnnotation
 
 if TYPE_CHECKING:  # Pillow is optional: imported where pixels are made
     from PIL.Image import Image as PILImage
@@ -43,12 +48,15 @@ __all__ = [
     "RenderWarning",
     "Scene",
     "analysis_scene",
+    "default_scale",
     "graph_scene",
     "placement_scene",
+    "position_scene",
     "record_scene",
     "save",
     "to_png",
     "to_svg",
+    "walk_scene",
 ]
 
 COLOURS = {
@@ -65,6 +73,10 @@ COLOURS = {
     "path": "#e08214",
     "mistake": "#d7191c",
     "empty": "#fff2a8",
+    "set_a": "#fdb863",
+    "visited": "#bdbdbd",
+    "free": "#f4f1ea",
+    "better": "#2c7bb6",
 }
 
 #: Boards with more cells than this get their cells as one embedded image in SVG.
@@ -74,11 +86,15 @@ COLOURS = {
 #: cells under 10 pixels, too small for coordinates, so vectors would add nothing.
 RASTER_ABOVE_CELLS = 10_000
 
-_LEGEND_HEIGHT = 28
+_LEGEND_ROW = 20  # pixels a line of the legend takes
+_LEGEND_CHAR = 6.8  # a legend character's width at 11 px, generous so labels never touch
+_MIN_WIDTH = 340  # narrower pictures would squeeze their legend into many lines
 _MARGIN_CELLS_MIN = 14  # cells at least this big get coordinates
 _GAP_CELLS_MIN = 6  # ... a background line between neighbours, and pieces
 _MATCHING_CELLS_MIN = 5  # ... the matching (on smaller cells its bars hide the colours)
+_NUMBER_CELLS_MIN = 18  # ... move numbers
 _DISC_RADIUS = 0.32  # a piece's radius, in cells
+_READABLE_WIDTH = 560  # small pictures are scaled up to about this width by default
 
 
 class RenderWarning(UserWarning):
@@ -117,9 +133,9 @@ class Scene:
     """What a picture shows, in pixels, in drawing order.
 
     The background, then the cells, then rectangles ``(x, y, w, h, fill)``,
-    polylines ``(points, colour, width)``, circles ``(cx, cy, r, fill, stroke)`` and
+    polylines ``(points, colour, width)``, circles ``(cx, cy, r, fill, stroke)``,
     texts ``(x, y, text, size, anchor)`` (anchor ``start``, ``middle`` or ``end``,
-    optionally followed by ``:colour``).
+    optionally followed by ``:colour``) and labels (texts on a white halo).
     """
 
     width: int
@@ -130,6 +146,8 @@ class Scene:
     texts: list[tuple[float, float, str, float, str]] = field(default_factory=list)
     cells: Cells | None = None
     background: str = COLOURS["background"]
+    # texts drawn last over a white halo, legible on top of paths and rings
+    labels: list[tuple[float, float, str, float, str]] = field(default_factory=list)
     # invisible rectangles (x, y, w, h, attributes) over cells and vertices, for a
     # page to click and a browser test to find: SVG only
     hotspots: list[tuple[float, float, float, float, dict[str, str]]] = field(default_factory=list)
@@ -139,110 +157,173 @@ def _cell_size(n_rows: int, n_cols: int) -> int:
     return int(max(2, min(40, 900 // max(n_rows, n_cols))))
 
 
+def _legend_step(label: str) -> float:
+    return 36 + _LEGEND_CHAR * len(label)
+
+
+def _with_legend(body_width: float, body_height: float, legend: list[tuple[str, str]]) -> Scene:
+    """A scene with room for a body of the given size and, below it, the legend
+    (colour swatch, label) wrapped into as many lines as the width needs."""
+    width = max(body_width, _MIN_WIDTH, *(_legend_step(label) for _, label in legend))
+    lines: list[list[tuple[str, str]]] = [[]]
+    x = 6.0
+    for colour, label in legend:
+        if lines[-1] and x + _legend_step(label) - 18 > width:
+            lines.append([])
+            x = 6.0
+        lines[-1].append((colour, label))
+        x += _legend_step(label)
+    top = body_height + 6
+    scene = Scene(int(np.ceil(width)), int(top + _LEGEND_ROW * len(lines) + 4))
+    for i, line in enumerate(lines):
+        x, y = 6.0, top + _LEGEND_ROW * (i + 0.5)
+        for colour, label in line:
+            if colour:  # else a note without a swatch
+                scene.rects.append((x, y - 6, 12, 12, colour))
+            scene.texts.append((x + 17, y + 4, label, 11, "start"))
+            x += _legend_step(label)
+    return scene
+
+
 def _frame(n_rows: int, n_cols: int, legend: list[tuple[str, str]]) -> tuple[Scene, int, int]:
+    """A board's scene: its cell size and margin, coordinates while cells are big
+    enough to label, and the legend below."""
     size = _cell_size(n_rows, n_cols)
     margin = 22 if size >= _MARGIN_CELLS_MIN else 4
-    legend_width = 12 + sum(22 + 6.2 * len(label) for _, label in legend)
-    width = int(max(margin + n_cols * size + 4, legend_width))
-    scene = Scene(width, margin + n_rows * size + 4 + _LEGEND_HEIGHT)
+    scene = _with_legend(margin + n_cols * size + 4, margin + n_rows * size + 4, legend)
     if size >= _MARGIN_CELLS_MIN:
         step = max(1, 30 // size)
         for c in range(0, n_cols, step):
             scene.texts.append((margin + (c + 0.5) * size, margin - 7, str(c + 1), 10, "middle"))
         for r in range(0, n_rows, step):
             scene.texts.append((margin - 4, margin + (r + 0.5) * size + 4, str(r + 1), 10, "end"))
-    _legend(scene, legend)
     return scene, size, margin
 
 
 #: Most vertices a graph picture draws; beyond, a drawing is a blot and a layout slow.
 MAX_GRAPH_VERTICES = 2000
 
+# classes of vertices in an analysis picture (0 is a blocked cell)
+_WIN, _LOSE, _SET_A = 1, 2, 3
 
-def analysis_scene(analysis: Analysis, *, matching: bool = False) -> Scene:
+
+def _outcome_classes(analysis: Analysis, sets: bool) -> npt.NDArray[np.uint8]:
+    """Per vertex id: placer wins (D), placer loses, or with ``sets`` A apart from C."""
+    classes = np.where(analysis.winning_mask, _WIN, _LOSE).astype(np.uint8)
+    if sets:
+        classes[analysis.sets.A] = _SET_A
+    return classes
+
+
+def _outcome_palette(sets: bool) -> tuple[dict[int, str], list[tuple[str, str]]]:
+    """Colours of the outcome classes and their legend."""
+    palette = {
+        _WIN: COLOURS["placer_wins"],
+        _LOSE: COLOURS["placer_loses"],
+        _SET_A: COLOURS["set_a"],
+    }
+    if sets:
+        legend = [
+            (palette[_WIN], "D: placer wins (missed by some maximum matching)"),
+            (palette[_SET_A], "A: next to D"),
+            (palette[_LOSE], "C: the rest"),
+        ]
+    else:
+        legend = [(palette[_WIN], "placer wins"), (palette[_LOSE], "placer loses")]
+    return palette, legend
+
+
+def _outcome_attributes(classes: npt.NDArray[np.uint8], v: int, sets: bool) -> dict[str, str]:
+    """A vertex's hooks: ``data-outcome`` (and ``data-set`` when the sets are drawn)."""
+    attributes = {"data-outcome": _outcome(classes[v] == _WIN)}
+    if sets:
+        attributes["data-set"] = {_WIN: "D", _SET_A: "A", _LOSE: "C"}[int(classes[v])]
+    return attributes
+
+
+def analysis_scene(analysis: Analysis, *, matching: bool = False, sets: bool = False) -> Scene:
     """The picture of an analysis: its board (hexagonal rows for ``hex`` moves),
-    or its graph."""
-    if analysis.board is None:
-        return graph_scene(analysis, matching=matching)
-    if analysis.moves == "hex" and analysis.board.free.size <= RASTER_ABOVE_CELLS:
-        return _hex_scene(analysis, matching=matching)
-    return placement_scene(analysis, matching=matching)
+    or its graph. ``sets``: colour the Gallai-Edmonds sets D, A and C."""
+    if _draws_vertices(analysis.graph.names):
+        return graph_scene(analysis, matching=matching, sets=sets)
+    return placement_scene(analysis, matching=matching, sets=sets)
 
 
-def _outcome_legend(matching: bool) -> list[tuple[str, str]]:
-    legend = [(COLOURS["placer_wins"], "placer wins"), (COLOURS["placer_loses"], "placer loses")]
-    return [*legend, (COLOURS["matching"], "matching")] if matching else legend
-
-
-def _legend(scene: Scene, legend: list[tuple[str, str]]) -> None:
-    x = 6.0
-    y = scene.height - _LEGEND_HEIGHT / 2
-    for colour, label in legend:
-        scene.rects.append((x, y - 6, 12, 12, colour))
-        scene.texts.append((x + 16, y + 4, label, 11, "start"))
-        x += 22 + 6.2 * len(label)
+def _draws_vertices(names: VertexNames) -> bool:
+    """Graphs, and hex boards small enough for a disc a cell, are drawn as vertices."""
+    if not isinstance(names, BoardCells):
+        return True
+    return names.moves == "hex" and names.n_vertices <= RASTER_ABOVE_CELLS
 
 
 def _vertex_scene(
-    analysis: Analysis,
-    xy: npt.NDArray[np.float64],
-    radius: float,
+    graph: Graph,
+    layout: _Layout,
     *,
-    matching: bool,
-    edges: bool,
-    labels: list[str] | None,
+    fills: list[str],
+    attributes: list[dict[str, str]],
+    legend: list[tuple[str, str]],
 ) -> Scene:
-    """Vertices as discs at pixel positions ``xy``, coloured by outcome; edges and
-    the matching as lines."""
-    legend = _outcome_legend(matching)
-    legend_width = 12 + sum(22 + 6.2 * len(label) for _, label in legend)
-    width = int(max(xy[:, 0].max(initial=0) + radius + 8, legend_width))
-    scene = Scene(width, int(xy[:, 1].max(initial=0) + radius + 8 + _LEGEND_HEIGHT))
-    graph = analysis.graph
-    if edges:
+    """Vertices as discs at the layout's pixel positions; edges as lines (graphs)."""
+    xy, radius = layout.xy, layout.radius
+    scene = _with_legend(
+        xy[:, 0].max(initial=0) + radius + 8, xy[:, 1].max(initial=0) + radius + 8, legend
+    )
+    if layout.edges:
         for u, v in graph.edges().tolist():
             scene.lines.append(([tuple(xy[u]), tuple(xy[v])], COLOURS["unreachable"], 1.0))
-    if matching:
-        for u, v in analysis.decomposition.matching_pairs().tolist():
-            scene.lines.append(([tuple(xy[u]), tuple(xy[v])], COLOURS["matching"], 3.0))
-    wins = analysis.winning_mask
-    key = "data-cell" if isinstance(analysis.names, BoardCells) else "data-vertex"
     for v in range(graph.n_vertices):
-        scene.hotspots.append(
-            (
-                float(xy[v, 0] - radius),
-                float(xy[v, 1] - radius),
-                2 * radius,
-                2 * radius,
-                {key: analysis.names.text(v), "data-outcome": _outcome(bool(wins[v]))},
-            )
+        x, y = float(xy[v, 0]), float(xy[v, 1])
+        scene.hotspots.append((x - radius, y - radius, 2 * radius, 2 * radius, attributes[v]))
+        scene.circles.append((x, y, radius, fills[v], COLOURS["text"]))
+        if layout.labels is not None:
+            scene.texts.append((x, y + 4, layout.labels[v], min(11, radius), "middle"))
+    return scene
+
+
+@dataclass
+class _Layout:
+    """Where a graph's vertices are drawn: pixel centres, disc radius, labels, and
+    whether edges are drawn (hex boards' edges are the touching discs)."""
+
+    xy: npt.NDArray[np.float64]
+    radius: float
+    labels: list[str] | None
+    edges: bool
+
+
+def _vertex_layout(graph: Graph) -> _Layout:
+    """A hex board's offset rows, or a graph's layout.
+
+    Raises
+    ------
+    InvalidInputError
+        For a graph above :data:`MAX_GRAPH_VERTICES` vertices.
+    """
+    names = graph.names
+    if isinstance(names, BoardCells):  # a hex board
+        n_rows, n_cols = names.shape
+        size = _cell_size(n_rows, n_cols + 1)
+        xy = names.positions() * size + 6
+        xy[:, 1] *= 0.9  # rows of touching hexagons sit closer than squares
+        labels = None
+        if size >= _MARGIN_CELLS_MIN * 2:  # "row,col": a space is lost at this size
+            labels = [names.text(v).replace(" ", ",") for v in range(graph.n_vertices)]
+        return _Layout(xy, size * 0.48, labels, False)
+    if graph.n_vertices > MAX_GRAPH_VERTICES:
+        raise InvalidInputError(
+            f"a graph picture draws at most {MAX_GRAPH_VERTICES} vertices, this graph has "
+            f"{graph.n_vertices}"
         )
-        fill = COLOURS["placer_wins"] if wins[v] else COLOURS["placer_loses"]
-        scene.circles.append((float(xy[v, 0]), float(xy[v, 1]), radius, fill, COLOURS["text"]))
-        if labels is not None:
-            scene.texts.append(
-                (float(xy[v, 0]), float(xy[v, 1]) + 4, labels[v], min(11, radius), "middle")
-            )
-    _legend(scene, legend)
-    return scene
-
-
-def _hex_scene(analysis: Analysis, *, matching: bool) -> Scene:
-    """A hex board: free cells as discs, odd rows shifted right by half a cell."""
-    board = analysis.board
-    assert board is not None
-    size = _cell_size(board.n_rows, board.n_cols + 1)
-    positions = analysis.names.positions()
-    assert positions is not None  # cells have places
-    xy = positions * size + 6
-    xy[:, 1] *= 0.9  # rows of touching hexagons sit closer than squares
+    positions = names.positions()
+    xy = _layout(graph) if positions is None else positions / max(positions.max(), 1)
+    side = 640 if graph.n_vertices > 30 else 420
+    radius = float(max(3.0, min(14.0, side / (3 * np.sqrt(max(graph.n_vertices, 1))))))
+    xy = xy * side + radius + 8
     labels = None
-    if size >= _MARGIN_CELLS_MIN * 2:  # "row,col": a space is lost at this size
-        labels = [
-            analysis.names.text(v).replace(" ", ",") for v in range(analysis.graph.n_vertices)
-        ]
-    scene = _vertex_scene(analysis, xy, size * 0.48, matching=matching, edges=False, labels=labels)
-    return scene
+    if radius >= 9:
+        labels = [names.text(v) for v in range(graph.n_vertices)]
+    return _Layout(xy, radius, labels, True)
 
 
 def _layout(graph: Any) -> npt.NDArray[np.float64]:
@@ -263,9 +344,9 @@ def _layout(graph: Any) -> npt.NDArray[np.float64]:
     return (xy - low) / np.where(high > low, high - low, 1)
 
 
-def graph_scene(analysis: Analysis, *, matching: bool = False) -> Scene:
-    """A graph: vertices coloured by who wins a placement there, edges, and
-    optionally the matching; numbered (1-based) while there is room.
+def graph_scene(analysis: Analysis, *, matching: bool = False, sets: bool = False) -> Scene:
+    """A graph (or a small hex board): vertices coloured by who wins a placement
+    there, edges, and optionally the matching; numbered (1-based) while there is room.
 
     Raises
     ------
@@ -273,23 +354,31 @@ def graph_scene(analysis: Analysis, *, matching: bool = False) -> Scene:
         Above :data:`MAX_GRAPH_VERTICES` vertices.
     """
     graph = analysis.graph
-    if graph.n_vertices > MAX_GRAPH_VERTICES:
-        raise InvalidInputError(
-            f"a graph picture draws at most {MAX_GRAPH_VERTICES} vertices, this graph has "
-            f"{graph.n_vertices}"
-        )
-    positions = analysis.names.positions()
-    xy = _layout(graph) if positions is None else positions / max(positions.max(), 1)
-    side = 640 if graph.n_vertices > 30 else 420
-    radius = float(max(3.0, min(14.0, side / (3 * np.sqrt(max(graph.n_vertices, 1))))))
-    xy = xy * side + radius + 8
-    labels = None
-    if radius >= 9:
-        labels = [analysis.names.text(v) for v in range(graph.n_vertices)]
-    return _vertex_scene(analysis, xy, radius, matching=matching, edges=True, labels=labels)
+    layout = _vertex_layout(graph)
+    classes = _outcome_classes(analysis, sets)
+    palette, legend = _outcome_palette(sets)
+    if matching:
+        legend.append((COLOURS["matching"], "maximum matching"))
+    key = "data-cell" if isinstance(analysis.names, BoardCells) else "data-vertex"
+    attributes = [
+        {key: analysis.names.text(v), **_outcome_attributes(classes, v, sets)}
+        for v in range(graph.n_vertices)
+    ]
+    scene = _vertex_scene(
+        graph,
+        layout,
+        fills=[palette[k] for k in classes.tolist()],
+        attributes=attributes,
+        legend=legend,
+    )
+    if matching:
+        xy = layout.xy
+        for u, v in analysis.decomposition.matching_pairs().tolist():
+            scene.lines.append(([tuple(xy[u]), tuple(xy[v])], COLOURS["matching"], 3.0))
+    return scene
 
 
-def placement_scene(analysis: Analysis, *, matching: bool = False) -> Scene:
+def placement_scene(analysis: Analysis, *, matching: bool = False, sets: bool = False) -> Scene:
     """The board: blocked cells, free cells coloured by who wins a placement there.
 
     Parameters
@@ -299,31 +388,29 @@ def placement_scene(analysis: Analysis, *, matching: bool = False) -> Scene:
     matching : bool
         Also draw the maximum matching behind the verdicts, as bars joining matched
         cells, while cells are at least 5 pixels (boards up to 180 cells a side).
+    sets : bool
+        Colour the Gallai-Edmonds sets: D (the placer wins), A and C.
 
     Warns
     -----
     RenderWarning
         If the matching was asked for but the cells are too small to show it.
     """
-    board = analysis.board
-    if board is None:
+    names = analysis.names
+    if analysis.board is None or not isinstance(names, BoardCells):
         raise ValueError("placement_scene needs an analysis of a board")
-    scene, size, margin = _frame(
-        board.n_rows,
-        board.n_cols,
-        [
-            (COLOURS["placer_wins"], "placer wins"),
-            (COLOURS["placer_loses"], "placer loses"),
-            (COLOURS["blocked"], "blocked"),
-        ],
+    classes = _outcome_classes(analysis, sets)
+    palette, legend = _outcome_palette(sets)
+    legend.append((COLOURS["blocked"], "blocked"))
+    if matching:
+        legend.append((COLOURS["matching"], "maximum matching"))
+    scene, size, margin = _board_scene(
+        names,
+        classes,
+        palette,
+        legend,
+        lambda v: {"data-cell": names.text(v), **_outcome_attributes(classes, v, sets)},
     )
-    classes = np.full(board.shape, 2, dtype=np.uint8)
-    classes[~board.free] = 0
-    classes[analysis.board_mask()] = 1
-    palette = {0: COLOURS["blocked"], 1: COLOURS["placer_wins"], 2: COLOURS["placer_loses"]}
-    scene.cells = Cells(margin, margin, size, classes, palette)
-    if board.free.size <= RASTER_ABOVE_CELLS:
-        _cell_hotspots(scene, analysis, margin, margin, size)
     if matching and size < _MATCHING_CELLS_MIN:
         warnings.warn(
             f"the matching is not drawn: cells are {size} pixels, too small to show it"
@@ -333,8 +420,6 @@ def placement_scene(analysis: Analysis, *, matching: bool = False) -> Scene:
         )
     elif matching:
         width = max(1.0, size / 6)
-        names = analysis.names
-        assert isinstance(names, BoardCells)  # a board's graph is named by cells
         pairs = analysis.decomposition.matching_pairs()
         for (r1, c1), (r2, c2) in zip(
             names.cells(pairs[:, 0]).tolist(), names.cells(pairs[:, 1]).tolist(), strict=True
@@ -347,20 +432,153 @@ def placement_scene(analysis: Analysis, *, matching: bool = False) -> Scene:
     return scene
 
 
-def _cell_hotspots(scene: Scene, analysis: Analysis, x0: float, y0: float, size: float) -> None:
-    """``data-cell="ROW COL"`` and ``data-outcome`` over every free cell, and
-    ``data-blocked="ROW COL"`` over every blocked one."""
-    names = analysis.names
-    assert isinstance(names, BoardCells)
-    assert analysis.board is not None
-    for r, c in np.argwhere(~analysis.board.free).tolist():
-        scene.hotspots.append(
-            (x0 + c * size, y0 + r * size, size, size, {"data-blocked": f"{r + 1} {c + 1}"})
+def _board_scene(
+    names: BoardCells,
+    vertex_classes: npt.NDArray[np.uint8],
+    palette: dict[int, str],
+    legend: list[tuple[str, str]],
+    attributes: Callable[[int], dict[str, str]],
+) -> tuple[Scene, int, int]:
+    """A board's cells coloured by their vertex's class (class 0: blocked), with the
+    hooks a page clicks: ``attributes(v)`` over every free cell and ``data-blocked``
+    over the others, or, on boards too big for a hook a cell, one rectangle over
+    the board carrying ``data-grid="ROWS COLS"``."""
+    n_rows, n_cols = names.shape
+    scene, size, margin = _frame(n_rows, n_cols, legend)
+    classes = np.zeros(names.shape, dtype=np.uint8)
+    cells = names.cells(np.arange(names.n_vertices))
+    classes[cells[:, 0], cells[:, 1]] = vertex_classes
+    scene.cells = Cells(margin, margin, size, classes, {0: COLOURS["blocked"], **palette})
+    if classes.size > RASTER_ABOVE_CELLS:
+        grid = {"data-grid": f"{n_rows} {n_cols}"}
+        scene.hotspots.append((margin, margin, n_cols * size, n_rows * size, grid))
+        return scene, size, margin
+    for r, c in np.argwhere(classes == 0).tolist():
+        blocked = {"data-blocked": f"{r + 1} {c + 1}"}
+        scene.hotspots.append((margin + c * size, margin + r * size, size, size, blocked))
+    for v, (r, c) in enumerate(cells.tolist()):
+        scene.hotspots.append((margin + c * size, margin + r * size, size, size, attributes(v)))
+    return scene, size, margin
+
+
+# classes of vertices in a position's picture (0 is a blocked cell)
+_VISITED, _FREE, _WINNING_MOVE, _LOSING_MOVE, _TOKEN = 1, 2, 3, 4, 5
+
+
+def position_scene(
+    position: Position,
+    *,
+    numbers: Mapping[int, str] | None = None,
+    rings: Sequence[tuple[int, str]] = (),
+    legend: Sequence[tuple[str, str]] = (),
+) -> Scene:
+    """A position of the token game: visited vertices, the token and its path, and
+    every legal move coloured by whether it wins for the player to move.
+
+    Parameters
+    ----------
+    position : Position
+        The game so far (on a board, a hex board or a graph).
+    numbers : dict, optional
+        Labels by vertex id, drawn at the vertex while there is room (a record's
+        move numbers).
+    rings : list of (vertex id, colour)
+        Vertices to circle (a record's mistakes, a better move).
+    legend : list of (colour, label)
+        What the rings and numbers mean, added to the legend.
+
+    Hooks (SVG): every vertex carries ``data-cell`` (boards) or ``data-vertex``;
+    legal moves ``data-outcome="win"`` or ``"lose"`` for the player to move, the
+    token ``data-token``, visited vertices ``data-visited``.
+    """
+    graph = position.graph
+    names = graph.names
+    token = position.token_id
+    visited = position._visited_mask()
+    classes = np.where(visited, _VISITED, _FREE).astype(np.uint8)
+    legal = position._legal_ids()
+    winning = np.zeros(graph.n_vertices, dtype=bool)
+    winning[position._winning_ids()] = True
+    classes[legal] = np.where(winning[legal], _WINNING_MOVE, _LOSING_MOVE)
+    if token is not None:
+        classes[token] = _TOKEN
+    palette = {
+        _VISITED: COLOURS["visited"],
+        _FREE: COLOURS["free"],
+        _WINNING_MOVE: COLOURS["placer_wins"],
+        _LOSING_MOVE: COLOURS["placer_loses"],
+        _TOKEN: COLOURS["empty"],
+    }
+    move = "placement" if token is None else "move"
+    full_legend = [
+        (palette[_TOKEN], "token"),
+        (COLOURS["path"], "its path"),
+        (palette[_WINNING_MOVE], f"winning {move}"),
+        (palette[_LOSING_MOVE], f"losing {move}"),
+        (palette[_VISITED], "visited"),
+    ]
+    if isinstance(names, BoardCells):
+        full_legend.append((COLOURS["blocked"], "blocked"))
+    full_legend += list(legend)
+    key = "data-cell" if isinstance(names, BoardCells) else "data-vertex"
+    status = {
+        _VISITED: {"data-visited": ""},
+        _FREE: {},
+        _WINNING_MOVE: {"data-outcome": "win"},
+        _LOSING_MOVE: {"data-outcome": "lose"},
+        _TOKEN: {"data-token": ""},
+    }
+
+    def attributes(v: int) -> dict[str, str]:
+        return {key: names.text(v), **status[int(classes[v])]}
+
+    path = position._path_ids() or ([] if token is None else [token])
+    if _draws_vertices(names):
+        layout = _vertex_layout(graph)
+        scene = _vertex_scene(
+            graph,
+            layout,
+            fills=[palette[k] for k in classes.tolist()],
+            attributes=[attributes(v) for v in range(graph.n_vertices)],
+            legend=full_legend,
         )
-    wins = analysis.winning_mask
-    for v, (r, c) in enumerate(names.cells(np.arange(names.n_vertices)).tolist()):
-        attributes = {"data-cell": f"{r + 1} {c + 1}", "data-outcome": _outcome(wins[v])}
-        scene.hotspots.append((x0 + c * size, y0 + r * size, size, size, attributes))
+        centres, radius, room = layout.xy, layout.radius, layout.radius >= 9
+        path_end = layout.labels is None  # else the dot would hide the token's label
+    else:
+        assert isinstance(names, BoardCells)
+        scene, size, margin = _board_scene(names, classes, palette, full_legend, attributes)
+        rc = names.cells(np.arange(graph.n_vertices)).astype(np.float64)
+        centres = margin + (rc[:, ::-1] + 0.5) * size
+        radius, room, path_end = size * 0.45, size >= _NUMBER_CELLS_MIN, True
+    _mark_walk(scene, centres, path, radius, numbers if room else None, rings, path_end=path_end)
+    return scene
+
+
+def _mark_walk(
+    scene: Scene,
+    centres: npt.NDArray[np.float64],
+    path: list[int],
+    radius: float,
+    numbers: Mapping[int, str] | None,
+    rings: Sequence[tuple[int, str]],
+    *,
+    path_end: bool = True,
+) -> None:
+    """A walk over vertices drawn at ``centres``: its path, a dot where it is now
+    (``path_end``), rings, and numbers at the top left of their vertex on a white halo."""
+    if len(path) > 1:
+        corners = [(x, y) for x, y in _turning_points(centres[path]).tolist()]
+        scene.lines.append((corners, COLOURS["path"], max(1.5, radius / 4)))
+    if path and path_end:
+        x, y = centres[path[-1]].tolist()
+        scene.circles.append((x, y, max(2.0, radius * 0.3), COLOURS["path"], COLOURS["text"]))
+    for v, colour in rings:
+        x, y = centres[v].tolist()
+        scene.circles.append((x, y, radius, "none", colour))
+    for v, text in (numbers or {}).items():
+        x, y = centres[v].tolist()
+        size = max(9.0, radius * 0.62)
+        scene.labels.append((x - radius, y - radius * 0.45, text, size, "start:" + COLOURS["text"]))
 
 
 def _outcome(placer_wins: bool) -> str:
@@ -381,23 +599,66 @@ def _turning_points(points: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     return points[keep]
 
 
-def record_scene(analysis: RecordAnalysis) -> Scene:
-    """A Bunny-and-Egg record: pieces, the empty cell's path numbered, mistakes ringed.
+def walk_scene(annotation: WalkAnnotation, upto: int | None = None) -> Scene:
+    """A token-game record after its first ``upto`` moves (all by default): the
+    position, the moves numbered as ``matchgame annotate`` numbers them (1 is the
+    placement), mistakes ringed, and the better move when the last one shown was
+    a mistake."""
+    notes = annotation.notes
+    upto = len(notes) if upto is None else as_int(upto, "upto", low=0, high=len(notes))
+    record = annotation.record
+    names = record.graph.names
+    position = Position(record.graph)
+    path = record.path[:upto].tolist()
+    for v in path:
+        position._push_id(int(v))
+    rings = [(v, COLOURS["mistake"]) for v, note in zip(path, notes, strict=False) if note.mistake]
+    legend = [
+        ("", "numbers: moves, 1 is the placement"),
+        (COLOURS["mistake"], "mistake: a won position thrown away"),
+    ]
+    better = notes[upto - 1].better if upto else None
+    if better is not None:
+        rings.append((names.vertex(better), COLOURS["better"]))
+        legend.append((COLOURS["better"], f"move {upto} should have gone here"))
+    numbers = {v: str(i) for i, v in enumerate(path, start=1)}
+    return position_scene(position, numbers=numbers, rings=rings, legend=legend)
 
-    Pieces are drawn while cells are at least 6 pixels, move numbers while they are
-    at least 18.
+
+def record_scene(analysis: RecordAnalysis, upto: int | None = None) -> Scene:
+    """A Bunny-and-Egg record after its first ``upto`` moves (all by default):
+    pieces, the empty cell's path, moves labelled by round as ``matchgame
+    mistakes`` counts them (``B2``, ``E2``: Bunny's and Egg's moves of round 2),
+    mistakes ringed, and the better move when the last one shown was a mistake.
+
+    Pieces are drawn while cells are at least 6 pixels, labels while they are at
+    least 18.
     """
     record = analysis.record
-    pieces = record.board.pieces
+    n_moves = record.moves.shape[0]
+    upto = n_moves if upto is None else as_int(upto, "upto", low=0, high=n_moves)
+    cells = np.vstack([np.array([record.board.empty]), record.moves])  # the empty cell's walk
+    # each move slides the piece on cells[i + 1] into the empty cell cells[i]; the walk
+    # never returns to a cell, so the moves so far can be applied all at once
+    pieces = record.board.pieces.copy()
+    pieces[cells[:upto, 0], cells[:upto, 1]] = pieces[
+        cells[1 : upto + 1, 0], cells[1 : upto + 1, 1]
+    ]
+    pieces[cells[upto, 0], cells[upto, 1]] = 0
     n_rows, n_cols = pieces.shape
-    scene, size, margin = _frame(
-        n_rows,
-        n_cols,
-        [
-            (COLOURS["path"], "empty cell's path"),
-            (COLOURS["mistake"], "mistake: a won position thrown away"),
-        ],
-    )
+    wins = analysis.mover_wins
+    mistakes = (wins[:-1] & wins[1:])[:upto]  # move i hands a won position to the opponent
+    better = analysis.winning_reply(upto - 1) if upto and mistakes[-1] else None
+    legend = [
+        (COLOURS["empty"], "start: the empty cell"),
+        (COLOURS["path"], "empty cell's path"),
+        (COLOURS["unreachable"], "never reached by the empty cell"),
+        (COLOURS["mistake"], "mistake: a won position thrown away"),
+        ("", "B2, E2: Bunny's and Egg's moves in round 2"),
+    ]
+    if better is not None:
+        legend.append((COLOURS["better"], f"a winning move instead of move {upto}"))
+    scene, size, margin = _frame(n_rows, n_cols, legend)
     classes = np.where(record.board.arena.free, 1, 2).astype(np.uint8)
     scene.cells = Cells(
         margin,
@@ -408,23 +669,18 @@ def record_scene(analysis: RecordAnalysis) -> Scene:
         discs=pieces.astype(np.uint8) if size >= _GAP_CELLS_MIN else None,
         disc_colours={1: COLOURS["white_piece"], 2: COLOURS["black_piece"]},
     )
-    cells = np.vstack([np.array([record.board.empty]), record.moves])  # the empty cell's walk
-    centres = margin + (cells[:, ::-1] + 0.5) * size  # (x, y) per position
     er, ec = record.board.empty
     scene.rects.append((margin + ec * size, margin + er * size, size, size, COLOURS["empty"]))
-    if len(cells) > 1:
-        corners = [(x, y) for x, y in _turning_points(centres).tolist()]
-        scene.lines.append((corners, COLOURS["path"], max(1.0, size / 8)))
-    # move i hands the opponent a won position although the mover had one: a mistake
-    wins = analysis.mover_wins
-    mistakes = (wins[:-1] & wins[1:]).tolist()
-    for x, y in centres[1:][np.flatnonzero(mistakes)].tolist():
-        scene.circles.append((x, y, size * 0.45, "none", COLOURS["mistake"]))
-    if size >= 18:
-        for i, (x, y) in enumerate(centres[1:].tolist(), start=1):
-            colour = COLOURS["mistake"] if mistakes[i - 1] else COLOURS["path"]
-            corner = (x - size * 0.46, y - size * 0.2)  # top left, clear of piece and ring
-            scene.texts.append((*corner, str(i), size * 0.3, "start:" + colour))
+    centres = margin + (cells[:, ::-1] + 0.5) * size  # (x, y) of each position in the walk
+    # move i (0-based) ends at walk position i + 1
+    rings = [(i + 1, COLOURS["mistake"]) for i in np.flatnonzero(mistakes).tolist()]
+    if better is not None:
+        centres = np.vstack([centres, margin + (np.array(better[::-1]) + 0.5) * size])
+        rings.append((len(centres) - 1, COLOURS["better"]))
+    numbers = None
+    if size >= _NUMBER_CELLS_MIN:
+        numbers = {i: f"{'BE'[(i - 1) % 2]}{(i + 1) // 2}" for i in range(1, upto + 1)}
+    _mark_walk(scene, centres, list(range(upto + 1)), size * 0.45, numbers, rings)
     return scene
 
 
@@ -594,7 +850,21 @@ def _svg_vector_cells(cells: Cells) -> list[str]:
     return parts
 
 
-def to_svg(scene: Scene, *, raster: bool | None = None) -> bytes:
+def default_scale(scene: Scene) -> float:
+    """How much a picture is enlarged by default: small ones up to about
+    :data:`_READABLE_WIDTH` pixels wide (at most 3x), big ones not at all."""
+    return float(min(3.0, max(1.0, _READABLE_WIDTH / max(scene.width, 1))))
+
+
+def _check_scale(scale: float | None, scene: Scene) -> float:
+    if scale is None:
+        return default_scale(scene)
+    if not isinstance(scale, int | float) or not 0.1 <= scale <= 10:
+        raise InvalidInputError(f"scale must be a number from 0.1 to 10, got {scale!r}")
+    return float(scale)
+
+
+def to_svg(scene: Scene, *, raster: bool | None = None, scale: float | None = None) -> bytes:
     """The scene as an SVG document.
 
     Parameters
@@ -605,6 +875,9 @@ def to_svg(scene: Scene, *, raster: bool | None = None) -> bytes:
         Draw the cells as one embedded PNG image (True, needs Pillow) or as vector
         shapes (False). By default an image above :data:`RASTER_ABOVE_CELLS` cells
         when Pillow is installed, else vector shapes.
+    scale : float, optional
+        Size on screen relative to the scene's pixels (0.1 to 10); by default
+        :func:`default_scale`. The drawing itself is the same at any scale.
 
     Warns
     -----
@@ -613,10 +886,11 @@ def to_svg(scene: Scene, *, raster: bool | None = None) -> bytes:
         cell by cell, correct but big.
     """
     width, height = scene.width, scene.height
+    factor = _check_scale(scale, scene)
     parts = [
         "<?xml version='1.0' encoding='utf-8'?>\n",
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
-        f' viewBox="0 0 {width} {height}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{round(width * factor)}"'
+        f' height="{round(height * factor)}" viewBox="0 0 {width} {height}">',
         f'<rect x="0" y="0" width="{width}" height="{height}"'
         f" fill={quoteattr(scene.background)} />",
     ]
@@ -635,15 +909,17 @@ def to_svg(scene: Scene, *, raster: bool | None = None) -> bytes:
     for x, y, r, fill, stroke in scene.circles:
         parts.append(
             f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill={quoteattr(fill)}'
-            f' stroke={quoteattr(stroke)} stroke-width="1.5" />'
+            f' stroke={quoteattr(stroke)} stroke-width="{_ring_width(r):g}" />'
         )
-    for x, y, text, size, anchor in scene.texts:
-        anchor, _, colour = anchor.partition(":")
-        parts.append(
-            f'<text x="{x:g}" y="{y:g}" fill={quoteattr(colour or COLOURS["text"])}'
-            f' font-size="{size:g}" font-family="sans-serif" text-anchor={quoteattr(anchor)}>'
-            f"{escape(text)}</text>"
-        )
+    halo = ' stroke="#ffffff" stroke-width="3" paint-order="stroke" font-weight="bold"'
+    for texts, extra in ((scene.texts, ""), (scene.labels, halo)):
+        for x, y, text, size, anchor in texts:
+            anchor, _, colour = anchor.partition(":")
+            parts.append(
+                f'<text x="{x:g}" y="{y:g}" fill={quoteattr(colour or COLOURS["text"])}'
+                f' font-size="{size:g}" font-family="sans-serif"'
+                f" text-anchor={quoteattr(anchor)}{extra}>{escape(text)}</text>"
+            )
     for x, y, w, h, attributes in scene.hotspots:
         data = "".join(f" {key}={quoteattr(value)}" for key, value in attributes.items())
         parts.append(
@@ -653,11 +929,58 @@ def to_svg(scene: Scene, *, raster: bool | None = None) -> bytes:
     return "".join(parts).encode("utf-8")
 
 
+def _ring_width(radius: float) -> float:
+    """Outline width of a circle: thin on pieces and small discs, bolder on big rings."""
+    return 1.5 if radius < 12 else 2.5
+
+
 # -- PNG --------------------------------------------------------------------------
 
 
-def to_png(scene: Scene) -> bytes:
-    """The scene as a PNG image (needs Pillow: ``pip install Pillow``)."""
+def _scaled(scene: Scene, factor: float) -> Scene:
+    """The scene enlarged by about ``factor``: exactly enough that cells stay whole pixels."""
+    if scene.cells is not None:
+        size = max(1, round(scene.cells.size * factor))
+        factor = size / scene.cells.size
+    if factor == 1:
+        return scene
+
+    def texts(items: list[tuple[float, float, str, float, str]]) -> list:
+        return [(x * factor, y * factor, t, size * factor, a) for x, y, t, size, a in items]
+
+    cells = None
+    if scene.cells is not None:
+        old = scene.cells
+        cells = Cells(
+            round(old.x * factor),
+            round(old.y * factor),
+            round(old.size * factor),
+            old.classes,
+            old.colours,
+            old.discs,
+            old.disc_colours,
+        )
+    return Scene(
+        round(scene.width * factor),
+        round(scene.height * factor),
+        rects=[
+            (x * factor, y * factor, w * factor, h * factor, f) for x, y, w, h, f in scene.rects
+        ],
+        lines=[
+            ([(x * factor, y * factor) for x, y in points], colour, width * factor)
+            for points, colour, width in scene.lines
+        ],
+        circles=[(x * factor, y * factor, r * factor, f, s) for x, y, r, f, s in scene.circles],
+        texts=texts(scene.texts),
+        cells=cells,
+        background=scene.background,
+        labels=texts(scene.labels),
+    )
+
+
+def to_png(scene: Scene, *, scale: float | None = None) -> bytes:
+    """The scene as a PNG image (needs Pillow: ``pip install Pillow``); ``scale`` as
+    for :func:`to_svg`."""
     try:
         from PIL import Image, ImageDraw
     except ImportError as exc:
@@ -666,6 +989,7 @@ def to_png(scene: Scene) -> bytes:
             'pip install ".[png]")'
         ) from exc
 
+    scene = _scaled(scene, _check_scale(scale, scene))
     image = Image.new("RGB", (scene.width, scene.height), scene.background)
     if scene.cells is not None:
         cells = _cells_image(scene.cells, scene.background, native=True)
@@ -680,23 +1004,30 @@ def to_png(scene: Scene) -> bytes:
             [x - r, y - r, x + r, y + r],
             fill=None if fill == "none" else fill,
             outline=stroke,
-            width=2,
+            width=max(1, round(_ring_width(r))),
         )
-    for x, y, text, size, anchor in scene.texts:
-        anchor, _, colour = anchor.partition(":")
-        pil_anchor = {"start": "ls", "middle": "ms", "end": "rs"}[anchor]
-        draw.text(
-            (x, y), text, fill=colour or COLOURS["text"], anchor=pil_anchor, font_size=max(8, size)
-        )
+    for texts, halo in ((scene.texts, 0), (scene.labels, 2)):
+        for x, y, text, size, anchor in texts:
+            anchor, _, colour = anchor.partition(":")
+            pil_anchor = {"start": "ls", "middle": "ms", "end": "rs"}[anchor]
+            draw.text(
+                (x, y),
+                text,
+                fill=colour or COLOURS["text"],
+                anchor=pil_anchor,
+                font_size=max(8, size),
+                stroke_width=halo,
+                stroke_fill="#ffffff",
+            )
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
 
 
-def save(scene: Scene, path: str | Path) -> None:
+def save(scene: Scene, path: str | Path, *, scale: float | None = None) -> None:
     """Write the scene; the file's suffix (.svg or .png) picks the format."""
     suffix = Path(path).suffix.lower()
     if suffix not in (".svg", ".png"):
         raise ValueError(f"unknown picture format {suffix!r} (use .svg or .png)")
-    data = to_svg(scene) if suffix == ".svg" else to_png(scene)
+    data = to_svg(scene, scale=scale) if suffix == ".svg" else to_png(scene, scale=scale)
     Path(path).write_bytes(data)

@@ -47,6 +47,16 @@ def _moves(request: Request) -> str:
     return as_moves(request.query_params.get("moves", "orthogonal"), "moves")
 
 
+def _graph(request: Request, data: bytes) -> Any:
+    """The graph the game is played on: the edge list, or the board under ``moves``."""
+    from ..boards import Board
+    from ..edgelists import parse_edge_list
+
+    if _flag(request, "edges"):
+        return parse_edge_list(data)
+    return Board.parse(data).to_graph(_moves(request))
+
+
 def _analysis(request: Request, data: bytes) -> Any:
     from ..analysis import analyse
     from ..boards import Board
@@ -57,10 +67,26 @@ def _analysis(request: Request, data: bytes) -> Any:
     return analyse(Board.parse(data), moves=_moves(request))
 
 
+def _upto(request: Request) -> int | None:
+    """The ``upto`` query: how many moves of a record to show (all when absent)."""
+    text = request.query_params.get("upto")
+    if text is None:
+        return None
+    if not text.isdigit() or len(text) > 9:
+        raise MatchgameError(f"query upto={text[:20]!r}: expected a number of moves")
+    return int(text)
+
+
 def _json(document: Any) -> Response:
     from ..formats import json_chunks
 
     return Response(b"".join(json_chunks(document)), media_type="application/json")
+
+
+def _svg(scene: Any) -> Response:
+    from .. import render
+
+    return Response(render.to_svg(scene), media_type="image/svg+xml")
 
 
 async def placements(request: Request) -> Response:
@@ -70,12 +96,34 @@ async def placements(request: Request) -> Response:
 
 
 async def render_svg(request: Request) -> Response:
+    """The analysis picture; ``matching=1`` adds the matching, ``sets=1`` colours
+    the Gallai-Edmonds sets."""
     from .. import render
 
-    scene = render.analysis_scene(
-        _analysis(request, await _body(request)), matching=_flag(request, "matching")
+    analysis = _analysis(request, await _body(request))
+    return _svg(
+        render.analysis_scene(
+            analysis, matching=_flag(request, "matching"), sets=_flag(request, "sets")
+        )
     )
-    return Response(render.to_svg(scene), media_type="image/svg+xml")
+
+
+async def render_record(request: Request) -> Response:
+    """A NOI2011 record's picture after ``upto`` moves."""
+    from .. import render
+    from ..bunny import GameRecord, analyse_record
+
+    analysis = analyse_record(GameRecord.parse(await _body(request)))
+    return _svg(render.record_scene(analysis, upto=_upto(request)))
+
+
+async def render_walk(request: Request) -> Response:
+    """A token-game record's picture after ``upto`` moves."""
+    from .. import render
+    from ..walks import annotate
+
+    annotation = annotate(_token_record(request, await _body(request)))
+    return _svg(render.walk_scene(annotation, upto=_upto(request)))
 
 
 async def mistakes(request: Request) -> Response:
@@ -85,19 +133,27 @@ async def mistakes(request: Request) -> Response:
     return _json(mistakes_document(analyse_record(GameRecord.parse(await _body(request)))))
 
 
+def _token_record(request: Request, data: bytes) -> Any:
+    from ..walks import TokenRecord
+
+    return TokenRecord.parse(data, edges=_flag(request, "edges"), rule=_moves(request))
+
+
 async def annotate(request: Request) -> Response:
     from ..formats import annotation_document
-    from ..walks import TokenRecord, annotate
+    from ..walks import annotate
 
-    record = TokenRecord.parse(
-        await _body(request), edges=_flag(request, "edges"), rule=_moves(request)
-    )
-    return _json(annotation_document(annotate(record)))
+    return _json(annotation_document(annotate(_token_record(request, await _body(request)))))
 
 
 async def position(request: Request) -> Response:
-    """Who wins after the moves played (``moves`` field: 1-based JSON moves), and
-    the engine's best move."""
+    """Who wins after the moves played, the engine's best move, and (``picture=1``)
+    the position's picture.
+
+    The body is JSON: ``input`` (the board or edge list text) and ``played`` (the
+    moves so far, each like ``[3, 5]`` on a board or ``7`` on a graph, 1-based).
+    """
+    from .. import render
     from ..game import Position
 
     try:
@@ -109,8 +165,7 @@ async def position(request: Request) -> Response:
     played = payload.get("played", [])
     if not isinstance(played, list):
         raise MatchgameError('field "played": expected a list of moves')
-    data = payload["input"].encode()
-    graph = _analysis(request, data).graph
+    graph = _graph(request, payload["input"].encode())
     names = graph.names
     game = Position(graph)
     for i, move in enumerate(played):
@@ -118,30 +173,53 @@ async def position(request: Request) -> Response:
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in numbers):
             raise MatchgameError(f'field "played[{i}]": expected a move like [3, 5] or 7')
         v = names.parse(" ".join(str(x) for x in numbers), f"played[{i}]")
-        game.push(names.name(v))
+        try:
+            game.push(names.name(v))
+        except MatchgameError as exc:
+            raise MatchgameError(f'field "played[{i}]": {exc}') from None
 
     def value(name: Any) -> Any:
         return None if name is None else names.json_value(names.vertex(name))
 
-    return _json(
-        {
-            "token": value(game.token),
-            "mover_wins": game.mover_wins(),
-            "best_move": value(game.best_move()),
-            "winning_moves": [value(m) for m in game.winning_moves()],
-            "legal_moves": [value(m) for m in game.legal_moves()],
-        }
-    )
+    document = {
+        "moves_played": len(played),
+        "to_move": "first" if len(played) % 2 == 0 else "second",
+        "token": value(game.token),
+        "game_over": game.is_game_over(),
+        "mover_wins": game.mover_wins(),
+        "best_move": value(game.best_move()),
+        "winning_moves": [value(m) for m in game.winning_moves()],
+        "legal_moves": [value(m) for m in game.legal_moves()],
+    }
+    if _flag(request, "picture"):
+        document["svg"] = render.to_svg(render.position_scene(game)).decode()
+    return _json(document)
+
+
+async def opening(request: Request) -> Response:
+    """What ``matchgame serve`` was started on: ``text``, its ``kind`` (board, edges,
+    noi, walk-board, walk-edges) and ``moves``; null when nothing was given."""
+    return JSONResponse(request.app.state.start)
 
 
 async def example(request: Request) -> Response:
-    from ..cli import EXAMPLES
+    """A bundled example's text; ``X-Matchgame-Kind`` says what it is."""
+    from ..cli import BOARD_EXAMPLES, EDGE_EXAMPLES, EXAMPLE_MOVES, RECORD_EXAMPLES
 
     name = request.path_params["name"]
-    if name not in EXAMPLES:
+    kinds = {
+        **dict.fromkeys(BOARD_EXAMPLES, "board"),
+        **dict.fromkeys(EDGE_EXAMPLES, "edges"),
+        **dict.fromkeys(RECORD_EXAMPLES, "noi"),
+    }
+    if name not in kinds:
         return JSONResponse({"error": f"unknown example {name!r}"}, status_code=404)
     text = resources.files("matchgame").joinpath("examples", f"{name}.txt").read_bytes()
-    return Response(text, media_type="text/plain")
+    headers = {
+        "X-Matchgame-Kind": kinds[name],
+        "X-Matchgame-Moves": EXAMPLE_MOVES.get(name, "orthogonal"),
+    }
+    return Response(text, media_type="text/plain", headers=headers)
 
 
 def _guarded(endpoint: Any) -> Any:
@@ -159,14 +237,23 @@ def _guarded(endpoint: Any) -> Any:
     return guarded
 
 
-def create_app(*, max_body: int = DEFAULT_MAX_BODY) -> Starlette:
-    """The web app: the JSON API under ``/api`` and the page at ``/``."""
+def create_app(
+    *, max_body: int = DEFAULT_MAX_BODY, start: dict[str, str] | None = None
+) -> Starlette:
+    """The web app: the JSON API under ``/api`` and the page at ``/``.
+
+    ``start``: what the page opens with (``text``, ``kind``, ``moves``), as
+    ``matchgame serve`` reads them from its command line); None: the page's default.
+    """
     static = StaticFiles(
         directory=str(resources.files("matchgame.web").joinpath("static")), html=True
     )
     routes = [
         Route("/api/placements", _guarded(placements), methods=["POST"]),
         Route("/api/render", _guarded(render_svg), methods=["POST"]),
+        Route("/api/render/record", _guarded(render_record), methods=["POST"]),
+        Route("/api/render/walk", _guarded(render_walk), methods=["POST"]),
+        Route("/api/start", opening, methods=["GET"]),
         Route("/api/mistakes", _guarded(mistakes), methods=["POST"]),
         Route("/api/annotate", _guarded(annotate), methods=["POST"]),
         Route("/api/position", _guarded(position), methods=["POST"]),
@@ -175,4 +262,5 @@ def create_app(*, max_body: int = DEFAULT_MAX_BODY) -> Starlette:
     ]
     app = Starlette(routes=routes)
     app.state.max_body = max_body
+    app.state.start = start
     return app
