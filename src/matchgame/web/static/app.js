@@ -162,7 +162,8 @@ async function showPosition() {
   const position = JSON.parse(text);
   $("play-picture").innerHTML = position.svg;
   $("moves-played").textContent = state.played.length
-    ? `Moves: ${state.played.map(moveText).join(", ")}` : "";
+    ? `Moves: ${state.played.map((move, i) => `${i + 1}. ${moveText(move)} (${yourTurn(i) ? "you" : "engine"})`).join(", ")}`
+    : "";
   const mine = yourTurn(position.moves_played);
   if (position.game_over) {
     const winner = mine ? "engine" : "you";
@@ -357,7 +358,10 @@ for (const button of document.querySelectorAll("#tabs button")) {
 
 (async function start() {
   const opening = await (await fetch("/api/start")).json();
-  if (opening === null) return loadExample("heart");
+  if (opening === null) {
+    $("example").value = "heart";
+    return loadExample("heart");
+  }
   const names = [...$("example").options].map((option) => option.value);
   $("example").value = names.includes(opening.name) ? opening.name : "";
   setSource(opening.text, opening.kind, opening.moves);
