@@ -23,7 +23,10 @@ def test_ruff(check):
     if not (ROOT / "pyproject.toml").exists():
         pytest.skip("not running from a source checkout")
     proc = subprocess.run(
-        [*_ruff(), *check, "src", "tests", "benchmarks"], cwd=ROOT, capture_output=True, text=True
+        [*_ruff(), *check, "src", "tests", "benchmarks", "docs"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
