@@ -203,6 +203,17 @@ def test_a_token_game_record_steps_with_the_better_move(page, server):
     page.click("#step-forward")
     expect(page.locator("#move-note")).to_contain_text("2 3 would have kept the win")
     expect(page.locator('#record-picture [data-cell="2 1"][data-token]')).to_have_count(1)
+    # play on from here: the second player is to move, and that is you
+    page.click("#play-from-here")
+    expect(page.locator("#side")).to_have_value("second")
+    expect(page.locator("#turn")).to_contain_text("move the token from 2 1")
+    expect(page.locator("#verdict")).to_contain_text("You are winning: move to 1 1")
+    expect(page.locator('#play-picture [data-cell="2 2"]')).to_have_attribute(
+        "data-outcome", "lose"
+    )
+    page.locator('#play-picture [data-cell="1 1"]').click()  # a dead end for the engine
+    expect(page.locator("#game-result")).to_have_attribute("data-winner", "you")
+    expect(page.locator("#moves-played")).to_contain_text("2. 1 1 (you)")
 
 
 def test_a_big_board_is_drawn_as_one_image_and_still_clicks(page, shots, tmp_path):

@@ -117,6 +117,13 @@ def test_position_pictures_and_record_steps(server):
     status, body = post(f"{server}/api/render/record?upto=-1", record)
     assert status == 400 and "upto" in json.loads(body)["error"]
     game = b"3 3\n.##\n...\n#.#\n3\n2 1\n2 2\n2 3\n"
+    payload = {"input": game.decode(), "played": [[2, 2]], "record_moves": 1}
+    status, body = post(f"{server}/api/position?record=1", json.dumps(payload).encode())
+    document = json.loads(body)
+    assert status == 200 and document["moves_played"] == 2 and document["token"] == [2, 2]
+    payload["record_moves"] = 4
+    status, body = post(f"{server}/api/position?record=1", json.dumps(payload).encode())
+    assert status == 400 and "record_moves" in json.loads(body)["error"]
     status, body = post(f"{server}/api/render/walk?upto=1", game)
     assert status == 200 and b'stroke="#2c7bb6"' in body  # the better move, 2 3
 

@@ -152,6 +152,8 @@ async def position(request: Request) -> Response:
 
     The body is JSON: ``input`` (the board or edge list text) and ``played`` (the
     moves so far, each like ``[3, 5]`` on a board or ``7`` on a graph, 1-based).
+    With the query ``record=1``, ``input`` is a token-game record whose first
+    ``record_moves`` moves (all by default) come before ``played``.
     """
     from .. import render
     from ..game import Position
@@ -165,9 +167,22 @@ async def position(request: Request) -> Response:
     played = payload.get("played", [])
     if not isinstance(played, list):
         raise MatchgameError('field "played": expected a list of moves')
-    graph = _graph(request, payload["input"].encode())
+    data = payload["input"].encode()
+    if _flag(request, "record"):
+        record = _token_record(request, data)
+        graph, earlier = record.graph, record.path.tolist()
+        taken = payload.get("record_moves", len(earlier))
+        if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= len(earlier):
+            raise MatchgameError(
+                f'field "record_moves": expected a number of moves from 0 to {len(earlier)}'
+            )
+        earlier = earlier[:taken]
+    else:
+        graph, earlier = _graph(request, data), []
     names = graph.names
     game = Position(graph)
+    for v in earlier:
+        game.push(names.name(v))
     for i, move in enumerate(played):
         numbers = move if isinstance(move, list) else [move]
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in numbers):
@@ -181,9 +196,10 @@ async def position(request: Request) -> Response:
     def value(name: Any) -> Any:
         return None if name is None else names.json_value(names.vertex(name))
 
+    total = len(earlier) + len(played)
     document = {
-        "moves_played": len(played),
-        "to_move": "first" if len(played) % 2 == 0 else "second",
+        "moves_played": total,
+        "to_move": "first" if total % 2 == 0 else "second",
         "token": value(game.token),
         "game_over": game.is_game_over(),
         "mover_wins": game.mover_wins(),

@@ -82,11 +82,14 @@ function setMode(mode) {
 function fitModeToKind() {
   const record = isRecord();
   for (const button of document.querySelectorAll("#tabs button")) {
-    button.disabled = (button.dataset.mode === "record") !== record;
+    const mode = button.dataset.mode;
+    button.disabled = mode === "explore" ? record
+      : mode === "play" ? $("kind").value === "noi" : !record;
   }
+  $("play-from-here").hidden = !onRecord();
   $("moves").disabled = $("kind").value === "edges" || $("kind").value === "walk-edges"
     || $("kind").value === "noi";
-  if (record && state.mode !== "record") state.mode = "record";
+  if (record) state.mode = "record";
   if (!record && state.mode === "record") state.mode = "explore";
   setMode(state.mode);
 }
@@ -147,6 +150,10 @@ function yourTurn(movesPlayed) {
   return (movesPlayed % 2 === 0) === ($("side").value === "first");
 }
 
+// Playing from a token-game record starts after the record's moves up to the step shown.
+function onRecord() { return $("kind").value === "walk-board" || $("kind").value === "walk-edges"; }
+function movesBefore() { return onRecord() ? state.step : 0; }
+
 function newGame() {
   state.played = [];
   showPosition();
@@ -156,14 +163,21 @@ async function showPosition() {
   state.hint = null;
   $("game-result").textContent = "";
   $("game-result").dataset.winner = "";
-  const body = JSON.stringify({ input: $("input").value, played: state.played });
-  const text = await call("position", `/api/position?${query({ picture: "1" })}`, { body });
+  const payload = { input: $("input").value, played: state.played };
+  const extra = { picture: "1" };
+  if (onRecord()) {
+    payload.record_moves = state.step;
+    extra.record = "1";
+  }
+  const text = await call("position", `/api/position?${query(extra)}`,
+    { body: JSON.stringify(payload) });
   if (text === null) return;
   const position = JSON.parse(text);
   $("play-picture").innerHTML = position.svg;
   $("moves-played").textContent = state.played.length
-    ? `Moves: ${state.played.map((move, i) => `${i + 1}. ${moveText(move)} (${yourTurn(i) ? "you" : "engine"})`).join(", ")}`
-    : "";
+    ? `Moves: ${state.played.map((move, i) => `${movesBefore() + i + 1}. ${moveText(move)}`
+      + ` (${yourTurn(movesBefore() + i) ? "you" : "engine"})`).join(", ")}`
+    : (movesBefore() ? `From move ${movesBefore()} of the record.` : "");
   const mine = yourTurn(position.moves_played);
   if (position.game_over) {
     const winner = mine ? "engine" : "you";
@@ -203,7 +217,8 @@ function showVerdict(position) {
 
 $("play-picture").addEventListener("click", (event) => {
   const target = event.target.closest("[data-outcome]");
-  if (!target || !yourTurn(state.played.length) || $("game-result").dataset.winner) return;
+  const total = movesBefore() + state.played.length;
+  if (!target || !yourTurn(total) || $("game-result").dataset.winner) return;
   state.played.push(moveOf(target));
   showPosition();
 });
@@ -223,16 +238,23 @@ $("hint").addEventListener("click", () => {
 });
 
 $("undo").addEventListener("click", () => {
-  const first = $("side").value === "first" ? 0 : 1; // moves made before your first
+  // the engine's moves before your first one stay
+  const first = yourTurn(movesBefore()) ? 0 : 1;
   if (state.played.length <= first) return;
-  do state.played.pop(); while (state.played.length > first && !yourTurn(state.played.length));
+  do state.played.pop();
+  while (state.played.length > first && !yourTurn(movesBefore() + state.played.length));
   showPosition();
 });
 
 $("new-game").addEventListener("click", newGame);
 $("side").addEventListener("change", newGame);
 $("show-verdict").addEventListener("change", () => {
-  if (yourTurn(state.played.length)) showPosition();
+  if (yourTurn(movesBefore() + state.played.length)) showPosition();
+});
+$("play-from-here").addEventListener("click", () => {
+  // you take the side to move at this step
+  $("side").value = state.step % 2 === 0 ? "first" : "second";
+  setMode("play");
 });
 
 // -- records -------------------------------------------------------------------------
