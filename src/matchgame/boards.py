@@ -70,7 +70,8 @@ class Board:
     >>> board = Board.parse("3 3\\n.##\\n...\\n#.#\\n")
     >>> board.shape
     (3, 3)
-    >>> print(board)
+    >>> print(board)  # the contest text: the command line reads it back
+    3 3
     .##
     ...
     #.#
@@ -171,7 +172,9 @@ class Board:
         return f"{self.n_rows} {self.n_cols}\n" + "\n".join(self.rows()) + "\n"
 
     def __str__(self) -> str:
-        return "\n".join(self.rows())
+        """The contest text without its final newline (what ``print`` should show:
+        ``print(board)`` to a file gives a board the command line reads)."""
+        return self.to_text()[:-1]
 
     def __repr__(self) -> str:
         if self.free.size > 400:

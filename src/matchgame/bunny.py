@@ -121,7 +121,8 @@ class BunnyBoard:
         return (int(self.pieces.shape[0]), int(self.pieces.shape[1]))
 
     def __str__(self) -> str:
-        return "\n".join(self.rows())
+        """The board as a record starts: ``n m``, then the rows."""
+        return "\n".join([f"{self.shape[0]} {self.shape[1]}", *self.rows()])
 
     def rows(self) -> list[str]:
         chars = np.array([ord("."), ord("O"), ord("X")], dtype=np.uint8)[self.pieces]
@@ -328,6 +329,11 @@ class GameRecord:
             wanted = "white" if player == "Bunny" else "black"
             why = f"{player} moves {wanted} pieces and that cell holds no {wanted} piece"
         raise IllegalMoveError(f"{where}{player}'s move {number} ({r + 1}, {c + 1}): {why}")
+
+    def __str__(self) -> str:
+        """The NOI2011 text without its final newline: ``print(record)`` to a file
+        gives a record the command line reads."""
+        return self.to_text()[:-1]
 
     def to_text(self) -> str:
         """The NOI2011 text of this record."""

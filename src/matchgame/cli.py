@@ -283,7 +283,14 @@ def _cmd_play(args: argparse.Namespace) -> bytes:
     if stdin is None:
         raise UsageError("standard input is closed: play reads your moves from it")
     if stdin.isatty():
-        play.run_terminal(session, input, write, legend)
+        stdout = sys.stdout
+        colour = (
+            stdout is not None
+            and stdout.isatty()
+            and "NO_COLOR" not in os.environ
+            and os.environ.get("TERM", "") != "dumb"
+        )
+        play.run_terminal(session, input, write, legend, colour=colour)
     else:
         play.run_line_protocol(session, play.read_lines(stdin.buffer), write)
     return b""

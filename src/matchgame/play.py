@@ -9,9 +9,10 @@ read and written in the graph's 1-based text form (``ROW COL`` or a vertex numbe
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 import numpy as np
 
@@ -24,13 +25,29 @@ from .graph import Graph
 from .names import VertexNames
 
 __all__ = [
+    "GridPicture",
     "Session",
     "bunny_session",
+    "fit_grid",
     "graph_session",
     "parse_cell",
     "placement_session",
     "read_lines",
 ]
+
+
+@dataclass(frozen=True)
+class GridPicture:
+    """A board to show in a terminal: one mark per cell, the cell to keep in view
+    and highlight (the token, or the empty cell), and the legal moves."""
+
+    marks: np.ndarray  # (n_rows, n_cols) one-character strings
+    focus: Cell | None = None
+    options: tuple[Cell, ...] = ()
+
+    def text(self, columns: int = 80, lines: int = 24, *, colour: bool = False) -> str:
+        """The board fitted to a terminal of ``columns`` x ``lines``: see :func:`fit_grid`."""
+        return fit_grid(self, columns, lines, colour=colour)
 
 
 @dataclass
@@ -40,7 +57,7 @@ class Session:
     position: Position
     you_move_first: bool
     describe_turn: Callable[[int], str]
-    draw: Callable[[Session], str]
+    draw: Callable[[Session], str | GridPicture]
     moves: list[Any] = field(default_factory=list)
 
     @property
@@ -120,20 +137,78 @@ class Session:
         """Who won a finished game: the player to move has lost."""
         return not self.your_turn
 
-    def picture(self) -> str:
-        return self.draw(self)
+    def picture(self, columns: int = 1 << 20, lines: int = 1 << 20, *, colour: bool = False) -> str:
+        """The position drawn for a terminal of ``columns`` x ``lines`` (by default
+        unbounded: the whole board, spaced)."""
+        drawn = self.draw(self)
+        return drawn if isinstance(drawn, str) else drawn.text(columns, lines, colour=colour)
 
 
 def grid_picture(chars: np.ndarray) -> str:
     """A grid of one-character marks with 1-based row and column numbers."""
-    n_rows, n_cols = chars.shape
-    width = len(str(n_cols))
+    return fit_grid(GridPicture(chars), 1 << 20, 1 << 20)
+
+
+_REVERSE, _BOLD, _PLAIN = "\x1b[7m", "\x1b[1m", "\x1b[0m"
+_LINES_AROUND = 6  # terminal lines a turn needs besides the board: messages, the prompt
+
+
+def fit_grid(picture: GridPicture, columns: int, lines: int, *, colour: bool = False) -> str:
+    """A board for a terminal of ``columns`` x ``lines``, with 1-based row and column
+    numbers.
+
+    Cells are spaced (``1 2 3`` over the columns) when that fits the width, else
+    packed one character each with the column numbers written downwards. A board
+    that does not fit even so is shown through a window around ``picture.focus``
+    (the middle before there is one), said in a last line such as ``rows 41-58,
+    columns 101-173 of 300 x 300``. ``colour``: the focus in reverse video and the
+    legal moves in bold (ANSI codes, for terminals).
+    """
+    marks = picture.marks
+    n_rows, n_cols = marks.shape
     margin = len(str(n_rows))
-    lines = [" " * (margin + 1) + " ".join(str(c + 1).rjust(width) for c in range(n_cols))]
-    for r in range(n_rows):
-        row = " ".join(mark.rjust(width) for mark in chars[r])
-        lines.append(f"{str(r + 1).rjust(margin)} {row}")
-    return "\n".join(lines)
+    spaced = margin + n_cols * (len(str(n_cols)) + 1) <= columns
+    header = 1 if spaced else len(str(n_cols))
+    width = max(1, min(n_cols, columns - margin - 1)) if not spaced else n_cols
+    height = max(1, min(n_rows, lines - header - _LINES_AROUND))
+    focus = picture.focus if picture.focus is not None else (n_rows // 2, n_cols // 2)
+    top = min(max(focus[0] - height // 2, 0), n_rows - height)
+    left = min(max(focus[1] - width // 2, 0), n_cols - width)
+    rows, cols = range(top, top + height), range(left, left + width)
+    styles: dict[tuple[int, int], str] = {}
+    if colour:
+        styles.update(dict.fromkeys(picture.options, _BOLD))
+        if picture.focus is not None:
+            styles[picture.focus] = _REVERSE
+
+    def cell(r: int, c: int, pad: int) -> str:
+        mark = str(marks[r, c]).rjust(pad)
+        style = styles.get((r, c))
+        return mark if style is None else f"{style}{mark}{_PLAIN}"
+
+    out = []
+    if spaced:
+        pad = len(str(n_cols))
+        out.append(" " * (margin + 1) + " ".join(str(c + 1).rjust(pad) for c in cols))
+        for r in rows:
+            out.append(f"{str(r + 1).rjust(margin)} " + " ".join(cell(r, c, pad) for c in cols))
+    else:
+        numbers = [str(c + 1).rjust(header) for c in cols]
+        for digit in range(header):  # column numbers written downwards
+            out.append(" " * (margin + 1) + "".join(number[digit] for number in numbers))
+        for r in rows:
+            out.append(f"{str(r + 1).rjust(margin)} " + "".join(cell(r, c, 1) for c in cols))
+    if height < n_rows or width < n_cols:
+        out.append(
+            f"rows {top + 1}-{top + height}, columns {left + 1}-{left + width} of "
+            f"{n_rows} x {n_cols} (the view follows the token)"
+        )
+    return "\n".join(out)
+
+
+def _cells(moves: list[Hashable]) -> tuple[Cell, ...]:
+    """Moves on a board's graph: its vertices are named by cells."""
+    return tuple(cast(Cell, move) for move in moves)
 
 
 def _describe_placement_game(you_move_first: bool) -> Callable[[int], str]:
@@ -147,13 +222,15 @@ def _describe_placement_game(you_move_first: bool) -> Callable[[int], str]:
 def placement_session(board: Board, *, you_move_first: bool, moves: str = "orthogonal") -> Session:
     """The JSOI2009 game: the first player places the token, then moves alternate."""
 
-    def draw(session: Session) -> str:
+    def draw(session: Session) -> GridPicture:
         chars = np.where(board.free, ".", "#").astype("<U1")
         for r, c in session.moves[:-1]:
             chars[r, c] = "o"
-        if session.moves:
-            chars[session.moves[-1]] = "@"
-        return grid_picture(chars)
+        token = session.moves[-1] if session.moves else None
+        if token is not None:
+            chars[token] = "@"
+        options = _cells(session.legal_moves()) if token is not None else ()
+        return GridPicture(chars, token, options)
 
     position = Position(board, moves=moves)
     return Session(position, you_move_first, _describe_placement_game(you_move_first), draw)
@@ -194,13 +271,14 @@ def bunny_session(record: GameRecord, *, you_move_first: bool) -> Session:
         whose = "yours" if (index % 2 == 0) == you_move_first else "the engine's"
         return f"{player}'s move {number} ({whose})"
 
-    def draw(session: Session) -> str:
+    def draw(session: Session) -> GridPicture:
         pieces = record.board.pieces.copy()
         empty = record.board.empty
         for cell in [*played, *session.moves]:
             pieces[empty], pieces[cell] = pieces[cell], 0
             empty = cell
-        return grid_picture(np.array([".", "O", "X"])[pieces])
+        marks = np.array([".", "O", "X"])[pieces]
+        return GridPicture(marks, empty, _cells(session.legal_moves()))
 
     return Session(position, you_move_first, describe, draw)
 
@@ -268,19 +346,32 @@ def run_line_protocol(session: Session, lines: Iterator[str], write: Callable[[s
 
 
 def run_terminal(
-    session: Session, read: Callable[[str], str], write: Callable[[str], None], legend: str
+    session: Session,
+    read: Callable[[str], str],
+    write: Callable[[str], None],
+    legend: str,
+    *,
+    size: Callable[[], tuple[int, int]] | None = None,
+    colour: bool = False,
 ) -> None:
-    """Interactive play: the board after every move; ``hint``, ``undo``, ``quit``."""
+    """Interactive play: one board a turn, fitted to the terminal (``size()``:
+    its columns and lines, asked each turn so a resized window is followed);
+    ``hint``, ``undo``, ``quit``. ``colour``: highlight the token and the moves."""
     write(legend + "\n")
     form = "ROW COL" if session.names.width == 2 else "VERTEX"
+    show = True  # the board changed since it was last shown
     while True:
-        write("\n" + session.picture() + "\n")
+        if not session.is_over() and not session.your_turn:
+            write(f"engine plays {session.text(session.engine_move())}\n")
+            show = True
+            continue
+        if show:
+            columns, lines = size() if size is not None else shutil.get_terminal_size()
+            write("\n" + session.picture(columns, lines, colour=colour) + "\n")
+            show = False
         if session.is_over():
             write("You win!\n" if session.winner_is_you() else "The engine wins.\n")
             return
-        if not session.your_turn:
-            write(f"engine plays {session.text(session.engine_move())}\n")
-            continue
         try:
             text = read(f"{session.describe_turn(len(session.moves))} - {form}, hint, undo, quit> ")
         except EOFError:
@@ -291,7 +382,7 @@ def run_terminal(
             continue
         command = text.strip().lower()
         if not command:
-            continue
+            continue  # an empty line: ask again
         if command in ("quit", "q", "exit"):
             return
         if command == "hint":
@@ -303,10 +394,14 @@ def run_terminal(
             )
             continue
         if command == "undo":
-            if not session.undo():
+            if session.undo():
+                show = True
+            else:
                 write("nothing to undo\n")
             continue
         try:
             session.play(session.parse(text))
         except (ValueError, IllegalMoveError) as exc:
             write(f"{exc}\n")
+            continue
+        show = True
