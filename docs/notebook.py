@@ -59,8 +59,9 @@ petersen
 
 # %%
 record = TokenRecord.parse("3 3\n.##\n...\n#.#\n3\n2 1\n2 2\n2 3\n")
-notes = annotate(record).notes
-print([(note.number, note.move, note.mistake, note.better) for note in notes])
+judged = annotate(record)
+print([(note.number, note.move, note.mistake, note.better) for note in judged.notes])
+judged
 
 # %%
 noi3 = analyse_record(GameRecord.parse("4 4\nOOXX\nOXXO\nOO.O\nXXXO\n2\n3 2\n2 2\n1 2\n1 3\n"))

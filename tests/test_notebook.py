@@ -42,4 +42,11 @@ def test_the_notebook_runs_and_every_result_draws_itself():
             assert root.tag.endswith("svg")
             assert len(list(root.iter())) > 10, type(value).__name__
             shown.append(type(value).__name__)
-    assert shown == ["Board", "Analysis", "Position", "Analysis", "RecordAnalysis"]
+    assert shown == [
+        "Board",
+        "Analysis",
+        "Position",
+        "Analysis",
+        "WalkAnnotation",
+        "RecordAnalysis",
+    ]

@@ -311,12 +311,19 @@ def _cmd_serve(args: argparse.Namespace) -> bytes:
     if args.max_body < 1:
         raise UsageError(f"--max-body {args.max_body}: expected a positive number of bytes")
     start = _serve_start(args)
+    if args.port == 0:  # any free port; it is printed, so pick it now
+        import socket
+
+        with socket.socket() as probe:
+            probe.bind((args.host, 0))
+            args.port = probe.getsockname()[1]
     url = f"http://{args.host}:{args.port}/"
     print(f"matchgame serving on {url} (Ctrl-C stops)", file=sys.stderr, flush=True)
     if args.open:
+        import threading
         import webbrowser
 
-        webbrowser.open(url)
+        threading.Timer(1.0, webbrowser.open, [url]).start()  # once the server listens
     uvicorn.run(
         create_app(max_body=args.max_body, start=start),
         host=args.host,

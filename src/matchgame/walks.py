@@ -260,6 +260,16 @@ class WalkAnnotation:
         """Numbers of ``player``'s mistakes ("first" or "second")."""
         return [note.number for note in self.notes if note.player == player and note.mistake]
 
+    def _repr_svg_(self) -> str | None:
+        """In Jupyter: the final position, moves numbered, mistakes ringed."""
+        from . import render
+        from .names import BoardCells
+
+        graph = self.record.graph
+        if graph.n_vertices > render.MAX_GRAPH_VERTICES and not isinstance(graph.names, BoardCells):
+            return None
+        return render.to_svg(render.walk_scene(self)).decode()
+
 
 def annotate(record: TokenRecord) -> WalkAnnotation:
     """Judge every move of ``record`` (one augmenting search per move).
