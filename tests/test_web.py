@@ -161,3 +161,38 @@ def test_serve_recognises_its_file(tmp_path, monkeypatch):
     run = run_cli("serve", str(path))
     assert run.code == 2 and "not a board" in run.err and run.out == ""
     assert run.err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "/api/placements",
+        "/api/placements?edges=1",
+        "/api/render?sets=1&matching=1",
+        "/api/render/record?upto=1",
+        "/api/render/walk?upto=2&edges=1",
+        "/api/mistakes",
+        "/api/annotate",
+        "/api/position",
+        "/api/position?record=1&picture=1",
+    ],
+)
+def test_no_body_makes_a_500(server, endpoint):
+    """Whatever arrives, the answer is a document, a 400 with a message, or a 413."""
+    nasty = [
+        b"",
+        b"\xff\xfe\x00garbage",
+        b"[" * 3000 + b"]" * 3000,  # nesting deeper than the JSON parser recurses
+        b'{"input": "3 3\\n.##\\n...\\n#.#\\n", "played": [[2, 1], [1, 1], [1, 2]]}',
+        b'{"input": 5, "played": {}}',
+        b'{"input": "1 1\\n.\\n", "played": [[' + b"9" * 5000 + b", 1]]}",
+        b"99999999999 9\n",
+        b"3 3\n.##\n...\n#.#\n1\n2 2\n",
+        b"2 1\n1 2\n",
+    ]
+    for body in nasty:
+        status, answer = post(f"{server}{endpoint}", body)
+        assert status in (200, 400, 413), (endpoint, body[:40], status, answer[:200])
+        if status != 200:
+            message = json.loads(answer)["error"]
+            assert message and "\n" not in message and "Traceback" not in message

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -89,18 +91,18 @@ def _svg(scene: Any) -> Response:
     return Response(render.to_svg(scene), media_type="image/svg+xml")
 
 
-async def placements(request: Request) -> Response:
+def placements(request: Request, body: bytes) -> Response:
     from ..formats import placements_answer
 
-    return _json(placements_answer(_analysis(request, await _body(request))))
+    return _json(placements_answer(_analysis(request, body)))
 
 
-async def render_svg(request: Request) -> Response:
+def render_svg(request: Request, body: bytes) -> Response:
     """The analysis picture; ``matching=1`` adds the matching, ``sets=1`` colours
     the Gallai-Edmonds sets."""
     from .. import render
 
-    analysis = _analysis(request, await _body(request))
+    analysis = _analysis(request, body)
     return _svg(
         render.analysis_scene(
             analysis, matching=_flag(request, "matching"), sets=_flag(request, "sets")
@@ -108,29 +110,29 @@ async def render_svg(request: Request) -> Response:
     )
 
 
-async def render_record(request: Request) -> Response:
+def render_record(request: Request, body: bytes) -> Response:
     """A NOI2011 record's picture after ``upto`` moves."""
     from .. import render
     from ..bunny import GameRecord, analyse_record
 
-    analysis = analyse_record(GameRecord.parse(await _body(request)))
+    analysis = analyse_record(GameRecord.parse(body))
     return _svg(render.record_scene(analysis, upto=_upto(request)))
 
 
-async def render_walk(request: Request) -> Response:
+def render_walk(request: Request, body: bytes) -> Response:
     """A token-game record's picture after ``upto`` moves."""
     from .. import render
     from ..walks import annotate
 
-    annotation = annotate(_token_record(request, await _body(request)))
+    annotation = annotate(_token_record(request, body))
     return _svg(render.walk_scene(annotation, upto=_upto(request)))
 
 
-async def mistakes(request: Request) -> Response:
+def mistakes(request: Request, body: bytes) -> Response:
     from ..bunny import GameRecord, analyse_record
     from ..formats import mistakes_document
 
-    return _json(mistakes_document(analyse_record(GameRecord.parse(await _body(request)))))
+    return _json(mistakes_document(analyse_record(GameRecord.parse(body))))
 
 
 def _token_record(request: Request, data: bytes) -> Any:
@@ -139,14 +141,14 @@ def _token_record(request: Request, data: bytes) -> Any:
     return TokenRecord.parse(data, edges=_flag(request, "edges"), rule=_moves(request))
 
 
-async def annotate(request: Request) -> Response:
+def annotate(request: Request, body: bytes) -> Response:
     from ..formats import annotation_document
     from ..walks import annotate
 
-    return _json(annotation_document(annotate(_token_record(request, await _body(request)))))
+    return _json(annotation_document(annotate(_token_record(request, body))))
 
 
-async def position(request: Request) -> Response:
+def position(request: Request, body: bytes) -> Response:
     """Who wins after the moves played, the engine's best move, and (``picture=1``)
     the position's picture.
 
@@ -159,8 +161,8 @@ async def position(request: Request) -> Response:
     from ..game import Position
 
     try:
-        payload = json.loads(await _body(request))
-    except (ValueError, UnicodeDecodeError):
+        payload = json.loads(body)
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise MatchgameError("the body must be a JSON object") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("input"), str):
         raise MatchgameError('field "input": expected the board or edge list as a string')
@@ -238,10 +240,15 @@ async def example(request: Request) -> Response:
     return Response(text, media_type="text/plain", headers=headers)
 
 
-def _guarded(endpoint: Any) -> Any:
-    async def guarded(request: Request) -> Response:
+def _post(compute: Callable[[Request, bytes], Response]) -> Callable[..., Any]:
+    """An endpoint that reads the body (within the size limit), then computes its
+    answer on a worker thread (the kernels release the GIL: the server stays
+    responsive); bad input is 400 with the command line's message, too big 413."""
+
+    async def endpoint(request: Request) -> Response:
         try:
-            return await endpoint(request)
+            body = await _body(request)
+            return await run_in_threadpool(compute, request, body)
         except _TooLarge:
             limit = request.app.state.max_body
             return JSONResponse(
@@ -250,7 +257,7 @@ def _guarded(endpoint: Any) -> Any:
         except MatchgameError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
 
-    return guarded
+    return endpoint
 
 
 def create_app(
@@ -265,14 +272,14 @@ def create_app(
         directory=str(resources.files("matchgame.web").joinpath("static")), html=True
     )
     routes = [
-        Route("/api/placements", _guarded(placements), methods=["POST"]),
-        Route("/api/render", _guarded(render_svg), methods=["POST"]),
-        Route("/api/render/record", _guarded(render_record), methods=["POST"]),
-        Route("/api/render/walk", _guarded(render_walk), methods=["POST"]),
+        Route("/api/placements", _post(placements), methods=["POST"]),
+        Route("/api/render", _post(render_svg), methods=["POST"]),
+        Route("/api/render/record", _post(render_record), methods=["POST"]),
+        Route("/api/render/walk", _post(render_walk), methods=["POST"]),
         Route("/api/start", opening, methods=["GET"]),
-        Route("/api/mistakes", _guarded(mistakes), methods=["POST"]),
-        Route("/api/annotate", _guarded(annotate), methods=["POST"]),
-        Route("/api/position", _guarded(position), methods=["POST"]),
+        Route("/api/mistakes", _post(mistakes), methods=["POST"]),
+        Route("/api/annotate", _post(annotate), methods=["POST"]),
+        Route("/api/position", _post(position), methods=["POST"]),
         Route("/api/examples/{name}", example, methods=["GET"]),
         Mount("/", static),
     ]
