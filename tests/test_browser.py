@@ -194,6 +194,34 @@ def test_stepping_through_noi_sample_3_shows_bunnys_mistakes(page, shots):
     expect(page.locator("#step-label")).to_have_text("0 / 4")
 
 
+def test_play_bunny_from_a_record_and_win_the_won_position(page, shots):
+    """NOI sample 3 after round 1: Bunny (you) is winning, since Bunny's move 2 is a
+    mistake; playing the verdict's move each turn wins against the engine's Egg."""
+    page.select_option("#example", "noi3")
+    for _ in range(2):
+        page.click("#step-forward")
+    expect(page.locator("#step-label")).to_have_text("2 / 4")
+    page.click("#play-from-here")
+    expect(page.locator("#side")).to_have_value("first")
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("You are winning: slide the piece on")
+    page.screenshot(path=shots / "play-bunny.png")
+    result = page.locator("#game-result")
+    for _ in range(20):
+        page.wait_for_function(
+            "document.querySelector('#game-result').dataset.winner"
+            " || document.querySelector('#turn').textContent.startsWith('Your move')"
+        )
+        if result.get_attribute("data-winner"):
+            break
+        expect(verdict).to_contain_text("You are winning")
+        best = verdict.get_attribute("data-best-move")
+        before = page.locator("#moves-played").inner_text()
+        page.locator(f'#play-picture [data-cell="{best}"]').click()
+        expect(page.locator("#moves-played")).not_to_have_text(before)
+    expect(result).to_have_attribute("data-winner", "you")
+
+
 def test_a_token_game_record_steps_with_the_better_move(page, server):
     page.select_option("#kind", "walk-board")
     page.locator("#text-panel summary").click()

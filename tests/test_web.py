@@ -124,6 +124,13 @@ def test_position_pictures_and_record_steps(server):
     payload["record_moves"] = 4
     status, body = post(f"{server}/api/position?record=1", json.dumps(payload).encode())
     assert status == 400 and "record_moves" in json.loads(body)["error"]
+    # Bunny and Egg from NOI sample 3 after round 1: Bunny's winning move is 2 1
+    payload = {"input": record.decode(), "played": [], "record_moves": 2}
+    status, body = post(f"{server}/api/position?noi=1&picture=1", json.dumps(payload).encode())
+    document = json.loads(body)
+    assert status == 200 and document["token"] == [2, 2] and document["to_move"] == "first"
+    assert document["mover_wins"] and document["winning_moves"] == [[2, 1]]
+    assert document["svg"].count("<circle") >= 15  # the pieces are drawn
     status, body = post(f"{server}/api/render/walk?upto=1", game)
     assert status == 200 and b'stroke="#2c7bb6"' in body  # the better move, 2 3
 

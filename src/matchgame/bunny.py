@@ -116,6 +116,18 @@ class BunnyBoard:
         except ParseError as exc:
             raise rows_error(exc) from None
 
+    def pieces_after(self, moves: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+        """The pieces after ``moves``: legal moves, as 0-based cells, each sliding a
+        piece into the empty cell (0: empty, 1: white, 2: black)."""
+        walk = np.vstack([np.array([self.empty]), np.asarray(moves, np.int64).reshape(-1, 2)])
+        # each move slides the piece on walk[i + 1] into the empty cell walk[i]; the walk
+        # never returns to a cell, so all the moves can be applied at once
+        pieces = self.pieces.copy()
+        now, then = walk[:-1], walk[1:]
+        pieces[now[:, 0], now[:, 1]] = pieces[then[:, 0], then[:, 1]]
+        pieces[walk[-1, 0], walk[-1, 1]] = 0
+        return pieces
+
     @property
     def shape(self) -> tuple[int, int]:
         return (int(self.pieces.shape[0]), int(self.pieces.shape[1]))

@@ -317,6 +317,13 @@ class Position:
         assert self._token is not None  # placed by the first push
         return [*earlier, self._token]
 
+    def _walk_ids(self) -> list[int]:
+        """The token's walk: where it was set up (if it was) and every move since."""
+        if not self._stack:
+            return [] if self._token is None else [self._token]
+        start = self._stack[0][0]
+        return ([] if start is None else [start]) + self._path_ids()
+
     def _visited_mask(self) -> npt.NDArray[np.bool_]:
         """Per vertex id: visited, or holding the token."""
         visited = self._engine.alive == 0

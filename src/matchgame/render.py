@@ -75,6 +75,7 @@ COLOURS = {
     "empty": "#fff2a8",
     "set_a": "#fdb863",
     "visited": "#bdbdbd",
+    "walked": "#f6d2a8",
     "free": "#f4f1ea",
     "better": "#2c7bb6",
 }
@@ -471,6 +472,7 @@ def position_scene(
     numbers: Mapping[int, str] | None = None,
     rings: Sequence[tuple[int, str]] = (),
     legend: Sequence[tuple[str, str]] = (),
+    pieces: npt.NDArray[np.uint8] | None = None,
 ) -> Scene:
     """A position of the token game: visited vertices, the token and its path, and
     every legal move coloured by whether it wins for the player to move.
@@ -486,6 +488,10 @@ def position_scene(
         Vertices to circle (a record's mistakes, a better move).
     legend : list of (colour, label)
         What the rings and numbers mean, added to the legend.
+    pieces : array, optional
+        Bunny and Egg: the pieces on the board (0 none, 1 white, 2 black), drawn on
+        the cells; the token is the empty cell, and cells off the game's graph are
+        pieces that can never move.
 
     Hooks (SVG): every vertex carries ``data-cell`` (boards) or ``data-vertex``;
     legal moves ``data-outcome="win"`` or ``"lose"`` for the player to move, the
@@ -509,15 +515,19 @@ def position_scene(
         _LOSING_MOVE: COLOURS["placer_loses"],
         _TOKEN: COLOURS["empty"],
     }
+    if pieces is not None:  # grey is taken: it marks the cells out of play
+        palette[_VISITED] = COLOURS["walked"]
     move = "placement" if token is None else "move"
     full_legend = [
-        (palette[_TOKEN], "token"),
+        (palette[_TOKEN], "token" if pieces is None else "the empty cell"),
         (COLOURS["path"], "its path"),
         (palette[_WINNING_MOVE], f"winning {move}"),
         (palette[_LOSING_MOVE], f"losing {move}"),
         (palette[_VISITED], "visited"),
     ]
-    if isinstance(names, BoardCells):
+    if pieces is not None:
+        full_legend.append((COLOURS["unreachable"], "never reached by the empty cell"))
+    elif isinstance(names, BoardCells):
         full_legend.append((COLOURS["blocked"], "blocked"))
     full_legend += list(legend)
     key = "data-cell" if isinstance(names, BoardCells) else "data-vertex"
@@ -532,7 +542,7 @@ def position_scene(
     def attributes(v: int) -> dict[str, str]:
         return {key: names.text(v), **status[int(classes[v])]}
 
-    path = position._path_ids() or ([] if token is None else [token])
+    path = position._walk_ids()
     if _draws_vertices(names):
         layout = _vertex_layout(graph)
         scene = _vertex_scene(
@@ -547,6 +557,12 @@ def position_scene(
     else:
         assert isinstance(names, BoardCells)
         scene, size, margin = _board_scene(names, classes, palette, full_legend, attributes)
+        if pieces is not None:
+            assert scene.cells is not None
+            scene.cells.colours[0] = COLOURS["unreachable"]
+            if size >= _GAP_CELLS_MIN:
+                scene.cells.discs = pieces.astype(np.uint8)
+                scene.cells.disc_colours = {1: COLOURS["white_piece"], 2: COLOURS["black_piece"]}
         rc = names.cells(np.arange(graph.n_vertices)).astype(np.float64)
         centres = margin + (rc[:, ::-1] + 0.5) * size
         radius, room, path_end = size * 0.45, size >= _NUMBER_CELLS_MIN, True
@@ -638,13 +654,7 @@ def record_scene(analysis: RecordAnalysis, upto: int | None = None) -> Scene:
     n_moves = record.moves.shape[0]
     upto = n_moves if upto is None else as_int(upto, "upto", low=0, high=n_moves)
     cells = np.vstack([np.array([record.board.empty]), record.moves])  # the empty cell's walk
-    # each move slides the piece on cells[i + 1] into the empty cell cells[i]; the walk
-    # never returns to a cell, so the moves so far can be applied all at once
-    pieces = record.board.pieces.copy()
-    pieces[cells[:upto, 0], cells[:upto, 1]] = pieces[
-        cells[1 : upto + 1, 0], cells[1 : upto + 1, 1]
-    ]
-    pieces[cells[upto, 0], cells[upto, 1]] = 0
+    pieces = record.board.pieces_after(record.moves[:upto])
     n_rows, n_cols = pieces.shape
     wins = analysis.mover_wins
     mistakes = (wins[:-1] & wins[1:])[:upto]  # move i hands a won position to the opponent

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
+import numpy as np
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -155,9 +156,12 @@ def position(request: Request, body: bytes) -> Response:
     The body is JSON: ``input`` (the board or edge list text) and ``played`` (the
     moves so far, each like ``[3, 5]`` on a board or ``7`` on a graph, 1-based).
     With the query ``record=1``, ``input`` is a token-game record whose first
-    ``record_moves`` moves (all by default) come before ``played``.
+    ``record_moves`` moves (all by default) come before ``played``; with ``noi=1``
+    a NOI2011 record likewise, and the game is Bunny and Egg's (a move names the
+    piece that slides into the empty cell).
     """
     from .. import render
+    from ..bunny import GameRecord
     from ..game import Position
 
     try:
@@ -170,21 +174,29 @@ def position(request: Request, body: bytes) -> Response:
     if not isinstance(played, list):
         raise MatchgameError('field "played": expected a list of moves')
     data = payload["input"].encode()
-    if _flag(request, "record"):
+    bunny = None
+    if _flag(request, "noi"):
+        bunny = GameRecord.parse(data)
+        graph = bunny.board.arena.graph
+        game = Position(graph, token=bunny.board.empty)
+        earlier: list[Any] = [tuple(cell) for cell in bunny.moves.tolist()]
+    elif _flag(request, "record"):
         record = _token_record(request, data)
-        graph, earlier = record.graph, record.path.tolist()
+        graph, game = record.graph, Position(record.graph)
+        earlier = graph.names.names(record.path)
+    else:
+        graph = _graph(request, data)
+        game, earlier = Position(graph), []
+    if bunny is not None or _flag(request, "record"):
         taken = payload.get("record_moves", len(earlier))
         if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= len(earlier):
             raise MatchgameError(
                 f'field "record_moves": expected a number of moves from 0 to {len(earlier)}'
             )
         earlier = earlier[:taken]
-    else:
-        graph, earlier = _graph(request, data), []
     names = graph.names
-    game = Position(graph)
-    for v in earlier:
-        game.push(names.name(v))
+    for name in earlier:
+        game.push(name)
     for i, move in enumerate(played):
         numbers = move if isinstance(move, list) else [move]
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in numbers):
@@ -210,7 +222,10 @@ def position(request: Request, body: bytes) -> Response:
         "legal_moves": [value(m) for m in game.legal_moves()],
     }
     if _flag(request, "picture"):
-        document["svg"] = render.to_svg(render.position_scene(game)).decode()
+        pieces = None
+        if bunny is not None:
+            pieces = bunny.board.pieces_after(np.array(game.move_stack, dtype=np.int64))
+        document["svg"] = render.to_svg(render.position_scene(game, pieces=pieces)).decode()
     return _json(document)
 
 

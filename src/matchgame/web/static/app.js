@@ -83,10 +83,12 @@ function fitModeToKind() {
   const record = isRecord();
   for (const button of document.querySelectorAll("#tabs button")) {
     const mode = button.dataset.mode;
-    button.disabled = mode === "explore" ? record
-      : mode === "play" ? $("kind").value === "noi" : !record;
+    button.disabled = mode === "explore" ? record : mode === "record" ? !record : false;
   }
-  $("play-from-here").hidden = !onRecord();
+  $("play-from-here").hidden = !record;
+  const [first, second] = $("side").options;
+  first.textContent = bunny() ? "Bunny (white, moves first)" : "first (you place the token)";
+  second.textContent = bunny() ? "Egg (black)" : "second";
   $("moves").disabled = $("kind").value === "edges" || $("kind").value === "walk-edges"
     || $("kind").value === "noi";
   if (record) state.mode = "record";
@@ -150,9 +152,9 @@ function yourTurn(movesPlayed) {
   return (movesPlayed % 2 === 0) === ($("side").value === "first");
 }
 
-// Playing from a token-game record starts after the record's moves up to the step shown.
-function onRecord() { return $("kind").value === "walk-board" || $("kind").value === "walk-edges"; }
-function movesBefore() { return onRecord() ? state.step : 0; }
+// Playing from a record starts after the record's moves up to the step shown.
+function movesBefore() { return isRecord() ? state.step : 0; }
+function bunny() { return $("kind").value === "noi"; }
 
 function newGame() {
   state.played = [];
@@ -165,9 +167,9 @@ async function showPosition() {
   $("game-result").dataset.winner = "";
   const payload = { input: $("input").value, played: state.played };
   const extra = { picture: "1" };
-  if (onRecord()) {
+  if (isRecord()) {
     payload.record_moves = state.step;
-    extra.record = "1";
+    extra[bunny() ? "noi" : "record"] = "1";
   }
   const text = await call("position", `/api/position?${query(extra)}`,
     { body: JSON.stringify(payload) });
@@ -195,9 +197,12 @@ async function showPosition() {
     return;
   }
   const placing = position.token === null;
-  $("turn").textContent = placing
-    ? "Your move: place the token on any cell (green cells win for you)."
-    : `Your move: move the token from ${moveText(position.token)} to a neighbouring green or pink cell.`;
+  $("turn").textContent = bunny()
+    ? `Your move: slide a ${position.to_move === "first" ? "white" : "black"} piece into the`
+      + ` empty cell ${moveText(position.token)} (click a green or pink cell).`
+    : placing
+      ? "Your move: place the token on any cell (green cells win for you)."
+      : `Your move: move the token from ${moveText(position.token)} to a neighbouring green or pink cell.`;
   $("turn").dataset.moves = String(position.legal_moves.length);
   showVerdict(position);
 }
@@ -210,8 +215,9 @@ function showVerdict(position) {
     verdict.textContent = "";
     return;
   }
+  const how = bunny() ? "slide the piece on" : position.token === null ? "place the token on" : "move to";
   verdict.textContent = position.mover_wins
-    ? `You are winning: ${position.token === null ? "place the token on" : "move to"} ${moveText(position.best_move)}.`
+    ? `You are winning: ${how} ${moveText(position.best_move)}.`
     : "You are losing: every move loses against best play.";
 }
 
