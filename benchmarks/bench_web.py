@@ -1,7 +1,8 @@
 """How fast the web page shows a board: from a click on Apply to the new picture on
 screen, in Debian's Chromium driven by Playwright, against the same work through the
 JSON API alone (what the page asks the server for) and against ``matchgame render``
-writing the SVG from a fresh process.
+writing the SVG from a fresh process; and, in Play, from the click placing the
+token to the position shown with it.
 
     python benchmarks/bench_web.py [--sizes 100 300 1000] [--runs 7]
 
@@ -42,6 +43,32 @@ def page_seconds(page, text: str) -> float:
     return time.perf_counter() - start
 
 
+def move_seconds(page, text: str) -> float:
+    """In Play, from a click placing the token to the position shown with it."""
+    page.click("#tabs button[data-mode=play]")
+    page.wait_for_function(
+        "document.querySelector('#turn').textContent.includes('place the token')"
+    )
+    grid = page.locator("#play-picture [data-grid], #play-picture [data-outcome]").first
+    box = grid.bounding_box()
+    n = len(text.splitlines()) - 1
+    row = next(r for r, line in enumerate(text.splitlines()[1:]) if "." in line)
+    col = text.splitlines()[1 + row].index(".")
+    if grid.get_attribute("data-grid") is None:
+        cell = page.locator(f'#play-picture [data-cell="{row + 1} {col + 1}"]')
+        start = time.perf_counter()
+        cell.click()
+    else:
+        x = box["x"] + (col + 0.5) * box["width"] / n
+        y = box["y"] + (row + 0.5) * box["height"] / n
+        start = time.perf_counter()
+        page.mouse.click(x, y)
+    page.wait_for_function("document.querySelector('#moves-played').textContent.includes('1.')")
+    seconds = time.perf_counter() - start
+    page.click("#tabs button[data-mode=explore]")
+    return seconds
+
+
 def api_seconds(url: str, text: bytes) -> float:
     """The page's two requests (verdicts, then the picture), made directly."""
     start = time.perf_counter()
@@ -68,7 +95,7 @@ def main() -> None:
         sys.exit("no Chromium: apt-get install chromium, or set MATCHGAME_CHROMIUM")
     print(
         f"{'board':>12} {'page s':>8} {'API s':>8} {'CLI render s':>13}"
-        f" {'page/API':>9} {'page/CLI':>9}"
+        f" {'page/API':>9} {'page/CLI':>9} {'play move s':>12}"
     )
     with (
         live_server(create_app()) as url,
@@ -85,16 +112,18 @@ def main() -> None:
             path = os.path.join(tmp, f"board{n}.txt")
             Path(path).write_text(text)
             out = os.path.join(tmp, f"board{n}.svg")
-            times: dict[str, list[float]] = {"page": [], "api": [], "cli": []}
+            times: dict[str, list[float]] = {"page": [], "api": [], "cli": [], "move": []}
             page_seconds(page, text)  # warm: the first request imports the kernels
             for _ in range(args.runs):
                 times["page"].append(page_seconds(page, text))
                 times["api"].append(api_seconds(url, text.encode()))
                 times["cli"].append(cli_seconds(path, out))
+                times["move"].append(move_seconds(page, text))
             med = {k: statistics.median(v) for k, v in times.items()}
             print(
                 f"{f'{n}x{n}':>12} {med['page']:8.3f} {med['api']:8.3f} {med['cli']:13.3f}"
                 f" {med['page'] / med['api']:9.2f} {med['page'] / med['cli']:9.2f}"
+                f" {med['move']:12.3f}"
             )
         browser.close()
 

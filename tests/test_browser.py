@@ -264,3 +264,14 @@ def test_a_big_board_is_drawn_as_one_image_and_still_clicks(page, shots, tmp_pat
     expected = str(len(cli["winning_cells"]))
     expect(page.locator("#summary")).to_have_attribute("data-winning", expected)
     page.screenshot(path=shots / "explore-300x300.png")
+    # play on the big board: a click in the one hook places the token on that cell
+    page.click("#tabs button[data-mode=play]")
+    expect(page.locator("#turn")).to_contain_text("place the token")
+    grid = page.locator("#play-picture [data-grid]")
+    box = grid.bounding_box()
+    assert box is not None
+    free = next(c for c, mark in enumerate(edited.splitlines()[150]) if mark == ".")
+    x = box["x"] + (free + 0.5) * box["width"] / 300
+    page.mouse.click(x, box["y"] + 149.5 * box["height"] / 300)  # row 150, that column
+    expect(page.locator("#moves-played")).to_contain_text(f"1. 150 {free + 1} (you)")
+    expect(page.locator("#moves-played")).to_contain_text("2. ")  # the engine answered

@@ -399,10 +399,12 @@ class Position:
         In the placement phase of a lost game only the first ``candidates``
         placements are weighed, to bound the work on big boards.
         """
-        candidates = as_int(candidates, "candidates", low=1)
+        return self._name(self._best_move_id(as_int(candidates, "candidates", low=1)))
+
+    def _best_move_id(self, candidates: int = 64) -> int | None:
         reply = self._winning_reply_id()
         if reply is not None:
-            return self._name(reply)
+            return reply
         moves = self._legal_ids().tolist()
         if not moves:
             return None
@@ -413,7 +415,7 @@ class Position:
             self.pop()
             if best_key is None or key < best_key:
                 best, best_key = move, key
-        return self._name(best)
+        return int(best)
 
     def push(self, v: Hashable) -> None:
         """Play ``v``: place the token there, or move it there.

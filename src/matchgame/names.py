@@ -70,6 +70,13 @@ class VertexNames:
         row = [int(x) for x in self.numbers([v])[0]]
         return row[0] if self.width == 1 else row
 
+    def json_array(self, ids: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        """:meth:`json_value` of many ids at once, as an array that
+        :func:`matchgame.formats.json_chunks` writes fast: numbers, or rows of
+        ``[row, col]``."""
+        numbers = self.numbers(ids)
+        return numbers[:, 0] if self.width == 1 else numbers
+
     def parse(self, text: str, what: str = "move") -> int:
         """The vertex id of the 1-based text form ``text`` (e.g. a typed move).
 

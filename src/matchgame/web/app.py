@@ -207,19 +207,19 @@ def position(request: Request, body: bytes) -> Response:
         except MatchgameError as exc:
             raise MatchgameError(f'field "played[{i}]": {exc}') from None
 
-    def value(name: Any) -> Any:
-        return None if name is None else names.json_value(names.vertex(name))
+    def value(v: int | None) -> Any:
+        return None if v is None else names.json_value(v)
 
     total = len(earlier) + len(played)
     document = {
         "moves_played": total,
         "to_move": "first" if total % 2 == 0 else "second",
-        "token": value(game.token),
+        "token": value(game.token_id),
         "game_over": game.is_game_over(),
         "mover_wins": game.mover_wins(),
-        "best_move": value(game.best_move()),
-        "winning_moves": [value(m) for m in game.winning_moves()],
-        "legal_moves": [value(m) for m in game.legal_moves()],
+        "best_move": value(game._best_move_id()),
+        "winning_moves": names.json_array(game._winning_ids()),
+        "legal_moves": names.json_array(game._legal_ids()),
     }
     if _flag(request, "picture"):
         pieces = None

@@ -13,7 +13,7 @@ const state = {
   played: [], // Play: the moves so far, 1-based JSON values ([row, col] or a vertex)
   steps: [], // Record: one entry per move of the record
   step: 0,
-  hint: null,
+  legal: [], // Play: the legal moves of the position shown, as text
 };
 
 // Answers can arrive out of order: only the newest request of each kind is shown.
@@ -162,7 +162,6 @@ function newGame() {
 }
 
 async function showPosition() {
-  state.hint = null;
   $("game-result").textContent = "";
   $("game-result").dataset.winner = "";
   const payload = { input: $("input").value, played: state.played };
@@ -175,6 +174,7 @@ async function showPosition() {
     { body: JSON.stringify(payload) });
   if (text === null) return;
   const position = JSON.parse(text);
+  state.legal = position.legal_moves.map(moveText);
   $("play-picture").innerHTML = position.svg;
   $("moves-played").textContent = state.played.length
     ? `Moves: ${state.played.map((move, i) => `${movesBefore() + i + 1}. ${moveText(move)}`
@@ -222,10 +222,16 @@ function showVerdict(position) {
 }
 
 $("play-picture").addEventListener("click", (event) => {
-  const target = event.target.closest("[data-outcome]");
   const total = movesBefore() + state.played.length;
-  if (!target || !yourTurn(total) || $("game-result").dataset.winner) return;
-  state.played.push(moveOf(target));
+  if (!yourTurn(total) || $("game-result").dataset.winner) return;
+  const hooked = event.target.closest("[data-outcome]");
+  let move = hooked ? moveOf(hooked) : null;
+  if (!hooked) { // a big board: one hook for all its cells; only legal moves count
+    const hit = clickedCell(event);
+    if (hit && hit.cell && state.legal.includes(moveText(hit.cell))) move = hit.cell;
+  }
+  if (move === null) return;
+  state.played.push(move);
   showPosition();
 });
 
