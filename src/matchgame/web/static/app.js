@@ -302,6 +302,7 @@ async function loadRecord() {
     + `<td>${step.player}</td><td>${moveText(step.cell)}</td>`
     + `<td>${step.mistake ? "mistake" : ""}</td></tr>`);
   $("record-moves").tBodies[0].innerHTML = rows.join("");
+  $("record-moves").tHead.rows[0].cells[2].textContent = onEdges() ? "vertex" : "cell";
   $("step").max = String(state.steps.length);
   showStep(0);
 }
@@ -373,7 +374,13 @@ async function loadExample(name) {
 $("example").addEventListener("change", () => {
   if ($("example").value) loadExample($("example").value);
 });
-$("kind").addEventListener("change", fitModeToKind);
+// an edited text is no longer the example named above it
+const forgetExample = () => { $("example").value = ""; };
+$("input").addEventListener("input", forgetExample);
+$("kind").addEventListener("change", () => {
+  forgetExample();
+  fitModeToKind();
+});
 $("moves").addEventListener("change", refresh);
 $("apply").addEventListener("click", refresh);
 $("matching").addEventListener("change", explore);
@@ -381,6 +388,7 @@ $("sets").addEventListener("change", explore);
 $("upload").addEventListener("change", async () => {
   const file = $("upload").files[0];
   if (file) {
+    forgetExample();
     $("input").value = await file.text();
     $("text-panel").open = true;
     refresh();
