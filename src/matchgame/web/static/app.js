@@ -348,7 +348,8 @@ $("record-moves").addEventListener("click", (event) => {
   if (row) showStep(Number(row.dataset.step));
 });
 document.addEventListener("keydown", (event) => {
-  if (state.mode !== "record" || event.target.tagName === "TEXTAREA") return;
+  // the text and the slider handle their own keys
+  if (state.mode !== "record" || ["TEXTAREA", "INPUT", "SELECT"].includes(event.target.tagName)) return;
   const moves = { ArrowLeft: -1, ArrowRight: 1 };
   if (event.key in moves) showStep(state.step + moves[event.key]);
   else if (event.key === "Home") showStep(0);
