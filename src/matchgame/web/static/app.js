@@ -20,8 +20,14 @@ const state = {
 const latest = {};
 async function call(kind, url, options) {
   const ticket = (latest[kind] = (latest[kind] || 0) + 1);
-  const answer = await fetch(url, { method: "POST", ...options });
-  const text = await answer.text();
+  let answer, text;
+  try {
+    answer = await fetch(url, { method: "POST", ...options });
+    text = await answer.text();
+  } catch (_) {
+    if (ticket === latest[kind]) showError("the server does not answer: is matchgame serve running?");
+    return null;
+  }
   if (ticket !== latest[kind]) return null;
   if (!answer.ok) {
     let message = text;
@@ -78,7 +84,8 @@ function setMode(mode) {
   refresh();
 }
 
-// Explore and Play take a board or an edge list, Record a record.
+// Explore takes a board or an edge list, Record a record; Play either (from a record's
+// step shown).
 function fitModeToKind() {
   const record = isRecord();
   for (const button of document.querySelectorAll("#tabs button")) {
