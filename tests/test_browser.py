@@ -69,6 +69,7 @@ def page(browser, server):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(WAIT_MS)
     page.goto(server)
+    settle(page)
     yield page
     context.close()
     assert not errors, errors  # no script errors on the way
@@ -80,6 +81,11 @@ def shots(tmp_path_factory) -> Path:
     directory = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
     directory.mkdir(parents=True, exist_ok=True)
     return directory
+
+
+def settle(page: Page) -> None:
+    """Wait until the page has no request in flight and no engine reply pending."""
+    page.wait_for_function("document.body.dataset.busy === '0'")
 
 
 def winning_count(page: Page) -> int:
@@ -124,15 +130,11 @@ def play_to_the_end(page: Page, max_moves: int = 200) -> str:
     """Click the first legal move on each of your turns; the winner when it ends."""
     result = page.locator("#game-result")
     for _ in range(max_moves):
-        page.wait_for_function(
-            "document.querySelector('#game-result').dataset.winner"
-            " || document.querySelector('#turn').textContent.startsWith('Your move')"
-        )
+        settle(page)  # the engine has replied: the game is over or it is your move
         if result.get_attribute("data-winner"):
             return result.get_attribute("data-winner") or ""
-        moves_before = page.locator("#moves-played").inner_text()
+        expect(page.locator("#turn")).to_contain_text("Your move")
         page.locator("#play-picture [data-outcome]").first.click()
-        expect(page.locator("#moves-played")).not_to_have_text(moves_before)
     raise AssertionError("the game did not end")
 
 
@@ -140,15 +142,17 @@ def test_the_engine_wins_the_positions_theory_gives_it(page, shots):
     # JSOI's sample: the placer wins (theory: an unmatched cell exists), so the engine,
     # placing first while you play second, must win however you move
     page.select_option("#example", "jsoi")
-    expect(page.locator("#summary")).to_have_attribute("data-winning", re.compile(r"[1-9]\d*"))
+    settle(page)
     page.click("#tabs button[data-mode=play]")
     page.select_option("#side", "second")
     assert play_to_the_end(page) == "engine"
     page.screenshot(path=shots / "play-jsoi-lost.png")
     # the Petersen graph has a perfect matching: whoever places loses, so you, first, lose
     page.select_option("#example", "petersen")
+    settle(page)
     page.click("#tabs button[data-mode=play]")
     page.select_option("#side", "first")
+    settle(page)
     expect(page.locator("#verdict")).to_have_text(
         "You are losing: every move loses against best play."
     )
@@ -176,12 +180,14 @@ def test_verdict_hint_and_undo(page, shots):
 
 def test_stepping_through_noi_sample_3_shows_bunnys_mistakes(page, shots):
     page.select_option("#example", "noi3")
+    settle(page)
     mistakes = page.locator("#mistakes-so-far")
     expect(page.locator("#step-label")).to_have_text("0 / 4")
     expect(mistakes).to_have_attribute("data-first", "")
     seen = []
     for _ in range(4):
         page.click("#step-forward")
+        settle(page)
         label = page.locator("#step-label").inner_text()
         expect(page.locator("#record-picture svg")).to_be_visible()
         seen.append((label, mistakes.get_attribute("data-first")))
@@ -198,6 +204,7 @@ def test_play_bunny_from_a_record_and_win_the_won_position(page, shots):
     """NOI sample 3 after round 1: Bunny (you) is winning, since Bunny's move 2 is a
     mistake; playing the verdict's move each turn wins against the engine's Egg."""
     page.select_option("#example", "noi3")
+    settle(page)
     for _ in range(2):
         page.click("#step-forward")
     expect(page.locator("#step-label")).to_have_text("2 / 4")
@@ -208,17 +215,12 @@ def test_play_bunny_from_a_record_and_win_the_won_position(page, shots):
     page.screenshot(path=shots / "play-bunny.png")
     result = page.locator("#game-result")
     for _ in range(20):
-        page.wait_for_function(
-            "document.querySelector('#game-result').dataset.winner"
-            " || document.querySelector('#turn').textContent.startsWith('Your move')"
-        )
+        settle(page)
         if result.get_attribute("data-winner"):
             break
         expect(verdict).to_contain_text("You are winning")
         best = verdict.get_attribute("data-best-move")
-        before = page.locator("#moves-played").inner_text()
         page.locator(f'#play-picture [data-cell="{best}"]').click()
-        expect(page.locator("#moves-played")).not_to_have_text(before)
     expect(result).to_have_attribute("data-winner", "you")
 
 

@@ -16,17 +16,28 @@ const state = {
   legal: [], // Play: the legal moves of the position shown, as text
 };
 
+// Work under way (requests, the engine's pending reply), as body[data-busy] for scripts
+// and tests: the page is settled when it is "0".
+let busy = 0;
+function working(change) {
+  busy += change;
+  document.body.dataset.busy = String(busy);
+}
+
 // Answers can arrive out of order: only the newest request of each kind is shown.
 const latest = {};
 async function call(kind, url, options) {
   const ticket = (latest[kind] = (latest[kind] || 0) + 1);
   let answer, text;
+  working(+1);
   try {
     answer = await fetch(url, { method: "POST", ...options });
     text = await answer.text();
   } catch (_) {
     if (ticket === latest[kind]) showError("the server does not answer: is matchgame serve running?");
     return null;
+  } finally {
+    working(-1);
   }
   if (ticket !== latest[kind]) return null;
   if (!answer.ok) {
@@ -200,7 +211,11 @@ async function showPosition() {
   if (!mine) {
     $("turn").textContent = "The engine is thinking...";
     state.played.push(position.best_move);
-    setTimeout(showPosition, 250); // long enough to see the engine's move arrive
+    working(+1);
+    setTimeout(() => { // long enough to see the engine's move arrive
+      working(-1);
+      showPosition();
+    }, 250);
     return;
   }
   const placing = position.token === null;
@@ -373,10 +388,15 @@ function setSource(text, kind, moves) {
 }
 
 async function loadExample(name) {
-  const answer = await fetch(`/api/examples/${name}`);
-  if (!answer.ok) return showError((await answer.json()).error);
-  setSource(await answer.text(), answer.headers.get("X-Matchgame-Kind"),
-    answer.headers.get("X-Matchgame-Moves"));
+  working(+1);
+  try {
+    const answer = await fetch(`/api/examples/${name}`);
+    if (!answer.ok) return showError((await answer.json()).error);
+    setSource(await answer.text(), answer.headers.get("X-Matchgame-Kind"),
+      answer.headers.get("X-Matchgame-Moves"));
+  } finally {
+    working(-1);
+  }
 }
 
 $("example").addEventListener("change", () => {
@@ -407,12 +427,18 @@ for (const button of document.querySelectorAll("#tabs button")) {
 }
 
 (async function start() {
-  const opening = await (await fetch("/api/start")).json();
-  if (opening === null) {
-    $("example").value = "heart";
-    return loadExample("heart");
+  working(+1);
+  try {
+    const opening = await (await fetch("/api/start")).json();
+    if (opening === null) {
+      $("example").value = "heart";
+      await loadExample("heart");
+      return;
+    }
+    const names = [...$("example").options].map((option) => option.value);
+    $("example").value = names.includes(opening.name) ? opening.name : "";
+    setSource(opening.text, opening.kind, opening.moves);
+  } finally {
+    working(-1); // the first requests have started by now: busy stays above 0
   }
-  const names = [...$("example").options].map((option) => option.value);
-  $("example").value = names.includes(opening.name) ? opening.name : "";
-  setSource(opening.text, opening.kind, opening.moves);
 })();
