@@ -106,3 +106,5 @@ def test_print_board_is_readable_by_the_cli(tmp_path):
     path.write_text(str(record) + "\n")
     assert run_cli("mistakes", str(path)).out == "1\n1\n"
     assert str(record.board).splitlines()[0] == "1 6"
+    path.write_text(str(record.board) + "\n")  # a board alone: a record with no rounds
+    assert run_cli("mistakes", str(path)).out == "0\n"

@@ -133,8 +133,14 @@ class BunnyBoard:
         return (int(self.pieces.shape[0]), int(self.pieces.shape[1]))
 
     def __str__(self) -> str:
-        """The board as a record starts: ``n m``, then the rows."""
-        return "\n".join([f"{self.shape[0]} {self.shape[1]}", *self.rows()])
+        """A record of this board with no rounds yet: ``print(board)`` to a file gives
+        a record that ``play --game bunny`` and ``mistakes`` read."""
+        return self.to_text()[:-1]
+
+    def to_text(self) -> str:
+        """The NOI2011 text of a record of this board with no moves (``k = 0``)."""
+        n_rows, n_cols = self.shape
+        return "\n".join([f"{n_rows} {n_cols}", *self.rows(), "0"]) + "\n"
 
     def rows(self) -> list[str]:
         chars = np.array([ord("."), ord("O"), ord("X")], dtype=np.uint8)[self.pieces]
