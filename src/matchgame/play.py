@@ -272,12 +272,10 @@ def bunny_session(record: GameRecord, *, you_move_first: bool) -> Session:
         return f"{player}'s move {number} ({whose})"
 
     def draw(session: Session) -> GridPicture:
-        pieces = record.board.pieces.copy()
-        empty = record.board.empty
-        for cell in [*played, *session.moves]:
-            pieces[empty], pieces[cell] = pieces[cell], 0
-            empty = cell
+        walk = [*played, *session.moves]
+        pieces = record.board.pieces_after(np.array(walk, dtype=np.int64))
         marks = np.array([".", "O", "X"])[pieces]
+        empty = walk[-1] if walk else record.board.empty
         return GridPicture(marks, empty, _cells(session.legal_moves()))
 
     return Session(position, you_move_first, describe, draw)

@@ -95,6 +95,7 @@ _GAP_CELLS_MIN = 6  # ... a background line between neighbours, and pieces
 _MATCHING_CELLS_MIN = 5  # ... the matching (on smaller cells its bars hide the colours)
 _NUMBER_CELLS_MIN = 18  # ... move numbers
 _DISC_RADIUS = 0.32  # a piece's radius, in cells
+_PIECE_COLOURS = {1: COLOURS["white_piece"], 2: COLOURS["black_piece"]}  # Bunny and Egg
 _READABLE_WIDTH = 560  # small pictures are scaled up to about this width by default
 
 
@@ -562,7 +563,7 @@ def position_scene(
             scene.cells.colours[0] = COLOURS["unreachable"]
             if size >= _GAP_CELLS_MIN:
                 scene.cells.discs = pieces.astype(np.uint8)
-                scene.cells.disc_colours = {1: COLOURS["white_piece"], 2: COLOURS["black_piece"]}
+                scene.cells.disc_colours = _PIECE_COLOURS
         rc = names.cells(np.arange(graph.n_vertices)).astype(np.float64)
         centres = margin + (rc[:, ::-1] + 0.5) * size
         radius, room, path_end = size * 0.45, size >= _NUMBER_CELLS_MIN, True
@@ -677,7 +678,7 @@ def record_scene(analysis: RecordAnalysis, upto: int | None = None) -> Scene:
         classes,
         {1: COLOURS["grid"], 2: COLOURS["unreachable"]},
         discs=pieces.astype(np.uint8) if size >= _GAP_CELLS_MIN else None,
-        disc_colours={1: COLOURS["white_piece"], 2: COLOURS["black_piece"]},
+        disc_colours=_PIECE_COLOURS,
     )
     er, ec = record.board.empty
     scene.rects.append((margin + ec * size, margin + er * size, size, size, COLOURS["empty"]))

@@ -50,24 +50,26 @@ def _moves(request: Request) -> str:
     return as_moves(request.query_params.get("moves", "orthogonal"), "moves")
 
 
-def _graph(request: Request, data: bytes) -> Any:
-    """The graph the game is played on: the edge list, or the board under ``moves``."""
+def _source(request: Request, data: bytes) -> Any:
+    """The body read as an edge list (``edges=1``) or a board."""
     from ..boards import Board
     from ..edgelists import parse_edge_list
 
-    if _flag(request, "edges"):
-        return parse_edge_list(data)
-    return Board.parse(data).to_graph(_moves(request))
+    return parse_edge_list(data) if _flag(request, "edges") else Board.parse(data)
+
+
+def _graph(request: Request, data: bytes) -> Any:
+    """The graph the game is played on: the edge list, or the board under ``moves``."""
+    from ..graph import Graph
+
+    source = _source(request, data)
+    return source if isinstance(source, Graph) else source.to_graph(_moves(request))
 
 
 def _analysis(request: Request, data: bytes) -> Any:
     from ..analysis import analyse
-    from ..boards import Board
-    from ..edgelists import parse_edge_list
 
-    if _flag(request, "edges"):
-        return analyse(parse_edge_list(data))
-    return analyse(Board.parse(data), moves=_moves(request))
+    return analyse(_source(request, data), moves=_moves(request))
 
 
 def _upto(request: Request) -> int | None:
