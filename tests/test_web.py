@@ -168,6 +168,10 @@ def test_serve_recognises_its_file(tmp_path, monkeypatch):
     run = run_cli("serve", str(path))
     assert run.code == 2 and "not a board" in run.err and run.out == ""
     assert run.err.count("\n") == 1
+    path.write_bytes(b"3 3\n.##\n...\n#.#\n3\n2 1\n3 3\n2 3\n")  # a record, move 2 blocked
+    run = run_cli("serve", str(path))
+    assert run.code == 2 and "as walk-board: line 7: move 2 (3 3)" in run.err
+    assert run.err.count("\n") == 1
 
 
 @pytest.mark.parametrize(

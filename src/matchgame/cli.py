@@ -371,15 +371,16 @@ def _sniff(data: bytes, args: argparse.Namespace) -> str:
             ("walk-board", lambda d: TokenRecord.parse(d, rule=args.moves)),
         ]
         what = "a board, a NOI2011 record or a token-game record (for an edge list: --edges)"
-    first: MatchgameError | None = None
+    # which reading was meant is unknown: say what each one found
+    problems = []
     for kind, parse in candidates:
         try:
             parse(data)
         except MatchgameError as exc:
-            first = first or exc
+            problems.append(f"as {kind}: {exc}")
             continue
         return kind
-    raise UsageError(f"{args.file}: not {what}; read as {candidates[0][0]}: {first}")
+    raise UsageError(f"{args.file}: not {what}; " + "; ".join(problems))
 
 
 def _cmd_annotate(args: argparse.Namespace) -> bytes:
