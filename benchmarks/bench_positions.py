@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 from matchgame import Graph, Position
-from matchgame.game import _checked_walk, _make_engine
+from matchgame.games.engines import checked_walk, make_engine
 from matchgame.generate import random_board
 
 
@@ -54,8 +54,8 @@ def self_avoiding_walk(graph: Graph, length: int, seed: int) -> np.ndarray:
 
 
 def time_walk(graph: Graph, walk: np.ndarray) -> float:
-    steps = _checked_walk(graph, walk)
-    engine = _make_engine(graph, np.ones(graph.n_vertices, dtype=np.uint8), logging=False)
+    steps = checked_walk(graph, walk)
+    engine = make_engine(graph, np.ones(graph.n_vertices, dtype=np.uint8), logging=False)
     start = time.perf_counter()
     engine.walk(steps)
     return time.perf_counter() - start

@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 from playwright.sync_api import sync_playwright
 from web_helpers import live_server
 
+from matchgame.apps.web import create_app
 from matchgame.generate import random_board
-from matchgame.web import create_app
 
 
 def page_seconds(page, text: str) -> float:

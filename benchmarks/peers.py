@@ -167,7 +167,7 @@ def noi_mistakes(path: str) -> str:
     """
     import networkx as nx
 
-    from matchgame.bunny import GameRecord
+    from matchgame import GameRecord
 
     record = GameRecord.parse(Path(path).read_bytes())
     arena = record.board.arena

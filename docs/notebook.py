@@ -10,8 +10,7 @@
 import networkx as nx
 
 import matchgame as mg
-from matchgame.bunny import GameRecord, analyse_record
-from matchgame.walks import TokenRecord, annotate
+from matchgame import GameRecord, TokenRecord, analyse_record, annotate
 
 board = mg.Board.from_rows(
     [

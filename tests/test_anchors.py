@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from matchgame import analyse_graph, analyse_placements, parse_edge_list
-from matchgame.formats import format_placements
 from matchgame.generate import random_board
+from matchgame.writers.placements import format_placements
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 

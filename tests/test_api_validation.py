@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import matchgame as mg
-from matchgame import bunny, game, generate
+from matchgame import generate
 from matchgame.errors import (
     EmptyMoveStackError,
     IllegalMoveError,
@@ -28,6 +28,7 @@ from matchgame.errors import (
     MatchgameError,
     ParseError,
 )
+from matchgame.games import bunny, engines
 
 PATH4 = mg.Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
 TRIANGLE = mg.Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])
@@ -57,31 +58,31 @@ def _raises(kind: type[Exception], call, *fragments: str) -> MatchgameError:
 
 
 def test_analyse_walk_huge_ids_are_refused_not_a_segfault():
-    _raises(IllegalMoveError, lambda: game.analyse_walk(PATH4, [10**7, 2 * 10**7]), "path[0]")
-    _raises(IllegalMoveError, lambda: game.analyse_walk(PATH4, [100]), "100", "0..3")
-    _raises(IllegalMoveError, lambda: game.analyse_walk(PATH4, [1, -1]), "move 1")
+    _raises(IllegalMoveError, lambda: engines.analyse_walk(PATH4, [10**7, 2 * 10**7]), "path[0]")
+    _raises(IllegalMoveError, lambda: engines.analyse_walk(PATH4, [100]), "100", "0..3")
+    _raises(IllegalMoveError, lambda: engines.analyse_walk(PATH4, [1, -1]), "move 1")
 
 
 def test_analyse_walk_refuses_what_is_not_a_walk():
-    _raises(IllegalMoveError, lambda: game.analyse_walk(PATH4, [0, 2]), "move 1", "not adjacent")
-    error = _raises(IllegalMoveError, lambda: game.analyse_walk(PATH4, [1, 2, 1]), "move 2")
+    _raises(IllegalMoveError, lambda: engines.analyse_walk(PATH4, [0, 2]), "move 1", "not adjacent")
+    error = _raises(IllegalMoveError, lambda: engines.analyse_walk(PATH4, [1, 2, 1]), "move 2")
     assert "returns to a vertex visited at the start" in str(error)
-    _raises(IllegalMoveError, lambda: game.analyse_walk(PATH4, [0, 1, 2, 3, 2]), "move 4")
+    _raises(IllegalMoveError, lambda: engines.analyse_walk(PATH4, [0, 1, 2, 3, 2]), "move 4")
 
 
 def test_analyse_walk_refuses_fractions_and_bools():
-    _raises(InvalidInputError, lambda: game.analyse_walk(PATH4, [0, 1.5]), "path[1]")
-    _raises(InvalidTypeError, lambda: game.analyse_walk(PATH4, [0, True]), "bool")
-    _raises(InvalidTypeError, lambda: game.analyse_walk(PATH4, np.array([True, False])), "bool")
-    _raises(InvalidTypeError, lambda: game.analyse_walk(PATH4, {0, 1}), "path")
-    _raises(InvalidInputError, lambda: game.analyse_walk(PATH4, [[0, 1]]), "1-D")
+    _raises(InvalidInputError, lambda: engines.analyse_walk(PATH4, [0, 1.5]), "path[1]")
+    _raises(InvalidTypeError, lambda: engines.analyse_walk(PATH4, [0, True]), "bool")
+    _raises(InvalidTypeError, lambda: engines.analyse_walk(PATH4, np.array([True, False])), "bool")
+    _raises(InvalidTypeError, lambda: engines.analyse_walk(PATH4, {0, 1}), "path")
+    _raises(InvalidInputError, lambda: engines.analyse_walk(PATH4, [[0, 1]]), "1-D")
 
 
 def test_analyse_walk_accepts_exact_integers_of_any_dtype():
-    expected = game.analyse_walk(PATH4, [1, 2, 3]).mover_wins.tolist()
+    expected = engines.analyse_walk(PATH4, [1, 2, 3]).mover_wins.tolist()
     for path in ([1.0, 2.0, 3.0], np.array([1, 2, 3], dtype=np.uint64), (np.int64(1), 2, 3)):
-        assert game.analyse_walk(PATH4, path).mover_wins.tolist() == expected
-    assert game.analyse_walk(PATH4, []).mover_wins.tolist() == []
+        assert engines.analyse_walk(PATH4, path).mover_wins.tolist() == expected
+    assert engines.analyse_walk(PATH4, []).mover_wins.tolist() == []
 
 
 def test_graph_constructor_refuses_out_of_range_neighbours_before_decompose():
@@ -155,7 +156,7 @@ def test_networkx_graphs_are_converted_where_a_graph_is_expected():
     ge = mg.gallai_edmonds(nx_path, mg.decompose(PATH4))
     assert not ge.D.any()
     assert mg.Position(nx_path, token=1).winning_moves() == [0]
-    assert game.analyse_walk(nx_path, [1, 2, 3]).mover_wins.tolist() == [True, True, False]
+    assert engines.analyse_walk(nx_path, [1, 2, 3]).mover_wins.tolist() == [True, True, False]
 
 
 def test_networkx_graph_with_other_node_names_is_played_by_name():
@@ -403,8 +404,8 @@ _ENTRY_POINTS = {
     "Position(visited)": lambda x: mg.Position(PATH4, token=0, visited=x),
     "Position.push": lambda x: mg.Position(PATH4, token=1).push(x),
     "Position.is_visited": lambda x: mg.Position(PATH4).is_visited(x),
-    "analyse_walk(graph)": lambda x: game.analyse_walk(x, [0, 1]),
-    "analyse_walk(path)": lambda x: game.analyse_walk(PATH4, x),
+    "analyse_walk(graph)": lambda x: engines.analyse_walk(x, [0, 1]),
+    "analyse_walk(path)": lambda x: engines.analyse_walk(PATH4, x),
     "BunnyBoard(pieces)": lambda x: bunny.BunnyBoard(x, (0, 0)),
     "BunnyBoard(empty)": lambda x: bunny.BunnyBoard(np.array([[0, 1]]), x),
     "BunnyBoard.from_rows": bunny.BunnyBoard.from_rows,
@@ -435,7 +436,7 @@ def test_error_contract(entry):
     [
         lambda: mg.Graph([0, 1], [0.5]),
         lambda: mg.Graph.from_edges(2, [(0, 1.25)]),
-        lambda: game.analyse_walk(PATH4, [0.0, 0.5]),
+        lambda: engines.analyse_walk(PATH4, [0.0, 0.5]),
         lambda: bunny.GameRecord(BUNNY_BOARD, [(0.5, 1), (0, 0)]),
         lambda: mg.is_maximum_matching(PATH4, [1, 0, 3, 1.999]),
     ],
@@ -509,7 +510,7 @@ def test_public_constructors_survive_garbage(n, edges, path, free, moves):
     graph = _survives(mg.Graph.from_edges, n, edges)
     if graph is not None:
         mg.analyse_graph(graph)
-    _survives(game.analyse_walk, PATH4, path)
+    _survives(engines.analyse_walk, PATH4, path)
     _survives(mg.Position, PATH4, path if isinstance(path, int) else None, [])
     board = _survives(mg.Board, free)
     if board is not None:
@@ -608,7 +609,7 @@ def test_analyse_walk_accepts_exactly_the_walks(case):
         and all((u, v) in adjacent for u, v in itertools.pairwise(path))
     )
     try:
-        walk = game.analyse_walk(graph, path)
+        walk = engines.analyse_walk(graph, path)
     except IllegalMoveError:
         assert not is_walk
         return

@@ -5,8 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import SlidingOracle
 
-from matchgame import IllegalMoveError, ParseError
-from matchgame.bunny import GameRecord, analyse_record
+from matchgame import GameRecord, IllegalMoveError, ParseError, analyse_record
 from matchgame.generate import play_record, random_bunny_board, serpentine_record
 
 SAMPLES = [
@@ -76,7 +75,7 @@ def test_records_match_board_oracle(game):
         else:
             assert note.winning_move in oracle.legal_moves(state, mover)
             assert not oracle.mover_wins(oracle.play(state, note.winning_move), 1 - mover)
-        state = oracle.play(state, note.cell)
+        state = oracle.play(state, note.move)
 
 
 @settings(max_examples=60, deadline=None)

@@ -23,26 +23,55 @@ from hypothesis import strategies as st
 from oracle import GameOracle, board_adjacency, max_matching_size
 from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 
-from matchgame import Board, Graph
+from matchgame import Analysis, Board, Graph
 from matchgame._kernels import bipartite as _bip
-from matchgame.analysis import Analysis
 from matchgame.certificates import check_answer, make_certificate
-from matchgame.formats import DocumentError, format_placements
-from matchgame.matching import Decomposition, decompose
+from matchgame.core.matching import Decomposition, decompose
+from matchgame.readers.documents import DocumentError
+from matchgame.writers.placements import format_placements
 
 CASES_PER_INPUT = 12
+
+
+# how the token steps on a board, written out here rather than taken from the library
+STEPS = {
+    "king": [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)],
+    "knight": [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)],
+}
+
+
+def moves_adjacency(rows: list[str], moves: str) -> tuple[list[set[int]], list[tuple[int, int]]]:
+    """The free cells of ``rows`` (row-major) and who is next to whom under ``moves``."""
+    cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "."]
+    index = {cell: i for i, cell in enumerate(cells)}
+    adjacency: list[set[int]] = [set() for _ in cells]
+    for (r, c), i in index.items():
+        if moves == "hex":  # odd rows shifted right by half a cell
+            shift = c if r % 2 else c - 1
+            steps = [(r, c - 1), (r, c + 1), (r - 1, shift), (r - 1, shift + 1)]
+            steps += [(r + 1, shift), (r + 1, shift + 1)]
+        else:
+            steps = [(r + dr, c + dc) for dr, dc in STEPS[moves]]
+        adjacency[i] |= {index[cell] for cell in steps if cell in index}
+    return adjacency, cells
 
 
 class Truth:
     """What is true of an input, found without the code under test."""
 
-    def __init__(self, kind: str, case: Any) -> None:
+    def __init__(self, kind: str, case: Any, moves: str = "orthogonal") -> None:
         self.kind = kind
+        self.moves = moves
         if kind == "board":
             rows = case
-            adjacency, cells = board_adjacency(rows)
+            if moves == "orthogonal":
+                adjacency, cells = board_adjacency(rows)
+            else:
+                adjacency, cells = moves_adjacency(rows, moves)
             self.names = [[r + 1, c + 1] for r, c in cells]
             self.header = {"rows": len(rows), "cols": len(rows[0]), "free_cells": len(cells)}
+            if moves != "orthogonal":
+                self.header["moves"] = moves
             canonical = f"{len(rows)} {len(rows[0])}\n" + "".join(row + "\n" for row in rows)
         else:
             n, edges = case
@@ -101,14 +130,31 @@ def is_maximum_matching(truth: Truth, pairs: Any) -> bool:
     return True
 
 
+def is_maximum_board_matching(truth: Truth, quads: Any) -> bool:
+    """``quads`` ([row1, col1, row2, col2] each) is a maximum matching of the board."""
+    vertex = {tuple(name): v for v, name in enumerate(truth.names)}
+    if not isinstance(quads, list) or not all(isinstance(q, list) and len(q) == 4 for q in quads):
+        return False
+    pairs = []
+    for quad in quads:
+        ends = (tuple(quad[:2]), tuple(quad[2:]))
+        if not all(type(x) is int for x in quad) or not all(end in vertex for end in ends):
+            return False
+        pairs.append([vertex[end] + 1 for end in ends])
+    return is_maximum_matching(truth, pairs)
+
+
 def claims_hold(truth: Truth, document: Any, genuine: dict) -> bool:
     """Every claim of ``document`` is true (its shape is the genuine one's)."""
     if shape(document) != shape(genuine):
         return False
     identity = document["certificate"]
-    if not same(identity["format"], "matchgame-certificate/2"):
+    if not same(identity["format"], "matchgame-certificate/3"):
         return False
-    if not same(identity["input"], {"kind": truth.kind, "sha256": truth.digest}):
+    expected_identity = {"kind": truth.kind, "sha256": truth.digest}
+    if truth.moves != "orthogonal":
+        expected_identity["moves"] = truth.moves
+    if not same(identity["input"], expected_identity):
         return False
     if not all(same(document[key], value) for key, value in truth.header.items()):
         return False
@@ -117,7 +163,9 @@ def claims_hold(truth: Truth, document: Any, genuine: dict) -> bool:
     if not same(document["placer_wins"], bool(truth.winning)):
         return False
     if truth.kind == "board":
-        return same(document["winning_cells"], [truth.names[v] for v in truth.winning])
+        return same(
+            document["winning_cells"], [truth.names[v] for v in truth.winning]
+        ) and is_maximum_board_matching(truth, document["matching"])
     d = set(truth.winning)
     a = {w for v in d for w in truth.adjacency[v]} - d
     c = set(range(len(truth.adjacency))) - d - a
@@ -258,9 +306,9 @@ def change_answer(document, data, truth):
 TAMPERINGS = [drop_field, add_field, retype, edit_list, move_vertex, flip_verdict, change_answer]
 
 
-def forged_answer(source: Board | Graph, data) -> bytes | None:
+def forged_answer(source: Board | Graph, data, moves: str = "orthogonal") -> bytes | None:
     """A whole answer made consistent with a maximal matching that need not be maximum."""
-    graph = source.graph if isinstance(source, Board) else source
+    graph = source.to_graph(moves) if isinstance(source, Board) else source
     order = data.draw(st.permutations(range(graph.n_vertices)))
     mate = np.full(graph.n_vertices, -1, dtype=np.int32)
     for v in order:
@@ -276,44 +324,43 @@ def forged_answer(source: Board | Graph, data) -> bytes | None:
         missable, engine = mate < 0, "blossom"
     fake = Decomposition(mate, missable, engine)
     analysis = (
-        Analysis(graph, fake, source, "orthogonal")
-        if isinstance(source, Board)
-        else Analysis(graph, fake)
+        Analysis(graph, fake, source, moves) if isinstance(source, Board) else Analysis(graph, fake)
     )
-    return format_placements(analysis, "json", make_certificate(source, fake))
+    return format_placements(analysis, "json", make_certificate(source, fake, moves=moves))
 
 
-def accepted(source, document_bytes: bytes) -> bool:
+def accepted(source, document_bytes: bytes, moves: str = "orthogonal") -> bool:
     try:
-        return check_answer(source, document_bytes) == []
+        return check_answer(source, document_bytes, moves=moves) == []
     except DocumentError:
         return False
 
 
-def attack(kind: str, case: Any, data) -> None:
+def attack(kind: str, case: Any, data, moves: str = "orthogonal") -> None:
     source = Board.from_rows(case) if kind == "board" else Graph.from_edges(*case)
-    graph = source.graph if kind == "board" else source
+    graph = source.to_graph(moves) if kind == "board" else source
     decomposition = decompose(graph)
     analysis = (
-        Analysis(graph, decomposition, source, "orthogonal")
+        Analysis(graph, decomposition, source, moves)
         if kind == "board"
         else Analysis(graph, decomposition)
     )
-    genuine_bytes = format_placements(analysis, "json", make_certificate(source, decomposition))
-    assert check_answer(source, genuine_bytes) == []
+    certificate = make_certificate(source, decomposition, moves=moves)
+    genuine_bytes = format_placements(analysis, "json", certificate)
+    assert check_answer(source, genuine_bytes, moves=moves) == []
     genuine = json.loads(genuine_bytes)
-    truth = Truth(kind, case)
+    truth = Truth(kind, case, moves)
     assert claims_hold(truth, genuine, genuine)  # the oracle agrees with the solver
     for _ in range(CASES_PER_INPUT):
         if data.draw(st.integers(0, 9)) == 0:
-            forged = forged_answer(source, data)
-            if accepted(source, forged):
+            forged = forged_answer(source, data, moves)
+            if accepted(source, forged, moves):
                 assert claims_hold(truth, json.loads(forged), genuine), forged
             continue
         document = copy.deepcopy(genuine)
         for tamper in data.draw(st.lists(st.sampled_from(TAMPERINGS), min_size=1, max_size=3)):
             tamper(document, data, truth)
-        if accepted(source, json.dumps(document).encode()):
+        if accepted(source, json.dumps(document).encode(), moves):
             assert claims_hold(truth, document, genuine), document
 
 
@@ -336,3 +383,15 @@ def test_tampered_bipartite_graph_answers(case, data):
 @given(case=general_edge_lists(max_vertices=9), data=st.data())
 def test_tampered_general_graph_answers(case, data):
     attack("edges", case, data)
+
+
+@SETTINGS
+@given(
+    rows=board_rows(max_side=5, max_free=10),
+    moves=st.sampled_from(["king", "hex", "knight"]),
+    data=st.data(),
+)
+def test_tampered_answers_on_boards_under_other_moves(rows, moves, data):
+    """King's and hex boards are certified as the graphs they are (Tutte-Berge),
+    knight's boards by a forest; the certificate names the rule."""
+    attack("board", rows, data, moves)

@@ -12,7 +12,8 @@ from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 
 from matchgame import Board, Graph, analyse_graph, analyse_placements
 from matchgame.certificates import FORMAT, canonical_input, check_answer, make_certificate
-from matchgame.formats import DocumentError, format_placements
+from matchgame.readers.documents import DocumentError
+from matchgame.writers.placements import format_placements
 
 DATA = Path(__file__).parent / "data" / "certificates"
 
@@ -246,3 +247,32 @@ def test_cli_round_trip(tmp_path):
     result = run_cli("verify", str(board), str(cert))
     assert result.code == 1 and "another input" in result.out
     assert_user_error(run_cli("placements", "--certificate", str(board)), "--format json")
+
+
+def test_king_hex_and_knight_boards_are_certified(tmp_path):
+    """The README promised a certificate for every verdict: boards under every move rule."""
+    board = DATA / "jsoi.txt"
+    for moves in ("king", "hex", "knight"):
+        made = run_cli(
+            "placements", str(board), "--moves", moves, "--format", "json", "--certificate"
+        )
+        assert made.code == 0, made.err
+        document = json.loads(made.out)
+        assert document["moves"] == moves
+        assert document["certificate"]["input"]["moves"] == moves
+        general = "tutte_berge_set" in document["certificate"]
+        assert general == (moves != "knight")  # knight's jumps keep the cell colours apart
+        answer = tmp_path / f"{moves}.json"
+        answer.write_text(made.out)
+        assert run_cli("verify", "--moves", moves, str(board), str(answer)).out == "ok\n"
+        wrong_rule = run_cli("verify", str(board), str(answer))
+        assert wrong_rule.code == 1
+        assert f"made for {moves} moves, not orthogonal" in wrong_rule.out
+
+
+def test_board_answers_carry_their_matching():
+    """Board JSON has the matching, as edge-list JSON has: [row1, col1, row2, col2]."""
+    document = json.loads(run_cli("placements", "--example", "--format", "json").out)
+    # the README's matching of the JSOI sample: ((0, 0), (1, 0)) and ((1, 1), (2, 1))
+    assert document["matching"] == [[1, 1, 2, 1], [2, 2, 3, 2]]
+    assert document["matching_size"] == 2

@@ -34,15 +34,17 @@ def test_json_annotates_every_move_of_both_players():
     assert [m["player"] for m in document["moves"]] == ["Bunny", "Egg", "Bunny", "Egg"]
     first = document["moves"][0]
     assert first == {
-        "move": 1,
-        "player": "Bunny",
         "number": 1,
-        "cell": [3, 2],
+        "player": "Bunny",
+        "round": 1,
+        "move": [3, 2],
         "winning_before": True,
         "winning_after": False,
         "mistake": True,
         "winning_move": [3, 4],
     }
+    assert [m["number"] for m in document["moves"]] == [1, 2, 3, 4]
+    assert [m["round"] for m in document["moves"]] == [1, 1, 2, 2]
     for move in document["moves"]:
         assert move["mistake"] == (move["winning_before"] and not move["winning_after"])
         assert (move["winning_move"] is None) == (not move["winning_before"])

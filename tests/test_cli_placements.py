@@ -39,6 +39,7 @@ def test_json_format():
         "matching_size": 2,
         "placer_wins": True,
         "winning_cells": [[2, 3], [3, 2]],
+        "matching": [[1, 1, 2, 1], [2, 2, 3, 2]],
     }
 
 

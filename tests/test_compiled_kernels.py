@@ -57,7 +57,7 @@ def _jit_modules(names: set[str]) -> set[str]:
 def test_library_runs_every_engine_without_numba():
     script = (
         "import matchgame\n"
-        "from matchgame.bunny import GameRecord, analyse_record\n"
+        "from matchgame import GameRecord, analyse_record\n"
         "board = matchgame.Board.parse('3 3\\n.##\\n...\\n#.#\\n')\n"
         "assert matchgame.analyse_placements(board).winning == [(1, 2), (2, 1)]\n"
         "triangle = matchgame.Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])\n"
@@ -185,3 +185,27 @@ def test_exit_status_must_be_a_byte():
 
     with pytest.raises(ValueError, match=r"0\.\.255"):
         exit_on_interrupt(b"x", 256)
+
+
+def test_a_raised_stop_flag_stops_the_kernels_of_its_thread_only():
+    """The web server stops abandoned work through a per-thread flag (_kernels._stop)."""
+    import threading
+
+    import pytest
+    from matchgame._kernels._stop import StopFlag, Stopped
+
+    from matchgame import analyse
+    from matchgame.generate import random_board
+
+    board = random_board(300, 300, 0.1, seed=1)
+    flag = StopFlag()
+    flag.raise_()
+    with flag, pytest.raises(Stopped):
+        analyse(board)
+    assert analyse(board).placer_wins in (True, False)  # outside the flag: no stop
+    other: list[object] = []
+    with flag:  # raised here, but another thread has no flag
+        thread = threading.Thread(target=lambda: other.append(analyse(board).matching_size))
+        thread.start()
+        thread.join()
+    assert other and other[0] == analyse(board).matching_size

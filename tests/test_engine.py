@@ -12,9 +12,16 @@ from hypothesis import strategies as st
 from oracle import GameOracle, max_matching_size
 from strategies import bipartite_edge_lists, board_rows
 
-from matchgame import Board, Graph, InvalidInputError
-from matchgame.bunny import GameRecord, analyse_record
-from matchgame.game import Position, _Engine, analyse_walk
+from matchgame import (
+    Board,
+    GameRecord,
+    Graph,
+    InvalidInputError,
+    Position,
+    analyse_record,
+    analyse_walk,
+)
+from matchgame.games.engines import _Engine
 from matchgame.generate import corridor_record, walled_serpentine_record
 
 

@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 from oracle import GameOracle, max_matching_size
 from strategies import general_edge_lists
 
-from matchgame import Graph, Position
-from matchgame.game import analyse_walk
+from matchgame import Graph, Position, analyse_walk
 
 
 def alive_matching_is_maximum(position: Position, adjacency, visited: list[int]) -> None:

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matchgame import Board, Graph, analyse_graph, analyse_placements, formats
-from matchgame.formats import BadList, DocumentError, IntList, read_json
+from matchgame import Board, Graph, analyse_graph, analyse_placements
+from matchgame.readers.documents import BadList, DocumentError, IntList, read_json
+from matchgame.writers import jsonstream, placements
 
 INT32 = 2**31 - 1
 
@@ -127,22 +128,22 @@ def test_reader_limits_and_errors(text, fragment):
 
 def test_reader_keeps_big_lists_as_arrays():
     pairs = np.arange(2_000_000, dtype=np.int64).reshape(-1, 2)
-    text = b"".join(formats.json_chunks({"pairs": pairs, "n": 3}))
+    text = b"".join(jsonstream.json_chunks({"pairs": pairs, "n": 3}))
     document = read_json(text)
     assert document["n"] == 3 and document["pairs"].width == 2
     assert np.array_equal(document["pairs"].rows(2), pairs)
 
 
 def test_writer_matches_json_dumps(monkeypatch):
-    monkeypatch.setattr(formats, "_ROWS_PER_PIECE", 3)
-    monkeypatch.setattr(formats, "_PIECE_BYTES", 10)
+    monkeypatch.setattr(jsonstream, "_ROWS_PER_PIECE", 3)
+    monkeypatch.setattr(jsonstream, "_PIECE_BYTES", 10)
     document = {
         "a": np.arange(-5, 8, dtype=np.int32),
         "b": np.arange(14, dtype=np.int64).reshape(7, 2) * 10**9,
         "c": {"d": np.zeros(0, dtype=np.int64), "e": np.zeros((0, 2), dtype=np.int64)},
         "f": [True, None, "x\u00e9\n", 1.5, np.int32(3)],
     }
-    text = b"".join(formats.json_chunks(document))
+    text = b"".join(jsonstream.json_chunks(document))
     assert text.endswith(b"\n") and b" " not in text
     assert json.loads(text) == {
         "a": list(range(-5, 8)),
@@ -153,19 +154,19 @@ def test_writer_matches_json_dumps(monkeypatch):
 
 
 def test_answer_styles(monkeypatch):
-    monkeypatch.setattr(formats, "_ROWS_PER_PIECE", 2)  # several pieces
+    monkeypatch.setattr(jsonstream, "_ROWS_PER_PIECE", 2)  # several pieces
     board = Board.from_rows([".#..", "....", "#..#"])
     analysis = analyse_placements(board)
     cells = [[r + 1, c + 1] for r, c in analysis.winning]
     assert len(cells) > 2
-    jsoi = formats.format_placements(analysis, "jsoi").decode()
+    jsoi = placements.format_placements(analysis, "jsoi").decode()
     assert jsoi == "WIN\n" + "".join(f"{r} {c}\n" for r, c in cells)
-    loj = formats.format_placements(analysis, "loj").decode()
+    loj = placements.format_placements(analysis, "loj").decode()
     assert loj == f"{len(cells)}\n" + jsoi[4:]
-    assert json.loads(formats.format_placements(analysis, "json"))["winning_cells"] == cells
+    assert json.loads(placements.format_placements(analysis, "json"))["winning_cells"] == cells
     graph = analyse_graph(Graph.from_edges(3, [(0, 1), (1, 2)]))
-    assert formats.format_placements(graph, "jsoi") == b"WIN\n1\n3\n"
+    assert placements.format_placements(graph, "jsoi") == b"WIN\n1\n3\n"
     with pytest.raises(ValueError, match="needs a board"):
-        formats.format_placements(graph, "board")
+        placements.format_placements(graph, "board")
     with pytest.raises(ValueError, match="unknown style"):
-        formats.format_placements(graph, "xml")
+        placements.format_placements(graph, "xml")

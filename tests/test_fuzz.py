@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from matchgame import cli
+from matchgame.apps import cli
 
 FUZZ_DIR = Path(__file__).parent / "data" / "fuzz"
 CASES_PER_FORMAT = 1500

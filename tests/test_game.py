@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 from oracle import GameOracle, board_adjacency
 from strategies import bipartite_edge_lists, board_rows
 
-from matchgame import Board, Graph, IllegalMoveError
-from matchgame.game import Position, analyse_walk
+from matchgame import Board, Graph, IllegalMoveError, Position, analyse_walk
 
 
 def oracle_view(graph):

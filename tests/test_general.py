@@ -7,7 +7,7 @@ from oracle import GameOracle, max_matching_size
 from strategies import bipartite_edge_lists, general_edge_lists
 
 from matchgame import Graph, decompose, is_maximum_matching, maximum_matching
-from matchgame.matching import gallai_edmonds
+from matchgame.core.matching import gallai_edmonds
 
 
 def adjacency_of(graph):

@@ -101,10 +101,11 @@ def test_the_cli_takes_moves(tmp_path):
     plain = json.loads(run_cli("placements", str(board), "--format", "json").out)
     assert "moves" not in plain
     assert_user_error(run_cli("placements", str(board), "--moves", "rook"), "rook")
-    assert_user_error(
-        run_cli("placements", str(board), "--moves", "hex", "--format", "json", "--certificate"),
-        "orthogonal",
+    # hex boards are certified too (they used to be refused): as the graph they are
+    certified = run_cli(
+        "placements", str(board), "--moves", "hex", "--format", "json", "--certificate"
     )
+    assert json.loads(certified.out)["certificate"]["input"]["moves"] == "hex"
     examples = run_cli("placements", "--example", "hex", "--format", "loj")
     assert examples.code == 0 and int(examples.out.split()[0]) >= 0
 

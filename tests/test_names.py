@@ -8,7 +8,7 @@ import pytest
 from cli_helpers import run_cli
 
 import matchgame as mg
-from matchgame.names import BoardCells, NodeLabels, VertexIds
+from matchgame.core.names import BoardCells, NodeLabels, VertexIds
 
 
 def test_board_graphs_are_named_by_cells():

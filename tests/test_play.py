@@ -15,7 +15,7 @@ from oracle import GameOracle, board_adjacency
 from strategies import board_rows, general_edge_lists
 
 from matchgame import Board
-from matchgame.play import placement_session
+from matchgame.apps.play import placement_session
 
 
 class Driver:
@@ -213,7 +213,7 @@ def test_terminal_mode_under_a_pty(tmp_path):
 @given(case=general_edge_lists(max_vertices=9), you_first=st.booleans(), data=st.data())
 def test_engine_never_loses_a_won_game_on_graphs_with_odd_cycles(case, you_first, data):
     from matchgame import Graph
-    from matchgame.play import graph_session
+    from matchgame.apps.play import graph_session
 
     n, edges = case
     if n == 0:

@@ -6,10 +6,9 @@ import numpy as np
 import pytest
 from cli_helpers import assert_user_error, run_cli
 
-from matchgame import Board, analyse_placements
-from matchgame.bunny import GameRecord, analyse_record
+from matchgame import Board, GameRecord, analyse_placements, analyse_record
+from matchgame.draw import COLOURS, placement_scene, record_scene, to_png, to_svg
 from matchgame.generate import random_board
-from matchgame.render import COLOURS, placement_scene, record_scene, to_png, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -85,27 +84,27 @@ def test_graphs_and_hex_boards_are_drawn(tmp_path):
     import xml.etree.ElementTree as ET
 
     import matchgame as mg
-    from matchgame import render
+    from matchgame import draw
 
     triangle_tail = mg.analyse(mg.Graph.from_edges(4, [(0, 1), (1, 2), (2, 0), (2, 3)]))
-    scene = render.analysis_scene(triangle_tail, matching=True)
+    scene = draw.analysis_scene(triangle_tail, matching=True)
     assert len(scene.circles) == 4
     fills = [circle[3] for circle in scene.circles]
     wins = triangle_tail.winning_mask.tolist()
     assert fills == [
-        render.COLOURS["placer_wins"] if w else render.COLOURS["placer_loses"] for w in wins
+        draw.COLOURS["placer_wins"] if w else draw.COLOURS["placer_loses"] for w in wins
     ]
-    matched = [line for line in scene.lines if line[1] == render.COLOURS["matching"]]
+    matched = [line for line in scene.overlays if line[1] == draw.COLOURS["matching"]]
     assert len(matched) == triangle_tail.matching_size
-    ET.fromstring(render.to_svg(scene))  # well-formed
+    ET.fromstring(draw.to_svg(scene))  # well-formed
     hexes = mg.analyse(mg.Board.from_rows(["..", ".."]), moves="hex")
-    centres = [(x, y) for x, y, *_ in render.analysis_scene(hexes).circles]
+    centres = [(x, y) for x, y, *_ in draw.analysis_scene(hexes).circles]
     # odd rows sit half a cell to the right
     assert centres[2][0] > centres[0][0] and centres[3][0] > centres[1][0]
     assert centres[2][0] - centres[0][0] == pytest.approx((centres[1][0] - centres[0][0]) / 2)
-    big = mg.Graph.from_edges(render.MAX_GRAPH_VERTICES + 1, [])
+    big = mg.Graph.from_edges(draw.MAX_GRAPH_VERTICES + 1, [])
     with pytest.raises(mg.InvalidInputError, match="at most"):
-        render.analysis_scene(mg.analyse(big))
+        draw.analysis_scene(mg.analyse(big))
 
 
 def test_render_edges_from_the_cli(tmp_path):
@@ -121,7 +120,7 @@ def test_big_boards_embed_their_cells_as_one_image():
 
     from PIL import Image
 
-    from matchgame.render import RASTER_ABOVE_CELLS
+    from matchgame.draw import RASTER_ABOVE_CELLS
 
     side = int(RASTER_ABOVE_CELLS**0.5) + 2
     svg = to_svg(placement_scene(analyse_placements(random_board(side, side, 0.2, seed=3))))
@@ -154,10 +153,10 @@ def test_objects_show_themselves_in_notebooks():
 
 def test_svg_hooks_name_cells_vertices_and_outcomes():
     import matchgame as mg
-    from matchgame import render
+    from matchgame import draw
 
     heart = mg.analyse(mg.Board.parse(open_example("heart")))
-    root = ET.fromstring(render.to_svg(render.analysis_scene(heart)))
+    root = ET.fromstring(draw.to_svg(draw.analysis_scene(heart)))
     cells = {e.get("data-cell"): e.get("data-outcome") for e in root.iter() if e.get("data-cell")}
     assert len(cells) == heart.board.n_free
     assert sorted(k for k, v in cells.items() if v == "win") == sorted(
@@ -165,7 +164,7 @@ def test_svg_hooks_name_cells_vertices_and_outcomes():
     )
     assert sum(v == "win" for v in cells.values()) == 77
     graph = mg.analyse(mg.Graph.from_edges(3, [(0, 1), (1, 2)]))
-    root = ET.fromstring(render.to_svg(render.analysis_scene(graph)))
+    root = ET.fromstring(draw.to_svg(draw.analysis_scene(graph)))
     vertices = {
         e.get("data-vertex"): e.get("data-outcome") for e in root.iter() if e.get("data-vertex")
     }
@@ -180,10 +179,10 @@ def open_example(name: str) -> bytes:
 
 def test_blocked_cells_are_marked_for_clicking():
     import matchgame as mg
-    from matchgame import render
+    from matchgame import draw
 
     analysis = mg.analyse(mg.Board.from_rows([".#", ".."]))
-    root = ET.fromstring(render.to_svg(render.analysis_scene(analysis)))
+    root = ET.fromstring(draw.to_svg(draw.analysis_scene(analysis)))
     assert [e.get("data-blocked") for e in root.iter() if e.get("data-blocked")] == ["1 2"]
 
 
@@ -210,7 +209,7 @@ def test_record_steps_number_moves_by_round_and_show_the_better_move():
 
 def test_positions_show_token_path_and_outcomes_of_legal_moves():
     from matchgame import Position
-    from matchgame.render import position_scene
+    from matchgame.draw import position_scene
 
     position = Position(Board.from_rows([".##", "...", "#.#"]))
     position.push((1, 0))

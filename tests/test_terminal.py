@@ -9,10 +9,10 @@ import re
 import numpy as np
 from cli_helpers import run_cli
 
-from matchgame import Board
-from matchgame.bunny import GameRecord
+from matchgame import Board, GameRecord
+from matchgame.apps.play import placement_session, run_terminal
+from matchgame.draw.terminal import GridPicture, fit_grid
 from matchgame.generate import random_board
-from matchgame.play import GridPicture, fit_grid, placement_session, run_terminal
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from cli_helpers import assert_user_error, run_cli
@@ -11,9 +12,8 @@ from hypothesis import strategies as st
 from oracle import GameOracle, board_adjacency
 from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 
-from matchgame import Board, Graph, IllegalMoveError, ParseError
-from matchgame.formats import annotation_document
-from matchgame.walks import TokenRecord, annotate
+from matchgame import Board, Graph, IllegalMoveError, ParseError, TokenRecord, annotate
+from matchgame.writers.records import annotation_document
 
 
 def random_walk(adjacency, data) -> list[int]:
@@ -49,6 +49,11 @@ def check_against_oracle(adjacency, record, walk):
     oracle = GameOracle(adjacency)
     names = record.graph.names
     for t, note in enumerate(annotation.notes):
+        # a winning move is named exactly when the player had one, and it wins
+        assert (note.winning_move is None) == (not note.winning_before)
+        if note.winning_move is not None and not note.mistake:
+            assert note.better is None
+            note = replace(note, winning_after=False)  # check the move it names below
         if not note.mistake:
             assert note.better is None
             continue
@@ -165,18 +170,22 @@ def test_annotate_cli_json_and_text(tmp_path):
     assert document["winner"] == "first"
     assert [m["move"] for m in document["moves"]] == [[2, 1], [2, 2], [2, 3]]
     assert [m["mistake"] for m in document["moves"]] == [True, True, False]
-    assert document["moves"][0]["better"] == [2, 3]  # a winning placement
+    assert document["moves"][0]["winning_move"] == [2, 3]  # a winning placement
+    assert [m["round"] for m in document["moves"]] == [1, 1, 2]
+    # the same fields as a NOI2011 record's moves (matchgame mistakes --format json)
     assert set(document["moves"][0]) == {
         "number",
         "player",
+        "round",
         "move",
         "winning_before",
         "winning_after",
         "mistake",
-        "better",
+        "winning_move",
     }
     text = run_cli("annotate", str(path)).out.splitlines()
-    assert len(text) == 4 and "mistake: 2 3 would win" in text[0]
+    assert text[0].startswith("winning/losing: whether the player who moved")
+    assert len(text) == 5 and "mistake: 2 3 would win" in text[1]
     assert text[-1] == "the first player wins"
     bad = tmp_path / "bad.txt"
     bad.write_text(JSOI + "2\n2 2\n1 1\n")

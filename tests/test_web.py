@@ -4,32 +4,22 @@
 from __future__ import annotations
 
 import json
-import urllib.error
 import urllib.request
 
 import pytest
 from cli_helpers import run_cli
-from web_helpers import live_server
+from web_helpers import live_server, post
 
 pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
 
-from matchgame.web import create_app
+from matchgame.apps.web import create_app
 
 
 @pytest.fixture(scope="module")
 def server():
     with live_server(create_app(max_body=4096)) as url:
         yield url
-
-
-def post(url: str, body: bytes) -> tuple[int, bytes]:
-    request = urllib.request.Request(url, data=body, method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return answer.status, answer.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read()
 
 
 HEART = run_cli("placements", "--example", "heart", "--format", "json")
@@ -148,10 +138,12 @@ def test_examples_say_what_they_are(server):
 def test_serve_recognises_its_file(tmp_path, monkeypatch):
     """``serve FILE`` checks and classifies FILE before starting; a bad file is a
     one-line error (exit 2), not a server."""
-    from matchgame import cli
+    from matchgame.apps import cli
 
     started = {}
-    monkeypatch.setattr("uvicorn.run", lambda app, **options: started.update(app=app))
+    monkeypatch.setattr(
+        "uvicorn.Server.run", lambda server, sockets=None: started.update(app=server.config.app)
+    )
     cases = {
         b"2 2\n..\n.#\n": ("board", []),
         b"1 6\nXO.OXO\n1\n1 2\n1 1\n": ("noi", []),
@@ -186,6 +178,8 @@ def test_serve_recognises_its_file(tmp_path, monkeypatch):
         "/api/annotate",
         "/api/position",
         "/api/position?record=1&picture=1",
+        "/api/explain?at=2,3",
+        "/api/explain?at=x&edges=1",
     ],
 )
 def test_no_body_makes_a_500(server, endpoint):
@@ -207,3 +201,16 @@ def test_no_body_makes_a_500(server, endpoint):
         if status != 200:
             message = json.loads(answer)["error"]
             assert message and "\n" not in message and "Traceback" not in message
+
+
+def test_explain_is_the_cli_explanation(server):
+    board = b"3 3\n.##\n...\n#.#\n"
+    status, body = post(f"{server}/api/explain?at=3,2", board)
+    document = json.loads(body)
+    assert status == 200 and document["placer_wins"] is True
+    assert document["path"] == [[3, 2], [2, 2], [2, 3]]
+    assert document["svg"].startswith("<?xml")
+    cli = json.loads(run_cli("explain", "--example", "3", "2", "--format", "json").out)
+    assert {k: v for k, v in document.items() if k != "svg"} == cli
+    status, body = post(f"{server}/api/explain?at=1,2", board)
+    assert status == 400 and "blocked" in json.loads(body)["error"]

@@ -6,6 +6,8 @@ import contextlib
 import socket
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,3 +34,17 @@ def live_server(app: Any) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def post(
+    url: str, body: bytes, headers: dict[str, str] | None = None, timeout: float = 30
+) -> tuple[int, bytes]:
+    """POST ``body`` as a script would (with the client header the server asks for);
+    returns the status and the answer's body."""
+    sent = {"X-Matchgame-Client": "tests"} if headers is None else headers
+    request = urllib.request.Request(url, data=body, method="POST", headers=sent)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()

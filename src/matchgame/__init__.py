@@ -8,7 +8,12 @@ by every maximum matching of the unvisited graph.
 >>> matchgame.analyse([".##", "...", "#.#"]).winning
 [(1, 2), (2, 1)]
 
-Submodules are imported on first use, so ``import matchgame`` stays cheap.
+The package has floors, each importing only those below it (see
+docs/architecture.md): ``core`` (graphs, boards, matchings), ``games`` (analyses,
+positions, records), ``readers`` and ``writers`` (text in and out),
+``certificates``, ``draw`` (pictures), and the applications in ``apps``. Every
+public name is here; submodules are imported on first use, so ``import
+matchgame`` stays cheap.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from . import _moved
 from .errors import (
     EmptyMoveStackError,
     IllegalMoveError,
@@ -26,12 +32,9 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
-    from .analysis import Analysis, analyse, analyse_graph, analyse_placements
-    from .boards import Board, Cell
-    from .edgelists import parse_edge_list
-    from .game import Position
-    from .graph import Graph
-    from .matching import (
+    from .core.board import Board, Cell
+    from .core.graph import Graph
+    from .core.matching import (
         Decomposition,
         GallaiEdmonds,
         decompose,
@@ -39,52 +42,99 @@ if TYPE_CHECKING:
         is_maximum_matching,
         maximum_matching,
     )
+    from .games.bunny import BunnyBoard, GameRecord, MoveAnnotation, RecordAnalysis, analyse_record
+    from .games.engines import WalkAnalysis, analyse_walk
+    from .games.explain import Explanation, explain
+    from .games.placement import Analysis, analyse, analyse_graph, analyse_placements
+    from .games.position import Position
+    from .games.tokens import MoveNote, TokenRecord, WalkAnnotation, annotate
+    from .readers.boards import parse_board
+    from .readers.documents import DocumentError
+    from .readers.edgelists import parse_edge_list
+    from .readers.noi import parse_noi_record
+    from .readers.tokens import parse_token_record
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 # public name -> the module that defines it (imported when the name is first used)
 _LAZY = {
-    "Analysis": "analysis",
-    "analyse": "analysis",
-    "analyse_graph": "analysis",
-    "analyse_placements": "analysis",
-    "Board": "boards",
-    "Cell": "boards",
-    "parse_edge_list": "edgelists",
-    "Position": "game",
-    "Graph": "graph",
-    "Decomposition": "matching",
-    "GallaiEdmonds": "matching",
-    "decompose": "matching",
-    "gallai_edmonds": "matching",
-    "is_maximum_matching": "matching",
-    "maximum_matching": "matching",
+    "Board": "core.board",
+    "Cell": "core.board",
+    "Graph": "core.graph",
+    "Decomposition": "core.matching",
+    "GallaiEdmonds": "core.matching",
+    "decompose": "core.matching",
+    "gallai_edmonds": "core.matching",
+    "is_maximum_matching": "core.matching",
+    "maximum_matching": "core.matching",
+    "Analysis": "games.placement",
+    "analyse": "games.placement",
+    "analyse_graph": "games.placement",
+    "analyse_placements": "games.placement",
+    "Position": "games.position",
+    "WalkAnalysis": "games.engines",
+    "analyse_walk": "games.engines",
+    "Explanation": "games.explain",
+    "explain": "games.explain",
+    "TokenRecord": "games.tokens",
+    "WalkAnnotation": "games.tokens",
+    "MoveNote": "games.tokens",
+    "annotate": "games.tokens",
+    "BunnyBoard": "games.bunny",
+    "GameRecord": "games.bunny",
+    "MoveAnnotation": "games.bunny",
+    "RecordAnalysis": "games.bunny",
+    "analyse_record": "games.bunny",
+    "parse_board": "readers.boards",
+    "parse_edge_list": "readers.edgelists",
+    "parse_noi_record": "readers.noi",
+    "parse_token_record": "readers.tokens",
+    "DocumentError": "readers.documents",
 }
 
 __all__ = [
     "Analysis",
     "Board",
+    "BunnyBoard",
     "Cell",
     "Decomposition",
+    "DocumentError",
     "EmptyMoveStackError",
+    "Explanation",
     "GallaiEdmonds",
+    "GameRecord",
     "Graph",
     "IllegalMoveError",
     "InvalidInputError",
     "InvalidTypeError",
     "MatchgameError",
+    "MoveAnnotation",
+    "MoveNote",
     "ParseError",
     "Position",
+    "RecordAnalysis",
+    "TokenRecord",
+    "WalkAnalysis",
+    "WalkAnnotation",
     "__version__",
     "analyse",
     "analyse_graph",
     "analyse_placements",
+    "analyse_record",
+    "analyse_walk",
+    "annotate",
     "decompose",
+    "explain",
     "gallai_edmonds",
     "is_maximum_matching",
     "maximum_matching",
+    "parse_board",
     "parse_edge_list",
+    "parse_noi_record",
+    "parse_token_record",
 ]
+
+_moved.install()
 
 
 def __getattr__(name: str) -> Any:

@@ -1,4 +1,4 @@
-from .cli import run
+from .apps.cli import run
 
 if __name__ == "__main__":
     run()

@@ -27,6 +27,10 @@ class ParseError(MatchgameError, ValueError):
     ``line`` and ``column`` are 1-based positions in the text when known.
     """
 
+    #: another kind of input the text reads as, when it was given as the wrong kind
+    #: (``"noi"``, ``"edges"`` ... see :data:`matchgame.readers.inputs.KINDS`)
+    other_kind: str | None = None
+
     def __init__(self, message: str, *, line: int | None = None, column: int | None = None):
         self.reason = message
         self.line = line

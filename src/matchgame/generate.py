@@ -10,11 +10,11 @@ from typing import Literal
 
 import numpy as np
 
-from ._validate import as_choice, as_int, as_real, describe
-from .boards import MAX_CELLS, Board
-from .bunny import BunnyBoard, GameRecord
+from .core._validate import as_choice, as_int, as_real, describe
+from .core.board import MAX_CELLS, Board
 from .errors import InvalidInputError, InvalidTypeError
-from .game import Position
+from .games.bunny import BunnyBoard, GameRecord
+from .games.position import Position
 
 __all__ = [
     "corridor_record",

@@ -2,5 +2,5 @@
 from libc.stdint cimport int32_t
 
 # The one index type: vertex ids, CSR offsets and positions in CSR arrays.
-# matchgame.graph.INDEX_DTYPE (numpy.int32) is its Python name.
+# matchgame.core.graph.INDEX_DTYPE (numpy.int32) is its Python name.
 ctypedef int32_t index_t

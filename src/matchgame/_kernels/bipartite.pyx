@@ -10,7 +10,11 @@ import numpy as np
 
 from libc.stdint cimport int64_t, uint8_t
 
+from ._stop cimport stop_requested
 from ._types cimport index_t
+
+# kernels look at the stop flag (another thread's request to stop) once per this many steps
+cdef int64_t POLL = 1 << 14
 
 cdef index_t INDEX_MAX = 2147483647
 
@@ -43,6 +47,8 @@ cdef int64_t _karp_sipser(
             stack[top] = v
             top += 1
     while True:
+        if added % POLL == POLL - 1 and stop_requested():
+            return added
         u = -1
         w = -1
         while top > 0:
@@ -162,6 +168,8 @@ cdef int64_t _push_relabel(
     _global_relabel(offsets, neighbors, side, mate, label, bfs_queue, limit)
     budget = relabel_period * <double> (neighbors.shape[0] + n)
     while head != tail:
+        if pushes % POLL == POLL - 1 and stop_requested():
+            return pushes
         u = ring[head]
         head += 1
         if head == size:
@@ -252,6 +260,8 @@ cdef int64_t _short_augmentations(
         if work > budget:
             n_stopped[0] += 1
             continue
+        if stamp % POLL == POLL - 1 and stop_requested():
+            return augmented
         stamp += 1
         queue[0] = u
         head = 0
@@ -329,6 +339,8 @@ cdef int64_t _hopcroft_karp(
     cdef int64_t phases = 0
     cdef bint done, advanced
     while True:
+        if stop_requested():
+            return phases
         phases += 1
         tail = 0
         for u in range(n):
@@ -362,6 +374,8 @@ cdef int64_t _hopcroft_karp(
         for root in range(n):
             if side[root] != 0 or mate[root] >= 0 or dist[root] != 0:
                 continue
+            if root % POLL == 0 and stop_requested():
+                return phases
             top = 0
             stack[0] = root
             done = False
@@ -429,6 +443,8 @@ cdef void _even_alternating_bfs(
             queue[tail] = v
             tail += 1
     while head < tail:
+        if head % POLL == 0 and stop_requested():
+            return
         x = queue[head]
         head += 1
         for k in range(offsets[x], offsets[x + 1]):

@@ -189,3 +189,56 @@ def component_sizes_without(
         count = _label_components(offsets, neighbors, removed, component, sizes, queue)
     return component_array, sizes_array[:count].copy()
 
+
+
+cdef class AliveNeighbours:
+    """The alive neighbours of a vertex, and adjacency tests, for a position's legal
+    moves: ``alive`` (uint8, 1 = not visited) is shared with the caller."""
+
+    cdef const index_t[::1] offsets
+    cdef const index_t[::1] neighbors
+    cdef const uint8_t[::1] alive
+    cdef Py_ssize_t n
+
+    def __cinit__(self, const index_t[::1] offsets, const index_t[::1] neighbors,
+                  const uint8_t[::1] alive):
+        if alive.shape[0] != offsets.shape[0] - 1:
+            raise ValueError("alive needs an entry per vertex")
+        self.offsets = offsets
+        self.neighbors = neighbors
+        self.alive = alive
+        self.n = alive.shape[0]
+
+    cdef index_t _vertex(self, Py_ssize_t v) except -1:
+        if not 0 <= v < self.n:
+            raise IndexError(f"vertex {v} is not in the graph")
+        return <index_t> v
+
+    def of(self, Py_ssize_t v):
+        """The alive neighbours of ``v``, increasing, as a list of ids."""
+        cdef index_t u = self._vertex(v), k, w
+        out = []
+        for k in range(self.offsets[u], self.offsets[u + 1]):
+            w = self.neighbors[k]
+            if self.alive[w]:
+                out.append(w)
+        return out
+
+    def count(self, Py_ssize_t v):
+        """How many alive neighbours ``v`` has."""
+        cdef index_t u = self._vertex(v), k
+        cdef Py_ssize_t total = 0
+        for k in range(self.offsets[u], self.offsets[u + 1]):
+            total += self.alive[self.neighbors[k]]
+        return total
+
+    def adjacent(self, Py_ssize_t u, Py_ssize_t v):
+        """Whether ``u - v`` is an edge (alive or not)."""
+        cdef index_t a = self._vertex(u), b = self._vertex(v), k
+        for k in range(self.offsets[a], self.offsets[a + 1]):
+            if self.neighbors[k] == b:
+                return True
+        return False
+
+    def is_alive(self, Py_ssize_t v):
+        return self.alive[self._vertex(v)] != 0

@@ -1,7 +1,7 @@
 # cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """A maximum matching kept up to date while vertices are deleted (bipartite graphs).
 
-State shared by the kernels (all arrays, owned by ``matchgame.game``):
+State shared by the kernels (all arrays, owned by ``matchgame.games.engines``):
 
 - ``alive`` (uint8): vertices not deleted yet;
 - ``mate`` (int32): a maximum matching of the alive graph, -1 = exposed;
@@ -75,6 +75,7 @@ import numpy as np
 
 from libc.stdint cimport int64_t, uint8_t
 
+from ._stop cimport stop_requested
 from ._types cimport index_t
 
 
@@ -376,6 +377,8 @@ def walk(
     with nogil:
         winning_reply[:] = -1
         for t in range(steps):
+            if t % 4096 == 4095 and stop_requested():
+                break  # the caller checks the flag and drops the verdicts
             token = path[t]
             if _essential(offsets, neighbors, side, alive, mate, known, exposed, seen, parent,
                           queue, log, counters, token):
@@ -385,3 +388,158 @@ def walk(
                 _delete(offsets, neighbors, side, alive, mate, known, exposed, queue, log,
                         counters, token)
     return mover_wins_array, winning_reply_array
+
+
+cdef class BipartiteMatching:
+    """The engine above as one object: its arrays checked once, then each call a
+    C call (the module-level functions check their arguments every time, which
+    cost more than the work in a position's ``push``). ``alive`` is shared with the
+    caller, as ``IncrementalMatching`` (blossom.pyx) shares it; the undo log grows
+    as needed.
+    """
+
+    cdef const index_t[::1] offsets
+    cdef const index_t[::1] neighbors
+    cdef const uint8_t[::1] side
+    cdef uint8_t[::1] alive
+    cdef index_t[::1] mate_view
+    cdef uint8_t[::1] known
+    cdef int64_t[::1] exposed
+    cdef index_t[::1] seen
+    cdef index_t[::1] parent
+    cdef index_t[::1] queue
+    cdef index_t[:, ::1] log
+    cdef int64_t[::1] counters
+    cdef object log_array
+    cdef readonly bint logging
+    cdef Py_ssize_t n
+
+    def __cinit__(self, const index_t[::1] offsets, const index_t[::1] neighbors,
+                  const uint8_t[::1] side, index_t[::1] mate, uint8_t[::1] alive,
+                  bint logging=True):
+        cdef Py_ssize_t n = mate.shape[0]
+        # (known is made here, alive stands in for its length)
+        _check_state(offsets.shape[0], side, alive, mate, alive, 2, 4, 2)
+        self.n = n
+        self.offsets = offsets
+        self.neighbors = neighbors
+        self.side = side
+        self.alive = alive
+        self.mate_view = mate
+        self.known = np.zeros(n, dtype=np.uint8)
+        self.exposed = np.zeros(2, dtype=np.int64)
+        self.seen = np.zeros(n, dtype=np.int32)
+        self.parent = np.zeros(n, dtype=np.int32)
+        self.queue = np.zeros(max(n, 1), dtype=np.int32)
+        # stamp, log length, last deleted vertex (-1: none), it was exposed (1) or not
+        self.counters = np.array([0, 0, -1, 0], dtype=np.int64)
+        self.logging = logging
+        self.log_array = np.zeros((2 * n + 16 if logging else 0, 2), dtype=np.int32)
+        self.log = self.log_array
+        count_exposed(mate, alive, side, self.exposed)
+
+    cdef int _reserve(self) except -1:
+        """Room for one operation: a log entry per path vertex and per flag it sets or
+        clears (one side's vertices), plus a few."""
+        cdef int64_t need
+        if not self.logging:
+            return 0
+        need = self.counters[1] + 2 * self.n + 16
+        if need > self.log.shape[0]:
+            grown = np.zeros((2 * need, 2), dtype=np.int32)
+            grown[: self.log.shape[0]] = self.log_array
+            self.log_array = grown
+            self.log = grown
+        return 0
+
+    cdef index_t _vertex(self, Py_ssize_t v) except -1:
+        if not 0 <= v < self.n:
+            raise IndexError(f"vertex {v} is not in the graph")
+        return <index_t> v
+
+    def essential(self, Py_ssize_t t):
+        """Whether every maximum matching of the alive graph covers alive ``t``
+        (when not, the matching is changed so that ``t`` is exposed)."""
+        cdef index_t token = self._vertex(t)
+        cdef bint result
+        self._reserve()
+        with nogil:
+            result = _essential(self.offsets, self.neighbors, self.side, self.alive,
+                                self.mate_view, self.known, self.exposed, self.seen,
+                                self.parent, self.queue, self.log, self.counters, token)
+        return result
+
+    def delete(self, Py_ssize_t v):
+        """Delete alive ``v``: exposed, or covered by every maximum matching (ask
+        :meth:`essential` first)."""
+        cdef index_t vertex = self._vertex(v)
+        self._reserve()
+        with nogil:
+            _delete(self.offsets, self.neighbors, self.side, self.alive, self.mate_view,
+                    self.known, self.exposed, self.queue, self.log, self.counters, vertex)
+
+    def mark(self):
+        """A point to :meth:`undo` back to."""
+        return (self.counters[1], self.exposed[0], self.exposed[1], self.counters[2],
+                self.counters[3])
+
+    def undo(self, mark):
+        """Revert every change made since ``mark``."""
+        cdef int64_t target = mark[0], k = self.counters[1]
+        cdef index_t index
+        cdef Py_ssize_t n = self.n
+        if not 0 <= target <= k:
+            raise ValueError("not a mark of this matching")
+        with nogil:
+            while k > target:
+                k -= 1
+                index = self.log[k, 0]
+                if 0 <= index < n:
+                    self.mate_view[index] = self.log[k, 1]
+                elif n <= index < 2 * n:
+                    self.known[index - n] = <uint8_t> self.log[k, 1]
+                elif 0 <= -index - 1 < n:
+                    self.alive[-index - 1] = <uint8_t> self.log[k, 1]
+            self.counters[1] = target
+        self.exposed[0] = mark[1]
+        self.exposed[1] = mark[2]
+        self.counters[2] = mark[3]
+        self.counters[3] = mark[4]
+
+    def partner(self, Py_ssize_t v):
+        """The partner of ``v`` (-1 if exposed)."""
+        return self.mate_view[self._vertex(v)]
+
+    def mate(self):
+        """The matching (-1 exposed), as a new array."""
+        return np.array(self.mate_view, dtype=np.int32)
+
+    def missable(self):
+        """The alive vertices some maximum matching of the alive graph misses."""
+        from .bipartite import missable_bipartite
+
+        found, _ = missable_bipartite(self.offsets, self.neighbors, self.mate_view)
+        return (found & np.asarray(self.alive)).view(np.bool_)
+
+    def walk(self, const index_t[::1] path):
+        """Verdicts along a walk (see :func:`walk`)."""
+        return walk(self.offsets, self.neighbors, self.side, self.alive, self.mate_view,
+                    self.known, self.exposed, self.seen, self.parent, self.queue, self.log,
+                    self.counters, path)
+
+    # the state as numpy arrays sharing memory with the engine (for tests and pictures)
+    @property
+    def mate_array(self):
+        return np.asarray(self.mate_view)
+
+    @property
+    def known_array(self):
+        return np.asarray(self.known)
+
+    @property
+    def exposed_array(self):
+        return np.asarray(self.exposed)
+
+    @property
+    def counters_array(self):
+        return np.asarray(self.counters)

@@ -1,0 +1,101 @@
+"""Module paths from before the package had floors, kept working with a warning.
+
+``import matchgame.bunny`` (now :mod:`matchgame.games.bunny`), ``from
+matchgame.formats import json_chunks`` (now :mod:`matchgame.writers.jsonstream`)
+and the like still work: each old path is a small module whose names are looked
+up, on first use, in the modules that hold them now, with a
+:class:`DeprecationWarning` naming the new place. One table, no file per old path.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import sys
+import types
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["MOVED", "install"]
+
+MOVED: dict[str, tuple[str, ...]] = {
+    "matchgame.analysis": ("matchgame.games.placement",),
+    "matchgame.boards": (
+        "matchgame.core.board",
+        "matchgame.core.names",
+        "matchgame.readers.boards",
+    ),
+    "matchgame.bunny": ("matchgame.games.bunny", "matchgame.readers.noi"),
+    "matchgame.walks": ("matchgame.games.tokens", "matchgame.readers.tokens"),
+    "matchgame.game": ("matchgame.games.position", "matchgame.games.engines"),
+    "matchgame.graph": ("matchgame.core.graph",),
+    "matchgame.matching": ("matchgame.core.matching",),
+    "matchgame.names": ("matchgame.core.names",),
+    "matchgame.moves": ("matchgame.core.moves",),
+    "matchgame.edgelists": ("matchgame.readers.edgelists",),
+    "matchgame.formats": (
+        "matchgame.writers.placements",
+        "matchgame.writers.records",
+        "matchgame.writers.jsonstream",
+        "matchgame.readers.documents",
+    ),
+    "matchgame.render": ("matchgame.draw",),
+    "matchgame.play": ("matchgame.apps.play", "matchgame.draw.terminal"),
+    "matchgame.cli": ("matchgame.apps.cli",),
+    "matchgame.web": ("matchgame.apps.web",),
+}
+"""Old module path -> the modules its public names live in now, searched in order."""
+
+
+class _MovedModule(types.ModuleType):
+    """An old path: every name is fetched from where it lives now, with a warning."""
+
+    def __init__(self, name: str, homes: Sequence[str]) -> None:
+        super().__init__(name, f"Moved: use {', '.join(homes)} (or the names in matchgame).")
+        self._homes = tuple(homes)
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        for home in self._homes:
+            module = importlib.import_module(home)
+            if hasattr(module, attribute):
+                warnings.warn(
+                    f"{self.__name__}.{attribute} moved to {home}.{attribute}; "
+                    f"{self.__name__} will go in a later release",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+                return getattr(module, attribute)
+        raise AttributeError(f"module {self.__name__!r} has no attribute {attribute!r}")
+
+    def __dir__(self) -> list[str]:
+        names: set[str] = set()
+        for home in self._homes:
+            names |= set(getattr(importlib.import_module(home), "__all__", ()))
+        return sorted(names)
+
+
+class _Loader(importlib.abc.Loader):
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
+        return _MovedModule(spec.name, MOVED[spec.name])
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        pass  # nothing to run: names are fetched on use
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MOVED:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, _Loader())
+
+
+def install() -> None:
+    """Make the old paths importable (once per process)."""
+    if not any(isinstance(finder, _Finder) for finder in sys.meta_path):
+        sys.meta_path.append(_Finder())

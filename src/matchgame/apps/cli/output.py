@@ -1,0 +1,144 @@
+"""What every command shares: its input (a FILE, standard input or a bundled
+example), its output (standard output, flushed, a closed one reported), and the
+errors that end it."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Iterable
+
+from ...errors import MatchgameError
+from ...examples import load, names_of_kind
+from ...readers.inputs import KINDS, SNIFFED, read_file, read_stream
+
+__all__ = [
+    "OutputClosed",
+    "UsageError",
+    "VerifyFailed",
+    "discard_stdout",
+    "error_text",
+    "input_bytes",
+    "print_error",
+    "read_path",
+    "write_chunks",
+    "write_output",
+]
+
+# the kind of example each kind of input can be given by
+_EXAMPLE_KINDS = {
+    "board": ("board",),
+    "edges": ("edges",),
+    "noi": ("noi",),
+    "walk-board": ("walk-board",),
+    "walk-edges": ("walk-edges",),
+}
+
+
+class UsageError(MatchgameError):
+    """A problem with the command line or the files it names."""
+
+
+class VerifyFailed(Exception):
+    """Raised by verify with the report to print; exit status 1."""
+
+
+class OutputClosed(Exception):
+    """Standard output was closed by its reader (``matchgame ... | head``): the run
+    ends quietly, as Unix tools do."""
+
+
+# the command that reads each kind of input, for "you gave X to the wrong command"
+_COMMAND_FOR = {
+    "board": "matchgame placements",
+    "edges": "matchgame placements --edges",
+    "noi": "matchgame mistakes",
+    "walk-board": "matchgame annotate",
+    "walk-edges": "matchgame annotate --edges",
+}
+
+
+def error_text(exc: MatchgameError) -> str:
+    """The one-line message of a user's mistake; for an input of another kind than
+    the command reads, which command reads it."""
+    text = str(exc)
+    other = getattr(exc, "other_kind", None)
+    if other in _COMMAND_FOR:
+        text += f" (for those: {_COMMAND_FOR[other]})"
+    return text
+
+
+def read_path(
+    path: str | None,
+    kind: str | tuple[str, ...] | None = None,
+    *,
+    limit: int | None = None,
+    too_long: str = "the input is longer than its header allows",
+) -> bytes:
+    """The bytes of ``path``, standard input for None or '-', bounded by ``kind``'s
+    header (see :func:`matchgame.readers.inputs.read_stream`) or by ``limit``."""
+    if path is None or path == "-":
+        stdin = sys.stdin
+        if stdin is None:
+            raise UsageError("standard input is closed: give a FILE")
+        if stdin.isatty():
+            what = KINDS[kind].description if isinstance(kind, str) else "the input"
+            print(f"reading {what} from standard input (end it with Ctrl-D)...", file=sys.stderr)
+        return read_stream(stdin.buffer, kind, limit=limit, too_long=too_long)
+    return read_file(path, kind, limit=limit, too_long=too_long)
+
+
+def input_bytes(args: argparse.Namespace, kind: str | None) -> bytes:
+    """The input named on the command line: ``--example [NAME]`` (default: the first
+    example of the kind) or FILE / standard input, read as ``kind``; None: any kind
+    :func:`~matchgame.readers.inputs.sniff_input` tries (``--edges`` says which)."""
+    edges = bool(getattr(args, "edges", False))
+    kinds = SNIFFED[edges] if kind is None else (kind,)
+    example = getattr(args, "example", None)
+    if example is not None:
+        examples = tuple(k for each in kinds for k in _EXAMPLE_KINDS[each])
+        return load(example or names_of_kind(*examples)[0], examples).text.encode("ascii")
+    return read_path(args.file, kind if kind is not None else kinds)
+
+
+def write_output(data: bytes) -> None:
+    """Write to standard output and flush; a closed or full output is a usage error."""
+    write_chunks((data,))
+
+
+def write_chunks(chunks: Iterable[bytes]) -> None:
+    """Write pieces to standard output, then flush; a closed or full output is a usage
+    error."""
+    stdout = sys.stdout
+    if stdout is None:
+        raise UsageError("cannot write output: standard output is closed")
+    try:
+        for chunk in chunks:
+            stdout.buffer.write(chunk)
+        stdout.flush()
+    except BrokenPipeError:
+        discard_stdout()
+        raise OutputClosed from None
+    except OSError as exc:
+        discard_stdout()
+        raise UsageError(f"cannot write output: {exc.strerror or exc}") from None
+
+
+def discard_stdout() -> None:
+    """Point the process's standard output at the null device, so that the
+    interpreter's last flush at exit cannot fail a second time."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (tests) or nothing to redirect
+
+
+def print_error(message: str) -> None:
+    """One line on standard error; with stderr closed there is nowhere left to say
+    it (the exit status still does)."""
+    with contextlib.suppress(OSError, AttributeError, ValueError):
+        print(message, file=sys.stderr)

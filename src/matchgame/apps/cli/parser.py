@@ -1,0 +1,351 @@
+"""The command line's grammar: commands, arguments, help texts (argparse)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+from ... import __version__
+from ...core.moves import MOVES
+from ...examples import EXAMPLES, names_of_kind
+from . import commands
+from .commands import MOVES_HELP
+from .output import UsageError
+from .serve import serve
+
+__all__ = ["build_parser"]
+
+BOARD_EXAMPLES = names_of_kind("board")
+EDGE_EXAMPLES = names_of_kind("edges")
+RECORD_EXAMPLES = names_of_kind("noi")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="matchgame",
+        description="Solve token games on graphs exactly (undirected vertex geography).",
+    )
+    parser.add_argument("--version", action="version", version=f"matchgame {__version__}")
+    subcommands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    placements = subcommands.add_parser(
+        "placements",
+        help="where can the first player place the token and win (JSOI2009 / LOJ 6033)",
+        description="Winning placements on a board: 'N M' then N rows of '.' (free) and "
+        "'#', 'x', 'X' (blocked); or, with --edges, on any graph.",
+    )
+    placements.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="board files ('-' or nothing: stdin); several: see --out-dir",
+    )
+    placements.add_argument(
+        "--format",
+        choices=("jsoi", "loj", "json", "board"),
+        default="jsoi",
+        help="jsoi: WIN + cells or LOSE (default); loj: count + cells; json; board: a picture",
+    )
+    placements.add_argument(
+        "--edges",
+        action="store_true",
+        help="the input is a graph: 'n m' then m lines 'u v' (1-based vertices)",
+    )
+    placements.add_argument(
+        "--example",
+        nargs="?",
+        const="",
+        metavar="NAME",
+        help=f"run on a bundled example instead of FILE (boards: {', '.join(BOARD_EXAMPLES)}, "
+        f"default jsoi; with --edges: {', '.join(EDGE_EXAMPLES)})",
+    )
+    _add_moves(placements)
+    _add_many(placements)
+    placements.set_defaults(handler=commands.placements)
+
+    placements.add_argument(
+        "--certificate",
+        action="store_true",
+        help="with --format json: add a proof of every verdict (check it with 'verify')",
+    )
+
+    verify = subcommands.add_parser(
+        "verify",
+        help="check a certificate made by 'placements --format json --certificate'",
+        description="Check a certificate against its input: prints 'ok' (exit 0) or what "
+        "is wrong (exit 1). The check uses no matching algorithm.",
+    )
+    verify.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="FILE ANSWER: the board or edge list, then the JSON answer holding the "
+        "certificate; with --answers: the inputs only",
+    )
+    verify.add_argument("--edges", action="store_true", help="FILE is an edge list")
+    _add_moves(verify)
+    verify.add_argument(
+        "--answers",
+        metavar="DIR",
+        help="check many inputs: each input's answer is in DIR, named as placements "
+        "--out-dir names it (the input's name, its extension replaced by --suffix)",
+    )
+    _add_many(verify, out_dir=False)
+    verify.set_defaults(handler=commands.verify)
+
+    render_cmd = subcommands.add_parser(
+        "render",
+        help="draw a board (who wins where) or a Bunny-and-Egg record as SVG or PNG",
+        description="Draw a placement board coloured by outcome, or a NOI2011 record with the "
+        "empty cell's path and the mistakes. PNG needs Pillow (pip install Pillow; "
+        "in a clone: pip install '.[png]').",
+    )
+    render_cmd.add_argument("file", nargs="?", help="input file ('-' or nothing: stdin)")
+    render_cmd.add_argument("-o", "--output", required=True, help="OUT.svg or OUT.png")
+    render_cmd.add_argument(
+        "--game",
+        choices=("placement", "bunny", "walk"),
+        default=None,
+        help="what FILE holds: a board or graph (placement), a NOI2011 record (bunny), a "
+        "token-game record (walk); by default whichever reading fits",
+    )
+    render_cmd.add_argument(
+        "--matching", action="store_true", help="draw the maximum matching (placement)"
+    )
+    render_cmd.add_argument(
+        "--example", nargs="?", const="", metavar="NAME", help="draw a bundled example"
+    )
+    render_cmd.add_argument("--edges", action="store_true", help="the input is an edge list")
+    render_cmd.add_argument(
+        "--sets", action="store_true", help="colour the Gallai-Edmonds sets D, A, C (placement)"
+    )
+    render_cmd.add_argument(
+        "--scale",
+        type=float,
+        default=None,
+        help="size relative to the drawing's pixels, 0.1 to 10 (default: small pictures "
+        "enlarged to about 560 pixels wide, at most 3x)",
+    )
+    _add_moves(render_cmd)
+    render_cmd.set_defaults(handler=commands.render)
+
+    play_cmd = subcommands.add_parser(
+        "play",
+        help="play the placement game or Bunny and Egg against the engine",
+        description="Play against the engine. On a terminal: the board after every move, "
+        "moves as 'ROW COL', 'hint', 'undo', 'quit'. Otherwise a line protocol: the engine "
+        "writes 'engine: ROW COL', reads your moves as 'ROW COL' lines, and ends with "
+        "'winner: you' or 'winner: engine'.",
+    )
+    play_cmd.add_argument("file", nargs="?", help="a board, or with --game bunny a NOI2011 record")
+    play_cmd.add_argument("--game", choices=("placement", "bunny"), default="placement")
+    play_cmd.add_argument(
+        "--you",
+        choices=("first", "second"),
+        default="first",
+        help="first: you place the token / you are Bunny (default); second: the engine is",
+    )
+    play_cmd.add_argument(
+        "--example",
+        nargs="?",
+        const="",
+        metavar="NAME",
+        help=f"a bundled example: boards {', '.join(BOARD_EXAMPLES)}; with --edges "
+        f"{', '.join(EDGE_EXAMPLES)}; with --game bunny {', '.join(RECORD_EXAMPLES)} "
+        "(bunny: a start with no moves yet)",
+    )
+    play_cmd.add_argument(
+        "--edges", action="store_true", help="play on a graph (moves are vertex numbers)"
+    )
+    _add_moves(play_cmd)
+    play_cmd.set_defaults(handler=commands.play)
+
+    annotate_cmd = subcommands.add_parser(
+        "annotate",
+        help="judge every move of a token-game record on any board or graph",
+        description="Read a board (or, with --edges, an edge list), then a line t and t moves "
+        "('ROW COL' or a vertex number; the first places the token, then the players "
+        "alternate) and judge every move: who could force a win before and after it, the "
+        "mistakes, and a better move.",
+    )
+    annotate_cmd.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="record files ('-' or nothing: stdin); several: see --out-dir",
+    )
+    annotate_cmd.add_argument("--edges", action="store_true", help="the game is on an edge list")
+    annotate_cmd.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    annotate_cmd.add_argument(
+        "--example",
+        nargs="?",
+        const="",
+        metavar="NAME",
+        help=f"run on a bundled record ({', '.join(names_of_kind('walk-board'))})",
+    )
+    _add_moves(annotate_cmd)
+    _add_many(annotate_cmd)
+    annotate_cmd.set_defaults(handler=commands.annotate)
+
+    explain_cmd = subcommands.add_parser(
+        "explain",
+        help="why placing the token on a cell (or vertex) wins or loses, in words and drawn",
+        description="Explain a placement, as a teacher would: when the placer wins, the "
+        "alternating path to a free vertex that shows some maximum matching misses the "
+        "cell, and the answer to each first move of the opponent; when the placer loses, "
+        "the opponent's winning move, the cell's partner in every maximum matching.",
+    )
+    explain_cmd.add_argument(
+        "items",
+        nargs="+",
+        metavar="FILE ROW COL",
+        help="the board (or with --edges the edge list; '-': stdin), then the cell as ROW COL "
+        "(or a vertex number); with --example only the cell",
+    )
+    explain_cmd.add_argument("--edges", action="store_true", help="FILE is an edge list")
+    explain_cmd.add_argument(
+        "--example", nargs="?", const="", metavar="NAME", help="explain on a bundled example"
+    )
+    explain_cmd.add_argument(
+        "-o", "--output", metavar="OUT", help="also draw the explanation to OUT.svg or OUT.png"
+    )
+    explain_cmd.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    _add_moves(explain_cmd)
+    explain_cmd.set_defaults(handler=commands.explain)
+
+    serve_cmd = subcommands.add_parser(
+        "serve",
+        help="explore boards and graphs in a browser (local web app; needs the web extra)",
+        description="Start a local web app: explore who wins where on a board or graph "
+        "(click cells to block them), play against the engine, step through records; the "
+        "JSON API under /api returns the command line's documents.",
+    )
+    serve_cmd.add_argument(
+        "file", nargs="?", help="open the page on this board, edge list or record"
+    )
+    serve_cmd.add_argument(
+        "--example",
+        nargs="?",
+        const="",
+        metavar="NAME",
+        help=f"open the page on a bundled example ({', '.join(EXAMPLES)}; default heart)",
+    )
+    serve_cmd.add_argument("--edges", action="store_true", help="FILE is an edge list")
+    _add_moves(serve_cmd)
+    serve_cmd.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; any other "
+        "address needs --allow-remote)",
+    )
+    serve_cmd.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="listen on a network address; every request then needs the token printed at launch",
+    )
+    serve_cmd.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests that call the server NAME (e.g. a proxy's name); repeatable",
+    )
+    serve_cmd.add_argument(
+        "--max-analyses",
+        type=int,
+        default=None,
+        metavar="N",
+        help="big analyses running at once (default: the cores); more wait in a queue",
+    )
+    serve_cmd.add_argument(
+        "--queue",
+        type=int,
+        default=None,
+        metavar="N",
+        help="big analyses waiting at most (default: as many as run); beyond it: 503",
+    )
+    serve_cmd.add_argument(
+        "--time-limit",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="an analysis running longer is stopped with 503 (default 60)",
+    )
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--open", action="store_true", help="open a browser on the page")
+    serve_cmd.add_argument(
+        "--max-body", type=int, default=16 << 20, help="largest request body in bytes (413 above)"
+    )
+    serve_cmd.set_defaults(handler=serve)
+
+    mistakes = subcommands.add_parser(
+        "mistakes",
+        help="Bunny's mistakes in a Bunny-and-Egg game record (NOI2011)",
+        description="Judge every move of a NOI2011 record: 'n m', n rows of 'O', 'X' and one "
+        "'.', then k and 2k moves 'x y' (Bunny first).",
+    )
+    mistakes.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="record files ('-' or nothing: stdin); several: see --out-dir",
+    )
+    mistakes.add_argument(
+        "--format",
+        choices=("noi", "json"),
+        default="noi",
+        help="noi: the number of Bunny's mistakes, then their move numbers (default); "
+        "json: every move of both players annotated",
+    )
+    mistakes.add_argument(
+        "--example",
+        nargs="?",
+        const="",
+        metavar="NAME",
+        help=f"run on a bundled record ({', '.join(RECORD_EXAMPLES)}; default noi3)",
+    )
+    _add_many(mistakes)
+    mistakes.set_defaults(handler=commands.mistakes)
+    return parser
+
+
+def _add_moves(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--moves",
+        choices=MOVES,
+        default=None,
+        help="how the token moves on a board: "
+        + "; ".join(f"{name}: {text}" for name, text in MOVES_HELP.items())
+        + " (default orthogonal)",
+    )
+
+
+def _add_many(command: argparse.ArgumentParser, *, out_dir: bool = True) -> None:
+    """Options for many inputs in one run."""
+    if out_dir:
+        command.add_argument(
+            "--out-dir",
+            metavar="DIR",
+            help="write each input's answer to DIR, named as the input with its extension "
+            "replaced by --suffix (tests/7.in -> DIR/7.out); without it answers go to "
+            "standard output one after another",
+        )
+    command.add_argument(
+        "--suffix", default=".out", help="the answers' file extension (default .out)"
+    )
+    command.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="answer N inputs at once (default: the number of cores)",
+    )

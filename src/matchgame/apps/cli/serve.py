@@ -1,0 +1,110 @@
+"""``matchgame serve``: the web app on a local port (needs the ``web`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+
+from .output import UsageError, read_path
+
+__all__ = ["serve"]
+
+
+def serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from ..web import create_app
+        from ..web.guard import is_loopback, local_names, new_token
+        from ..web.work import Lanes
+    except ImportError:
+        raise UsageError(
+            "serve needs the web extra: pip install starlette uvicorn "
+            "(in a clone: pip install '.[web]')"
+        ) from None
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: expected 0..65535")
+    if args.max_body < 1:
+        raise UsageError(f"--max-body {args.max_body}: expected a positive number of bytes")
+    for flag, value, low in (("--max-analyses", args.max_analyses, 1), ("--queue", args.queue, 0)):
+        if value is not None and value < low:
+            raise UsageError(f"{flag} {value}: expected a number from {low}")
+    if not 0 < args.time_limit <= 86400:
+        raise UsageError(f"--time-limit {args.time_limit:g}: expected 0 to 86400 seconds")
+    remote = not is_loopback(args.host)
+    if remote and not args.allow_remote:
+        raise UsageError(
+            f"--host {args.host} lets other machines reach the server; add --allow-remote to "
+            "mean it (every request then needs the token printed at launch; see SECURITY.md)"
+        )
+    start = _start(args)
+    listening = _listen(args.host, args.port)  # before saying where: a busy port is an error
+    port = listening.getsockname()[1]
+    token = new_token() if remote else None
+    hosts = [args.host, *args.allow_host]
+    if remote:
+        hosts += sorted(local_names(args.host))
+    shown = args.host if not remote or args.host not in ("0.0.0.0", "::") else _shown_host(hosts)
+    url = f"http://{_url_host(shown)}:{port}/" + (f"?token={token}" if token else "")
+    print(f"matchgame serving on {url} (Ctrl-C stops)", file=sys.stderr, flush=True)
+    if args.open:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.0, webbrowser.open, [url]).start()  # once the server listens
+    lanes = Lanes.for_machine(args.max_analyses, args.queue, args.time_limit)
+    app = create_app(max_body=args.max_body, start=start, hosts=hosts, token=token, lanes=lanes)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[listening])
+    return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (0: any free port) and listening; a busy port
+    or an address this machine does not have is a usage error."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        listening = socket.socket(family, socket.SOCK_STREAM)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+        listening.listen(128)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return listening
+
+
+def _shown_host(hosts: list[str]) -> str:
+    """An address other machines can use, for the printed link of a wildcard bind."""
+    for name in hosts:
+        numeric = bool(name) and name[0].isdigit()
+        if numeric and name != "0.0.0.0" and not name.startswith("127."):
+            return name
+    return "localhost"
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def _start(args: argparse.Namespace) -> dict[str, str]:
+    """What the page opens with: the example, or FILE recognised as a board, an edge
+    list (``--edges``), a NOI2011 record or a token-game record; checked now, so a
+    bad file is an error here rather than in the browser."""
+    from ...examples import load
+    from ...readers.inputs import sniff_input
+
+    if args.example is not None or args.file is None:
+        example = load(args.example or "heart")
+        return {
+            "text": example.text,
+            "kind": example.kind,
+            "moves": args.moves,
+            "name": example.name,
+        }
+    if args.edges and args.moves != "orthogonal":
+        raise UsageError("--moves goes with a board, not an edge list")
+    data = read_path(args.file, limit=args.max_body, too_long="larger than --max-body")
+    found = sniff_input(data, edges=args.edges, moves=args.moves, name=args.file)
+    text = data.decode("ascii", "replace")  # the readers accepted it: ASCII in practice
+    return {"text": text, "kind": found.kind, "moves": args.moves, "name": args.file}

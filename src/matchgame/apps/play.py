@@ -1,0 +1,336 @@
+"""Playing against the engine: the token game on any board or graph, or Bunny and Egg.
+
+:class:`Session` holds the rules, the position and the picture; the command
+line drives it either through a plain line protocol (scripts, tests) or
+interactively on a terminal. Moves are vertex names (cells on boards); they are
+read and written in the graph's 1-based text form (``ROW COL`` or a vertex number).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO, cast
+
+import numpy as np
+
+from ..core.board import Board
+from ..core.graph import Graph
+from ..core.names import Cell, VertexNames
+from ..draw.terminal import GridPicture, fit_grid
+from ..errors import IllegalMoveError, InvalidInputError
+from ..games.bunny import GameRecord, player_of
+from ..games.position import Position
+from ..readers._text import shorten_line
+
+__all__ = [
+    "GridPicture",
+    "Session",
+    "bunny_session",
+    "fit_grid",
+    "graph_session",
+    "parse_cell",
+    "placement_session",
+    "read_lines",
+]
+
+
+@dataclass
+class Session:
+    """A game between a person and the engine."""
+
+    position: Position
+    you_move_first: bool
+    describe_turn: Callable[[int], str]
+    draw: Callable[[Session], str | GridPicture]
+    moves: list[Any] = field(default_factory=list)
+
+    @property
+    def names(self) -> VertexNames:
+        return self.position.graph.names
+
+    @property
+    def your_turn(self) -> bool:
+        return (len(self.moves) % 2 == 0) == self.you_move_first
+
+    def legal_moves(self) -> list[Hashable]:
+        return self.position.legal_moves()
+
+    def is_over(self) -> bool:
+        return self.position.is_game_over()
+
+    def text(self, move: Hashable) -> str:
+        """``move`` in the 1-based text form players type."""
+        return self.names.text(self.names.vertex(move))
+
+    def parse(self, text: str) -> Hashable:
+        """A typed move (``ROW COL`` or a vertex number) as a vertex name.
+
+        Raises
+        ------
+        IllegalMoveError
+            If ``text`` names no vertex, quoting at most a short prefix of it.
+        """
+        if self.names.width == 2:
+            row, col = parse_cell(text)
+            return (row, col)
+        try:
+            return self.names.name(self.names.parse(text.strip(), "move"))
+        except InvalidInputError as exc:
+            raise IllegalMoveError(str(exc)) from None
+
+    def play(self, move: Hashable) -> None:
+        """Play ``move`` (a vertex name) for whoever is to move."""
+        legal = self.legal_moves()
+        if move not in legal:
+            shown = ", ".join(self.text(m) for m in legal[:8])
+            more = ", ..." if len(legal) > 8 else ""
+            where: object
+            try:
+                where = self.text(move)
+            except (InvalidInputError, TypeError):  # off the board or blocked: as typed
+                where = " ".join(str(x + 1) for x in move) if isinstance(move, tuple) else move
+            raise IllegalMoveError(
+                f"{self.describe_turn(len(self.moves))}: {where} is not a legal move "
+                f"(legal: {shown}{more})"
+            )
+        self.position.push(move)
+        self.moves.append(move)
+
+    def engine_move(self) -> Hashable:
+        move = self.position.best_move()
+        assert move is not None, "engine asked to move in a finished game"
+        self.play(move)
+        return move
+
+    def hint(self) -> Hashable | None:
+        return self.position.winning_reply()
+
+    def undo(self) -> bool:
+        """On your turn, take back your last move and the engine's reply.
+
+        Returns False when you have not moved yet.
+        """
+        if len(self.moves) < 2:
+            return False
+        for _ in range(2):
+            self.position.pop()
+            self.moves.pop()
+        return True
+
+    def winner_is_you(self) -> bool:
+        """Who won a finished game: the player to move has lost."""
+        return not self.your_turn
+
+    def picture(self, columns: int = 1 << 20, lines: int = 1 << 20, *, colour: bool = False) -> str:
+        """The position drawn for a terminal of ``columns`` x ``lines`` (by default
+        unbounded: the whole board, spaced)."""
+        drawn = self.draw(self)
+        return drawn if isinstance(drawn, str) else drawn.text(columns, lines, colour=colour)
+
+
+def _cells(moves: list[Hashable]) -> tuple[Cell, ...]:
+    """Moves on a board's graph: its vertices are named by cells."""
+    return tuple(cast(Cell, move) for move in moves)
+
+
+def _describe_placement_game(you_move_first: bool) -> Callable[[int], str]:
+    def describe(index: int) -> str:
+        who = "your" if (index % 2 == 0) == you_move_first else "the engine's"
+        return f"move {index + 1} ({who} {'placement' if index == 0 else 'move'})"
+
+    return describe
+
+
+def placement_session(board: Board, *, you_move_first: bool, moves: str = "orthogonal") -> Session:
+    """The JSOI2009 game: the first player places the token, then moves alternate."""
+
+    def draw(session: Session) -> GridPicture:
+        chars = np.where(board.free, ".", "#").astype("<U1")
+        for r, c in session.moves[:-1]:
+            chars[r, c] = "o"
+        token = session.moves[-1] if session.moves else None
+        if token is not None:
+            chars[token] = "@"
+        options = _cells(session.legal_moves()) if token is not None else ()
+        return GridPicture(chars, token, options)
+
+    position = Position(board, moves=moves)
+    return Session(position, you_move_first, _describe_placement_game(you_move_first), draw)
+
+
+def graph_session(graph: Graph, *, you_move_first: bool) -> Session:
+    """The token game on a graph: place the token on a vertex, then move along edges."""
+
+    def draw(session: Session) -> str:
+        position = session.position
+        if position.token is None:
+            return f"{graph.n_vertices} vertices, no token yet: place it on any vertex"
+        names = graph.names
+        visited = " ".join(session.text(m) for m in session.moves[:-1]) or "none"
+        legal = " ".join(session.text(m) for m in position.legal_moves()) or "none"
+        return (
+            f"token on {names.describe(names.vertex(position.token))}; "
+            f"visited: {visited}; moves: {legal}"
+        )
+
+    return Session(Position(graph), you_move_first, _describe_placement_game(you_move_first), draw)
+
+
+def bunny_session(record: GameRecord, *, you_move_first: bool) -> Session:
+    """NOI2011 from the position after ``record``'s moves (Bunny, white, to move).
+
+    ``you_move_first``: you are Bunny. A move names the piece to slide into the
+    empty cell, as in the record format.
+    """
+    arena = record.board.arena
+    played = [tuple(cell) for cell in record.moves.tolist()]
+    position = Position(arena.graph, token=record.board.empty)
+    for cell in played:
+        position.push(cell)
+
+    def describe(index: int) -> str:
+        player, number = player_of(index + len(played))
+        whose = "yours" if (index % 2 == 0) == you_move_first else "the engine's"
+        return f"{player}'s move {number} ({whose})"
+
+    def draw(session: Session) -> GridPicture:
+        walk = [*played, *session.moves]
+        pieces = record.board.pieces_after(np.array(walk, dtype=np.int64))
+        marks = np.array([".", "O", "X"])[pieces]
+        empty = walk[-1] if walk else record.board.empty
+        return GridPicture(marks, empty, _cells(session.legal_moves()))
+
+    return Session(position, you_move_first, describe, draw)
+
+
+MAX_LINE = 256
+"""Longest move line read; the rest of a longer line is discarded unread into memory."""
+
+_MOVE = re.compile(r"\s*([+-]?[0-9]{1,18})\s+([+-]?[0-9]{1,18})\s*", re.ASCII)
+
+
+def parse_cell(text: str) -> Cell:
+    """``"row col"`` (1-based, ASCII digits) to a 0-based cell.
+
+    Raises
+    ------
+    ValueError
+        Quoting at most a short prefix of ``text``.
+    """
+    match = _MOVE.fullmatch(text)
+    if match is None:
+        typed = text.rstrip("\r\n")  # the line's end is no part of what was typed
+        raise ValueError(f"expected 'ROW COL', got {shorten_line(typed.encode())!r}")
+    return (int(match[1]) - 1, int(match[2]) - 1)
+
+
+def read_lines(stream: BinaryIO) -> Iterator[str]:
+    """The lines of a byte stream for the line protocol, each cut to :data:`MAX_LINE`
+    bytes and decoded as ASCII (anything else becomes U+FFFD, so it can only fail
+    to parse): a huge or binary line costs neither memory nor a traceback."""
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            rest = line
+            while rest and not rest.endswith(b"\n"):
+                rest = stream.readline(1 << 16)
+        yield line[:MAX_LINE].decode("ascii", "replace")
+
+
+def run_line_protocol(session: Session, lines: Iterator[str], write: Callable[[str], None]) -> None:
+    """Scripted play: the engine writes ``engine: ROW COL``, reads ``ROW COL`` lines."""
+    line_number = 0
+    while not session.is_over():
+        if not session.your_turn:
+            write(f"engine: {session.text(session.engine_move())}\n")
+            continue
+        try:
+            text = next(lines)
+        except StopIteration:
+            raise IllegalMoveError(
+                f"input line {line_number + 1}: the input ended before the game did"
+            ) from None
+        line_number += 1
+        if not text.strip():
+            continue
+        try:
+            move = session.parse(text)
+        except (ValueError, IllegalMoveError) as exc:
+            raise IllegalMoveError(f"input line {line_number}: {exc}") from None
+        try:
+            session.play(move)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"input line {line_number}: {exc}") from None
+    write(f"winner: {'you' if session.winner_is_you() else 'engine'}\n")
+
+
+def run_terminal(
+    session: Session,
+    read: Callable[[str], str],
+    write: Callable[[str], None],
+    legend: str,
+    *,
+    size: Callable[[], tuple[int, int]] | None = None,
+    colour: bool = False,
+) -> None:
+    """Interactive play: one board a turn, fitted to the terminal (``size()``:
+    its columns and lines, asked each turn so a resized window is followed);
+    ``hint``, ``undo``, ``quit``. ``colour``: highlight the token and the moves."""
+    write(legend + "\n")
+    form = "ROW COL" if session.names.width == 2 else "VERTEX"
+    show = True  # the board changed since it was last shown
+    while True:
+        if not session.is_over() and not session.your_turn:
+            write(f"engine plays {session.text(session.engine_move())}\n")
+            show = True
+            continue
+        if show:
+            columns, lines = size() if size is not None else shutil.get_terminal_size()
+            write("\n" + session.picture(columns, lines, colour=colour) + "\n")
+            show = False
+        if session.is_over():
+            write("You win!\n" if session.winner_is_you() else "The engine wins.\n")
+            return
+        try:
+            text = read(f"{session.describe_turn(len(session.moves))} - {form}, hint, undo, quit> ")
+        except EOFError:
+            write("\n")
+            return
+        except UnicodeDecodeError:
+            write("that line is not text; type ROW COL, hint, undo or quit\n")
+            continue
+        command = text.strip().lower()
+        if not command:
+            continue  # an empty line: ask again
+        if command in ("quit", "q", "exit"):
+            return
+        if command == "hint":
+            hint = session.hint()
+            if hint is not None:
+                write(f"hint: {session.text(hint)} wins\n")
+            else:
+                defence = session.position.best_move()
+                write(
+                    "no winning move: the engine wins with best play; the best defence is "
+                    f"{session.text(defence)} (it leaves the engine the fewest winning replies)\n"
+                    if defence is not None
+                    else "no move is left\n"
+                )
+            continue
+        if command == "undo":
+            if session.undo():
+                show = True
+            else:
+                write("nothing to undo\n")
+            continue
+        try:
+            session.play(session.parse(text))
+        except (ValueError, IllegalMoveError) as exc:
+            write(f"{exc}\n")
+            continue
+        show = True

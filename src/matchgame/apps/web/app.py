@@ -1,0 +1,129 @@
+"""The Starlette application behind ``matchgame serve``: routes, request bodies, lanes.
+
+What each URL computes is in :mod:`.endpoints`; who may ask, in :mod:`.guard`; how
+much work runs at once, in :mod:`.work`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ...errors import MatchgameError
+from . import endpoints
+from .endpoints import flag
+from .guard import Guard
+from .work import Lanes
+
+__all__ = ["DEFAULT_MAX_BODY", "create_app"]
+
+DEFAULT_MAX_BODY = 16 << 20
+"""Largest request body accepted, in bytes (a 4000x4000 board is 16 MB of text)."""
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _body(request: Request) -> bytes:
+    """The request body, refused past the app's limit without reading it all."""
+    limit: int = request.app.state.max_body
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise _TooLarge
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise _TooLarge
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _post(
+    compute: Callable[[Request, bytes], Response], heavy: Callable[[Request], bool] | None = None
+) -> Callable[..., Any]:
+    """An endpoint that reads the body (within the size limit), then computes its
+    answer on a worker thread of its lane (see :mod:`matchgame.apps.web.work`): bad input
+    is 400 with the command line's message, too big 413, a full lane or a request
+    over the time limit 503. ``heavy(request)``: the request takes the heavy lane
+    whatever its size."""
+
+    async def endpoint(request: Request) -> Response:
+        lanes: Lanes = request.app.state.lanes
+        try:
+            body = await _body(request)
+        except _TooLarge:
+            limit = request.app.state.max_body
+            return JSONResponse(
+                {"error": f"the request body is larger than {limit} bytes"}, status_code=413
+            )
+        lane = lanes.lane(body, heavy=heavy is not None and heavy(request))
+
+        def work() -> Response:
+            try:
+                return compute(request, body)
+            except MatchgameError as exc:
+                return JSONResponse({"error": str(exc)}, status_code=400)
+            except MemoryError:
+                return JSONResponse(
+                    {"error": "the input needs more memory than the server has free"},
+                    status_code=503,
+                )
+
+        share = lanes.memory_share() if lane is lanes.heavy else None
+        return await lane.run(request, work, lanes.time_limit, share)
+
+    return endpoint
+
+
+def _graph(request: Request) -> bool:
+    """Pictures of graphs are heavy whatever their size: a layout costs O(n^2) a step."""
+    return flag(request, "edges")
+
+
+def create_app(
+    *,
+    max_body: int = DEFAULT_MAX_BODY,
+    start: dict[str, str] | None = None,
+    hosts: Sequence[str] = (),
+    token: str | None = None,
+    lanes: Lanes | None = None,
+) -> Starlette:
+    """The web app: the JSON API under ``/api`` and the page at ``/``.
+
+    ``start``: what the page opens with (``text``, ``kind``, ``moves``), as
+    ``matchgame serve`` reads them from its command line); None: the page's default.
+    ``hosts``: names the server answers to besides the loopback names (``"*"``: any);
+    ``token``: a launch token every request must carry (see
+    :mod:`matchgame.apps.web.guard`); ``lanes``: how much work runs at once (default:
+    :meth:`Lanes.for_machine`).
+    """
+    here = resources.files("matchgame.apps.web")
+    static = StaticFiles(directory=str(here.joinpath("static")), html=True)
+    routes = [
+        Route("/api/placements", _post(endpoints.placements), methods=["POST"]),
+        Route("/api/render", _post(endpoints.render_analysis, heavy=_graph), methods=["POST"]),
+        Route("/api/render/record", _post(endpoints.render_record), methods=["POST"]),
+        Route("/api/render/walk", _post(endpoints.render_walk, heavy=_graph), methods=["POST"]),
+        Route("/api/start", endpoints.opening, methods=["GET"]),
+        Route("/api/mistakes", _post(endpoints.mistakes), methods=["POST"]),
+        Route("/api/annotate", _post(endpoints.annotate_record), methods=["POST"]),
+        Route("/api/position", _post(endpoints.position), methods=["POST"]),
+        Route("/api/explain", _post(endpoints.explain, heavy=_graph), methods=["POST"]),
+        Route("/api/examples/{name}", endpoints.example, methods=["GET"]),
+        Mount("/", static),
+    ]
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts, token=token)])
+    app.state.max_body = max_body
+    app.state.start = start
+    app.state.lanes = lanes or Lanes.for_machine()
+    return app

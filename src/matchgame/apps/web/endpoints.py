@@ -1,0 +1,216 @@
+"""What each URL of the API computes: the command line's documents and pictures.
+
+Each endpoint takes the request (its query) and the body, reads the body with
+:func:`matchgame.readers.inputs.parse_input` (the command line's reader) and
+answers with a document of :mod:`matchgame.writers` or a picture of
+:mod:`matchgame.draw`. Bad input raises :class:`~matchgame.errors.MatchgameError`,
+which :mod:`.app` turns into a 400 with its message.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ... import draw
+from ...core.moves import as_moves
+from ...errors import MatchgameError
+from ...examples import EXAMPLES, UnknownExample, load
+from ...games.bunny import GameRecord, analyse_record
+from ...games.placement import Analysis, analyse
+from ...games.position import Position
+from ...games.tokens import TokenRecord, annotate
+from ...readers.inputs import parse_input
+from ...writers.jsonstream import json_document
+from ...writers.placements import placements_answer
+from ...writers.positions import position_document
+from ...writers.records import annotation_document, mistakes_document
+
+__all__ = [
+    "annotate_record",
+    "example",
+    "explain",
+    "mistakes",
+    "opening",
+    "placements",
+    "position",
+    "render_analysis",
+    "render_record",
+    "render_walk",
+]
+
+
+def flag(request: Request, name: str) -> bool:
+    """Whether the query sets ``name`` (anything but 0, false, no or empty)."""
+    return request.query_params.get(name, "0") not in ("", "0", "false", "no")
+
+
+def _moves(request: Request) -> str:
+    return as_moves(request.query_params.get("moves", "orthogonal"), "moves")
+
+
+def _kind(request: Request, record: bool = False) -> str:
+    edges = flag(request, "edges")
+    if record:
+        return "walk-edges" if edges else "walk-board"
+    return "edges" if edges else "board"
+
+
+def _analysis(request: Request, data: bytes) -> Analysis:
+    source = parse_input(data, _kind(request), moves=_moves(request))
+    return analyse(source.value, moves=source.moves)
+
+
+def _token_record(request: Request, data: bytes) -> TokenRecord:
+    record = parse_input(data, _kind(request, record=True), moves=_moves(request)).value
+    assert isinstance(record, TokenRecord)  # the walk kinds read token-game records
+    return record
+
+
+def _upto(request: Request) -> int | None:
+    """The ``upto`` query: how many moves of a record to show (all when absent)."""
+    text = request.query_params.get("upto")
+    if text is None:
+        return None
+    if not text.isdigit() or len(text) > 9:
+        raise MatchgameError(f"query upto={text[:20]!r}: expected a number of moves")
+    return int(text)
+
+
+def _json(document: Any) -> Response:
+    return Response(json_document(document), media_type="application/json")
+
+
+def _svg(scene: draw.Scene) -> Response:
+    return Response(draw.to_svg(scene), media_type="image/svg+xml")
+
+
+def placements(request: Request, body: bytes) -> Response:
+    """The document of ``matchgame placements --format json``."""
+    return _json(placements_answer(_analysis(request, body)))
+
+
+def render_analysis(request: Request, body: bytes) -> Response:
+    """The analysis picture; ``matching=1`` adds the matching, ``sets=1`` colours
+    the Gallai-Edmonds sets."""
+    analysis = _analysis(request, body)
+    matching, sets = flag(request, "matching"), flag(request, "sets")
+    return _svg(draw.analysis_scene(analysis, matching=matching, sets=sets))
+
+
+def render_record(request: Request, body: bytes) -> Response:
+    """A NOI2011 record's picture after ``upto`` moves."""
+    record = parse_input(body, "noi").value
+    assert isinstance(record, GameRecord)
+    return _svg(draw.record_scene(analyse_record(record), upto=_upto(request)))
+
+
+def render_walk(request: Request, body: bytes) -> Response:
+    """A token-game record's picture after ``upto`` moves."""
+    annotation = annotate(_token_record(request, body))
+    return _svg(draw.walk_scene(annotation, upto=_upto(request)))
+
+
+def mistakes(request: Request, body: bytes) -> Response:
+    """The document of ``matchgame mistakes --format json``."""
+    record = parse_input(body, "noi").value
+    assert isinstance(record, GameRecord)
+    return _json(mistakes_document(analyse_record(record)))
+
+
+def annotate_record(request: Request, body: bytes) -> Response:
+    """The document of ``matchgame annotate --format json``."""
+    return _json(annotation_document(annotate(_token_record(request, body))))
+
+
+def position(request: Request, body: bytes) -> Response:
+    """Who wins after the moves played, the engine's best move, and (``picture=1``)
+    the position's picture.
+
+    The body is JSON: ``input`` (the board or edge list text) and ``played`` (the
+    moves so far, each like ``[3, 5]`` on a board or ``7`` on a graph, 1-based).
+    With the query ``record=1``, ``input`` is a token-game record whose first
+    ``record_moves`` moves (all by default) come before ``played``; with ``noi=1``
+    a NOI2011 record likewise, and the game is Bunny and Egg's (a move names the
+    piece that slides into the empty cell).
+    """
+    try:
+        payload = json.loads(body)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise MatchgameError("the body must be a JSON object") from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("input"), str):
+        raise MatchgameError('field "input": expected the board or edge list as a string')
+    played = payload.get("played", [])
+    if not isinstance(played, list):
+        raise MatchgameError('field "played": expected a list of moves')
+    data = payload["input"].encode()
+    bunny = None
+    earlier = 0
+    if flag(request, "noi") or flag(request, "record"):
+        record: GameRecord | TokenRecord
+        if flag(request, "noi"):
+            bunny = record = GameRecord.parse(data)
+            length = record.moves.shape[0]
+        else:
+            record = _token_record(request, data)
+            length = record.path.shape[0]
+        taken = payload.get("record_moves", length)
+        if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= length:
+            raise MatchgameError(
+                f'field "record_moves": expected a number of moves from 0 to {length}'
+            )
+        game, earlier = record.position(taken), taken
+    else:
+        game = Position(parse_input(data, _kind(request), moves=_moves(request)).graph)
+    names = game.graph.names
+    for i, move in enumerate(played):
+        numbers = move if isinstance(move, list) else [move]
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in numbers):
+            raise MatchgameError(f'field "played[{i}]": expected a move like [3, 5] or 7')
+        v = names.parse(" ".join(str(x) for x in numbers), f"played[{i}]")
+        try:
+            game.push(names.name(v))
+        except MatchgameError as exc:
+            raise MatchgameError(f'field "played[{i}]": {exc}') from None
+    document = position_document(game, earlier + len(played))
+    if flag(request, "picture"):
+        pieces = None
+        if bunny is not None:
+            pieces = bunny.board.pieces_after(np.array(game.move_stack, dtype=np.int64))
+        document["svg"] = draw.to_svg(draw.position_scene(game, pieces=pieces)).decode()
+    return _json(document)
+
+
+def explain(request: Request, body: bytes) -> Response:
+    """Why placing the token on ``at`` (``ROW,COL`` or a vertex number, 1-based) wins
+    or loses: the explanation's document (``text``, ``path``, ``replies``,
+    ``matching``) and its picture (``svg``)."""
+    analysis = _analysis(request, body)
+    names = analysis.names
+    at = request.query_params.get("at", "")
+    vertex = names.parse(at.replace(",", " ")[:40], "query at")
+    why = analysis.explain(names.name(vertex))
+    document = why.document()
+    document["svg"] = draw.to_svg(draw.explain_scene(why)).decode()
+    return _json(document)
+
+
+async def opening(request: Request) -> Response:
+    """What ``matchgame serve`` was started on: ``text``, its ``kind`` (board, edges,
+    noi, walk-board, walk-edges) and ``moves``; null when nothing was given."""
+    return JSONResponse(request.app.state.start)
+
+
+async def example(request: Request) -> Response:
+    """A bundled example's text; ``X-Matchgame-Kind`` says what it is."""
+    name = request.path_params["name"]
+    try:
+        found = load(name)
+    except UnknownExample:
+        return JSONResponse({"error": f"unknown example {name!r}"}, status_code=404)
+    headers = {"X-Matchgame-Kind": found.kind, "X-Matchgame-Moves": EXAMPLES[name].moves}
+    return Response(found.text.encode("ascii"), media_type="text/plain", headers=headers)

@@ -1,0 +1,75 @@
+"""Certificates: the placement game's answer with a proof that a short checker verifies.
+
+``matchgame placements --format json --certificate`` writes the JSON answer
+(:mod:`matchgame.writers.placements`) with one more field, ``"certificate"``,
+made by :func:`make_certificate` (:mod:`.make`); :func:`check_answer`
+(:mod:`.check`) reads such a file and returns everything wrong with it. It uses
+no matching algorithm: edge look-ups, counts, a 2-colouring and component labels
+of the input, and pointer jumping along the given paths.
+
+The format (version ``matchgame-certificate/3``). Ids are 1-based: vertex
+numbers of an edge list; on a board the row-major cell number
+``(row - 1) * cols + col``. ``D`` is the answer's own list of winning
+placements (``winning_cells`` as [row, col], ``winning_vertices``), in
+increasing order.
+
+``format``
+    ``"matchgame-certificate/3"`` (version 2 lacked the boards' ``"moves"`` and
+    their answers' ``"matching"``).
+``input``
+    ``{"kind": "board" | "edges", "sha256": ...}``: the SHA-256 of the
+    canonical text of the input (:func:`canonical_input`), and on a board whose
+    token moves otherwise than orthogonally ``"moves"`` (``"king"``, ``"hex"``,
+    ``"knight"``). A certificate is for exactly one input and one rule.
+``matching``
+    A matching M as pairs of ids.
+
+On a bipartite input (every board with orthogonal or knight's moves):
+
+``forest``
+    One id for every vertex w of D, in D's order: 0 if M leaves w exposed, else
+    the next vertex x on an even alternating path from w to an exposed vertex:
+    the path is w, M(w), x, then the path of x (which must be in D).
+
+On any other graph (king's and hex boards included, as the graphs they are):
+
+``tutte_berge_set``
+    A set U of vertices, increasing.
+``paths``
+    For every vertex w of D that M covers, in D's order, the vertices x1, x2,
+    ..., e of an even alternating path w, M(w), x1, M(x1), ..., e to an exposed
+    vertex e; the paths are concatenated (each ends at its first exposed vertex).
+
+What the checker proves (n vertices; every claim of the answer must follow):
+
+- M is a matching of the input.
+- Every vertex of D is missed by a maximum matching (the placer wins there):
+  exposed, or the start of an even alternating path to an exposed vertex with
+  no vertex twice (flip it). A forest path alternates on a bipartite graph by
+  construction, and reaches an exposed vertex iff the pointers have no cycle.
+- M is maximum, and every vertex outside D is covered by every maximum
+  matching (the placer loses there). Bipartite: with L, R the sides of the
+  checker's own 2-colouring, ``(L - D) | N(D & L)`` is a vertex cover by
+  construction; if it has ``|M|`` vertices it is a minimum one, so M is
+  maximum (König) and every vertex in it is in every maximum matching (it
+  covers G - v with one vertex less). The same for R; the two covers hold
+  every vertex outside D. Other graphs: ``|M| = (n + |U| - odd(G - U)) / 2``
+  with the components of G - U counted by the checker (Tutte-Berge); then a
+  vertex of U, or of an even component of G - U, is in every maximum matching
+  (removing it lowers the bound by one). Every vertex outside D must be one.
+- The answer's other fields are what these facts give: ``matching_size`` is
+  ``|M|``, ``placer_wins`` says D is not empty, ``A = N(D) - D``, ``C`` the
+  rest, the answer's ``matching`` is M, ``engine`` is ``bipartite`` exactly on
+  bipartite graphs, the sizes are the input's. A missing or extra field is an
+  error.
+
+Unreadable documents (not JSON, beyond the reader's limits, a field missing,
+extra or of the wrong type, another format version) raise
+:class:`~matchgame.readers.documents.DocumentError`; a readable certificate that is
+wrong yields the list of problems.
+"""
+
+from .check import check_answer
+from .make import FORMAT, canonical_input, input_digest, make_certificate
+
+__all__ = ["FORMAT", "canonical_input", "check_answer", "input_digest", "make_certificate"]

@@ -1,0 +1,193 @@
+"""Checking certificates: everything wrong with an answer file, with no matching algorithm.
+
+What is proven, and how, is described in :mod:`matchgame.certificates`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core.board import Board
+from ..core.graph import Graph
+from ..core.moves import as_moves
+from ..readers.documents import BadList, DocumentError, IntList, quote, read_json
+from ..writers.placements import ANSWER_FIELDS, board_answer, graph_answer
+from ._arenas import BoardArena, GraphArena, moves_arena
+from ._proofs import prove
+from .make import FORMAT, input_digest
+
+__all__ = ["check_answer"]
+
+_BIPARTITE_FIELDS = ("format", "input", "matching", "forest")
+_GENERAL_FIELDS = ("format", "input", "matching", "tutte_berge_set", "paths")
+
+
+def check_answer(
+    source: Board | Graph, data: bytes | str, *, moves: str = "orthogonal"
+) -> list[str]:
+    """Everything wrong with the answer file ``data`` for ``source``; [] if it is proven.
+
+    ``moves``: on a board, how the token moves (the certificate says which rule it
+    was made for; another rule is another input).
+
+    Raises
+    ------
+    DocumentError
+        If ``data`` is not an answer document with a certificate: not JSON, a
+        field missing, extra or of the wrong type, or another format version.
+
+    Examples
+    --------
+    >>> from matchgame import analyse_placements
+    >>> from matchgame.certificates import make_certificate
+    >>> from matchgame.writers.placements import format_placements
+    >>> board = Board.from_rows([".##", "...", "#.#"])
+    >>> answer = format_placements(analyse_placements(board), "json", make_certificate(board))
+    >>> check_answer(board, answer)
+    []
+    >>> check_answer(board, answer.replace(b'"matching_size":2', b'"matching_size":3'))
+    ['field "matching_size" is 3, the certificate proves 2']
+    """
+    document = read_json(data)
+    del data  # a certificate can be hundreds of MB; the caller may hand over its only copy
+    moves = as_moves(moves)
+    arena: BoardArena | GraphArena
+    if not isinstance(source, Board):
+        arena = GraphArena(source)
+    elif moves == "orthogonal":
+        arena = BoardArena(source)  # questions answered on the grid, no graph built
+    else:
+        arena = moves_arena(source, moves)
+    if not isinstance(document, dict):
+        raise DocumentError("expected a JSON object (an answer with a certificate)")
+    if "certificate" not in document:
+        raise DocumentError('field "certificate" is missing (answers carry one with --certificate)')
+    certificate = _field(document, "certificate", {}, "certificate")
+    version = certificate.get("format")
+    if isinstance(version, str) and version != FORMAT:
+        raise DocumentError(
+            f'field "certificate.format": {quote(version)} is not {FORMAT} '
+            "(made by another version?)"
+        )
+    fields = _GENERAL_FIELDS if "tutte_berge_set" in certificate else _BIPARTITE_FIELDS
+    schema: dict[str, Any] = dict.fromkeys(fields, "ints")
+    identity_fields = {"kind": "str", "sha256": "str"}
+    if isinstance(certificate.get("input"), dict) and "moves" in certificate["input"]:
+        identity_fields["moves"] = "str"
+    schema.update(format="str", input=identity_fields, matching="pairs")
+    _check_fields(certificate, schema, "certificate")
+    identity = certificate["input"]
+    if identity["kind"] != arena.kind or identity["sha256"] != input_digest(source):
+        return ["the certificate was made for another input"]
+    made_for = identity.get("moves", "orthogonal")
+    if made_for != moves:
+        return [f"the certificate was made for {made_for} moves, not {moves}"]
+    answer_schema = dict(ANSWER_FIELDS[arena.kind])
+    if moves != "orthogonal":
+        answer_schema["moves"] = "str"
+    _check_fields(document, {**answer_schema, "certificate": {}}, "")
+
+    problems: list[str] = []
+    proven = prove(arena, document, certificate, problems)
+    if proven is None:
+        return problems
+    pairs, winning = proven
+    if arena.board is not None:
+        expected = board_answer(arena.board, pairs, winning, moves)
+    else:
+        d = np.zeros(arena.size, dtype=bool)
+        d[winning] = True
+        a = arena.neighbourhood(d) & ~d
+        expected = graph_answer(
+            arena.graph, "bipartite" if arena.bipartite else "blossom", pairs, d, a, ~(d | a)
+        )
+    _compare(document, expected, "", problems)
+    return problems
+
+
+# -- the document's shape (unusable files: DocumentError) ------------------------
+
+_TYPE_NAMES = {
+    "int": "an integer",
+    "bool": "true or false",
+    "str": "a string",
+    "ints": "a list of integers",
+    "pairs": "a list of pairs of integers",
+    "quads": "a list of 4-integer lists",
+}
+
+
+def _field(obj: dict, key: str, kind: Any, path: str) -> Any:
+    if key not in obj:
+        raise DocumentError(f"field {quote(path)} is missing")
+    value = obj[key]
+    if isinstance(kind, dict):
+        ok = isinstance(value, dict)
+    elif kind == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind == "bool":
+        ok = isinstance(value, bool)
+    elif kind == "str":
+        ok = isinstance(value, str)
+    else:
+        width = {"ints": 0, "pairs": 2, "quads": 4}[kind]
+        ok = isinstance(value, IntList) and value.width in (-1, width)
+    if not ok:
+        expected = "an object" if isinstance(kind, dict) else _TYPE_NAMES[kind]
+        found = f" (item {value.item} is {value.problem})" if isinstance(value, BadList) else ""
+        raise DocumentError(f"field {quote(path)}: expected {expected}{found}")
+    return value
+
+
+def _check_fields(obj: dict, schema: dict, path: str) -> None:
+    """``obj`` has exactly the fields of ``schema``, each of its type (recursively)."""
+    prefix = f"{path}." if path else ""
+    for key in obj:
+        if key not in schema:
+            raise DocumentError(f"unexpected field {quote(prefix + key)}")
+    for key, kind in schema.items():
+        value = _field(obj, key, kind, prefix + key)
+        if isinstance(kind, dict) and kind:
+            _check_fields(value, kind, prefix + key)
+
+
+# -- the answer's fields --------------------------------------------------------
+
+
+def _compare(document: dict, expected: dict, path: str, problems: list[str]) -> None:
+    """Every field of ``document`` equals the proven ``expected`` value."""
+    for key, want in expected.items():
+        where = f"{path}.{key}" if path else key
+        name = quote(where)
+        have = document[key]
+        if isinstance(want, dict):
+            _compare(have, want, where, problems)
+        elif isinstance(want, np.ndarray):
+            if len(have) != want.shape[0]:
+                problems.append(
+                    f"field {name} has {len(have)} items, the certificate proves {want.shape[0]}"
+                )
+                continue
+            if not want.size:
+                continue
+            got = have.values.reshape(want.shape)
+            differ = np.flatnonzero((got != want).reshape(want.shape[0], -1).any(axis=1))
+            if differ.size:
+                i = int(differ[0])
+                problems.append(
+                    f"field {name} item {i} is {got[i].tolist()}, "
+                    f"the certificate proves {want[i].tolist()}"
+                )
+        elif have != want or type(have) is not type(want):
+            problems.append(f"field {name} is {_show(have)}, the certificate proves {_show(want)}")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return quote(value)
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,134 @@
+"""Making certificates: the proof written beside a placement answer.
+
+The format is described in :mod:`matchgame.certificates`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import numpy as np
+
+from .._kernels import bipartite as _bip
+from .._kernels import blossom as _blossom
+from ..core.board import Board
+from ..core.graph import INDEX_DTYPE, Graph
+from ..core.matching import Decomposition, decompose, gallai_edmonds
+from ..core.moves import as_moves
+from ..core.names import BoardCells
+from ..games.placement import Analysis
+from ..readers.boards import format_board
+from ..readers.edgelists import format_edge_list
+
+__all__ = ["FORMAT", "canonical_input", "input_digest", "make_certificate"]
+
+FORMAT = "matchgame-certificate/3"
+
+
+def canonical_input(source: Board | Graph) -> bytes:
+    """The input as canonical text, the text a certificate's digest is taken of.
+
+    A board: ``N M`` and its rows of ``.`` (free) and ``#`` (blocked), each
+    line ending in a newline. A graph: ``n m`` and its ``m`` distinct edges
+    ``u v`` (1-based, ``u < v``, sorted), loops dropped: the text of
+    :func:`~matchgame.readers.boards.format_board` and
+    :func:`~matchgame.readers.edgelists.format_edge_list`.
+
+    Examples
+    --------
+    >>> canonical_input(Board.from_rows([".x", ".."]))
+    b'2 2\\n.#\\n..\\n'
+    >>> canonical_input(Graph.from_edges(3, [(2, 1), (0, 1), (1, 2)]))
+    b'3 2\\n1 2\\n2 3\\n'
+    """
+    text = format_board(source) if isinstance(source, Board) else format_edge_list(source)
+    return text.encode("ascii")
+
+
+def input_digest(source: Board | Graph) -> str:
+    """The SHA-256 (hex) of :func:`canonical_input`."""
+    return hashlib.sha256(canonical_input(source)).hexdigest()
+
+
+def make_certificate(
+    source: Analysis | Board | Graph,
+    decomposition: Decomposition | None = None,
+    *,
+    moves: str = "orthogonal",
+) -> dict[str, Any]:
+    """The ``"certificate"`` field of the JSON answer on ``source``, as written.
+
+    Lists are numpy arrays (a 2-D array is a list of pairs), ids 1-based as
+    described in :mod:`matchgame.certificates`; :func:`~matchgame.writers.jsonstream.json_chunks`
+    writes it. ``source`` is an :class:`~matchgame.Analysis` (whose matching
+    the certificate proves), or a board or graph with the ``decomposition`` the
+    answer reports (computed if None); ``moves``: how the token moves on a board (an
+    analysis says it itself). A board under a rule with odd cycles (king, hex) is
+    certified as the graph it is: Tutte-Berge set and paths, its cells numbered as
+    on any board.
+
+    Examples
+    --------
+    The JSOI sample: cells are numbered 1..9 row by row; the placer wins on
+    cells 6 and 8. Cell 6 is exposed; the path of cell 8 is 8, 5 (its
+    partner), 6.
+
+    >>> board = Board.from_rows([".##", "...", "#.#"])
+    >>> certificate = make_certificate(board)
+    >>> certificate["matching"].tolist(), certificate["forest"].tolist()
+    ([[1, 4], [5, 8]], [0, 6])
+    """
+    if isinstance(source, Analysis):
+        decomposition = source.decomposition
+        moves = source.moves or "orthogonal"
+        source = source.board if source.board is not None else source.graph
+    moves = as_moves(moves)
+    on_board = isinstance(source, Board)
+    graph = source.to_graph(moves) if isinstance(source, Board) else source
+    if decomposition is None:
+        decomposition = decompose(graph)
+    # text ids: the 1-based row-major cell number on a board, else the vertex + 1
+    names = graph.names
+    text_ids = (
+        names.cell_of_vertex if isinstance(names, BoardCells) else np.arange(graph.n_vertices)
+    )
+    mate = np.ascontiguousarray(decomposition.mate, dtype=INDEX_DTYPE)
+    ends = np.flatnonzero(mate > np.arange(mate.shape[0], dtype=INDEX_DTYPE))
+    matching = np.empty((ends.shape[0], 2), dtype=INDEX_DTYPE)
+    matching[:, 0] = text_ids[ends]
+    matching[:, 1] = text_ids[mate[ends]]
+    matching += 1
+    del ends
+    certificate: dict[str, Any] = {
+        "format": FORMAT,
+        "input": {
+            "kind": "board" if on_board else "edges",
+            "sha256": input_digest(source),
+            **({} if moves == "orthogonal" else {"moves": moves}),
+        },
+        "matching": matching,
+    }
+    winning = np.flatnonzero(decomposition.missable)
+    if graph.is_bipartite:
+        via = decomposition._via if decomposition._graph is graph else None
+        if via is None:  # a decomposition made by hand, or by the blossom engine
+            _, via = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate)
+        following = via[winning]
+        del via, winning
+        forest = np.zeros(following.shape[0], dtype=INDEX_DTYPE)
+        on_path = following >= 0
+        forest[on_path] = text_ids[following[on_path]] + 1
+        certificate["forest"] = forest
+        return certificate
+    sets = gallai_edmonds(graph, decomposition)
+    targets = winning[mate[winning] >= 0].astype(INDEX_DTYPE)
+    flat, offsets = _blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
+    lengths = np.diff(offsets)
+    if (lengths < 3).any():
+        raise RuntimeError("no alternating path for a vertex the engine found missable")
+    # keep x1, x2, ..., e: the even places after w and M(w)
+    place = np.arange(flat.shape[0]) - np.repeat(offsets[:-1], lengths)
+    certificate["tutte_berge_set"] = text_ids[np.flatnonzero(sets.A)] + 1
+    certificate["paths"] = text_ids[flat[(place >= 2) & (place % 2 == 0)]] + 1
+    return certificate

@@ -1,0 +1,136 @@
+"""Checks of arrays given for a graph: CSR offsets and neighbours, a 2-colouring,
+vertex labels. Vectorised; every message names the array and the entry."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidInputError, InvalidTypeError
+from ._validate import as_int_array, describe, first_index, shorten
+
+__all__ = [
+    "INDEX_DTYPE",
+    "MAX_ENTRIES",
+    "MAX_VERTICES",
+    "checked_csr",
+    "checked_labels",
+    "checked_side",
+]
+
+INDEX_DTYPE = np.int32
+"""Vertex ids and CSR offsets. One dtype, so every kernel compiles once."""
+
+MAX_ENTRIES = np.iinfo(INDEX_DTYPE).max
+"""Most adjacency entries (twice the edges) a graph may have."""
+
+MAX_VERTICES = 1 << 30
+"""Most vertices a graph may have: ids and offsets stay well inside INDEX_DTYPE."""
+
+
+def checked_csr(offsets: Any, neighbors: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Validate CSR arrays completely; returns them as int32 with every row sorted.
+
+    Vectorised: one sort of the ``m`` entries (as keys ``u * n + v``) finds
+    repeats, and comparing it with the sorted reversed keys proves symmetry.
+    """
+    offsets = as_int_array(offsets, "offsets")
+    neighbors = as_int_array(neighbors, "neighbors")
+    for name, array in (("offsets", offsets), ("neighbors", neighbors)):
+        if array.ndim != 1:
+            raise InvalidInputError(f"{name} must be 1-D, got shape {array.shape}")
+    if offsets.shape[0] == 0 or offsets[0] != 0:
+        raise InvalidInputError(
+            "offsets must start with 0 (it has n_vertices + 1 entries), got "
+            + (shorten(offsets.tolist()) if offsets.shape[0] < 8 else f"offsets[0] = {offsets[0]}")
+        )
+    n = offsets.shape[0] - 1
+    if n > MAX_VERTICES:
+        raise InvalidInputError(f"offsets describes {n} vertices, more than {MAX_VERTICES}")
+    m = neighbors.shape[0]
+    if m > MAX_ENTRIES:
+        raise InvalidInputError(f"neighbors has {m} entries, more than {MAX_ENTRIES}")
+    degrees = np.diff(offsets)
+    if (degrees < 0).any():
+        i = first_index(degrees < 0)
+        raise InvalidInputError(
+            f"offsets must be non-decreasing: offsets[{i}] = {offsets[i]} > "
+            f"offsets[{i + 1}] = {offsets[i + 1]}"
+        )
+    if offsets[-1] != m:
+        raise InvalidInputError(f"offsets[-1] = {offsets[-1]} must equal len(neighbors) = {m}")
+    outside = (neighbors < 0) | (neighbors >= n)
+    if outside.any():
+        k = first_index(outside)
+        raise InvalidInputError(
+            f"neighbors[{k}] = {neighbors[k]} is not a vertex id "
+            + (f"(0..{n - 1})" if n else "(there are no vertices)")
+        )
+    sources = np.repeat(np.arange(n, dtype=np.int64), degrees)
+    loops = sources == neighbors
+    if loops.any():
+        k = first_index(loops)
+        raise InvalidInputError(
+            f"neighbors[{k}] = {neighbors[k]} is a self-loop at vertex {sources[k]}"
+        )
+    keys = sources * n + neighbors
+    if not (keys[1:] > keys[:-1]).all():  # rows not already sorted and free of repeats
+        keys.sort()
+    repeats = keys[1:] == keys[:-1]
+    if repeats.any():
+        u, v = divmod(int(keys[first_index(repeats)]), n)
+        raise InvalidInputError(f"vertex {u} lists neighbour {v} more than once")
+    reverse = np.sort(neighbors * n + sources)
+    if not np.array_equal(keys, reverse):
+        at = np.minimum(np.searchsorted(reverse, keys), m - 1)
+        u, v = divmod(int(keys[first_index(reverse[at] != keys)]), n)
+        raise InvalidInputError(
+            f"the adjacency is not symmetric: {v} is a neighbour of {u} but {u} is not one of {v}"
+        )
+    return offsets.astype(INDEX_DTYPE), (keys - sources * n).astype(INDEX_DTYPE)
+
+
+def checked_side(side: Any, n: int) -> np.ndarray:
+    """A 0/1 (or bool) array with one entry per vertex, as uint8."""
+    if isinstance(side, np.ndarray) and side.dtype == np.bool_:
+        array = side.astype(np.int64)
+    else:
+        array = as_int_array(side, "side")
+    if array.shape != (n,):
+        raise InvalidInputError(
+            f"side must have shape ({n},), one entry per vertex; got {array.shape}"
+        )
+    bad = (array != 0) & (array != 1)
+    if bad.any():
+        k = first_index(bad)
+        raise InvalidInputError(f"side[{k}] = {array[k]} must be 0 or 1")
+    return array.astype(np.uint8)
+
+
+def checked_labels(labels: Any, n: int) -> tuple[Hashable, ...]:
+    """Distinct hashable labels, one per vertex."""
+    if isinstance(labels, str | bytes) or not isinstance(labels, Sequence | np.ndarray):
+        raise InvalidTypeError(
+            f"labels must be a list, tuple or array of vertex names, got {describe(labels)}"
+        )
+    if isinstance(labels, np.ndarray) and labels.ndim != 1:
+        raise InvalidInputError(f"labels must be 1-D, got shape {labels.shape}")
+    names = tuple(labels)
+    if len(names) != n:
+        raise InvalidInputError(f"labels must have one entry per vertex ({n}), got {len(names)}")
+    try:
+        distinct = len(set(names))
+    except TypeError:
+        raise InvalidTypeError("labels must be hashable (e.g. str, int or tuple)") from None
+    if distinct != n:
+        seen: set[Hashable] = set()
+        repeated = None
+        for name in names:
+            if name in seen:
+                repeated = name
+                break
+            seen.add(name)
+        raise InvalidInputError(f"labels must be distinct; {shorten(repeated)} appears twice")
+    return names

@@ -1,0 +1,287 @@
+"""Boards of free and blocked cells, and the graph the token moves on.
+
+A :class:`Board` is a value: a boolean mask of free cells. Its text format (the
+contest's ``N M`` and rows) is read and written in :mod:`matchgame.readers.boards`;
+``Board.parse``, ``Board.from_rows`` and ``str(board)`` reach it as conveniences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._kernels._stop import check as _stop_point
+from ..errors import InvalidInputError, InvalidTypeError
+from ._cache import cached_property
+from ._validate import as_bool_array, describe
+from .graph import Graph
+from .names import BoardCells, Cell, as_cell
+
+if TYPE_CHECKING:
+    from ..games.placement import Analysis
+
+__all__ = ["MAX_CELLS", "Board", "Cell", "as_board"]
+
+MAX_CELLS = 1 << 28
+"""Largest board accepted (cells); its graph then has under 2**30 adjacency entries."""
+
+
+class Board:
+    """A rectangular board of free and blocked cells.
+
+    Parameters
+    ----------
+    free : array_like of bool, shape (n_rows, n_cols)
+        True where the cell is free (0/1 integers are accepted too). For text, use
+        :meth:`parse` (the contest format) or :meth:`from_rows`.
+
+    Raises
+    ------
+    InvalidTypeError
+        If ``free`` does not hold booleans (strings, floats, objects).
+    InvalidInputError
+        If ``free`` is not 2-D with at least one row and column, or too large.
+
+    Examples
+    --------
+    >>> board = Board.parse("3 3\\n.##\\n...\\n#.#\\n")
+    >>> board.shape
+    (3, 3)
+    >>> print(board)  # the contest text: the command line reads it back
+    3 3
+    .##
+    ...
+    #.#
+    >>> board.is_free((1, 2))
+    True
+    """
+
+    def __init__(self, free: npt.ArrayLike) -> None:
+        if isinstance(free, str | bytes) or (
+            isinstance(free, list | tuple) and free and all(isinstance(r, str) for r in free)
+        ):
+            raise InvalidTypeError(
+                f"free must be a 2-D array of booleans, got {describe(free)}; for text rows "
+                "use Board.from_rows(rows), for the contest format Board.parse(text)"
+            )
+        mask = as_bool_array(free, "free")
+        if mask.ndim != 2 or mask.shape[0] < 1 or mask.shape[1] < 1:
+            raise InvalidInputError(
+                f"free must be 2-D with at least one row and column, got shape {mask.shape}"
+            )
+        if mask.size > MAX_CELLS:
+            raise InvalidInputError(f"a board has at most {MAX_CELLS} cells, got {mask.size}")
+        mask = np.array(mask, dtype=bool)  # our own copy, frozen
+        mask.setflags(write=False)
+        self.free = mask
+
+    @classmethod
+    def _trusted(cls, free: npt.NDArray[np.bool_]) -> Board:
+        """A board of a mask the readers built (2-D bool, within bounds): not copied or
+        checked again."""
+        board = cls.__new__(cls)
+        free.setflags(write=False)
+        board.free = free
+        return board
+
+    # -- text: conveniences over matchgame.readers.boards -------------------------
+
+    @classmethod
+    def parse(cls, text: str | bytes) -> Board:
+        """Read the contest format: a header ``N M`` and ``N`` rows of ``M`` cells
+        (see :func:`matchgame.readers.boards.parse_board`).
+
+        Raises
+        ------
+        ParseError
+            With the line (and column) of the first problem.
+        """
+        from ..readers.boards import parse_board
+
+        return parse_board(text)
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[str]) -> Board:
+        """Build a board from its rows, e.g. ``Board.from_rows([".#", ".."])``.
+
+        Raises
+        ------
+        ParseError
+            With ``line`` = the 1-based row and ``column`` of the first problem.
+        InvalidTypeError
+            If ``rows`` is a single string or holds something else than strings.
+        """
+        from ..readers.boards import board_from_rows
+
+        return board_from_rows(rows)
+
+    def rows(self) -> list[str]:
+        """The board as text rows of '.' and '#'."""
+        from ..readers.boards import board_rows
+
+        return board_rows(self)
+
+    def to_text(self) -> str:
+        """The contest format, header included."""
+        from ..readers.boards import format_board
+
+        return format_board(self)
+
+    def __str__(self) -> str:
+        """The contest text without its final newline (what ``print`` should show:
+        ``print(board)`` to a file gives a board the command line reads)."""
+        return self.to_text()[:-1]
+
+    def __repr__(self) -> str:
+        if self.free.size > 400:
+            return f"<Board {self.n_rows}x{self.n_cols}, {self.n_free} free cells>"
+        return f"Board.from_rows({self.rows()!r})"
+
+    # -- conveniences over the floors above ---------------------------------------
+
+    def analyse(self, moves: str = "orthogonal") -> Analysis:
+        """Who wins where on this board: :func:`matchgame.analyse` (``moves``: how the
+        token moves, see :mod:`matchgame.core.moves`)."""
+        from ..games.placement import analyse
+
+        return analyse(self, moves=moves)
+
+    def _repr_svg_(self) -> str | None:
+        """In Jupyter: the board coloured by who wins a placement where (orthogonal
+        moves; up to a million cells)."""
+        if self.free.size > 1_000_000:
+            return None
+        return self.analyse()._repr_svg_()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and np.array_equal(self.free, other.free)
+
+    def __hash__(self) -> int:
+        return hash((self.free.shape, self.free.tobytes()))
+
+    # -- geometry -------------------------------------------------------------
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(n_rows, n_cols)``."""
+        return (int(self.free.shape[0]), int(self.free.shape[1]))
+
+    @property
+    def n_rows(self) -> int:
+        return int(self.free.shape[0])
+
+    @property
+    def n_cols(self) -> int:
+        return int(self.free.shape[1])
+
+    @cached_property
+    def n_free(self) -> int:
+        """Number of free cells."""
+        return int(np.count_nonzero(self.free))
+
+    def is_free(self, cell: Cell) -> bool:
+        """Whether ``cell`` is on the board and free."""
+        row, col = as_cell(cell)
+        return 0 <= row < self.n_rows and 0 <= col < self.n_cols and bool(self.free[row, col])
+
+    # -- graph ----------------------------------------------------------------
+
+    @cached_property
+    def _grid(self) -> tuple[Graph, np.ndarray, np.ndarray]:
+        from .._kernels.grid import grid_csr
+
+        _stop_point()
+        flat = np.ascontiguousarray(self.free, dtype=np.uint8).reshape(-1)
+        vertex_of_cell, cell_of_vertex, offsets, neighbors, side = grid_csr(
+            flat, self.n_rows, self.n_cols
+        )
+        _stop_point()
+        for array in (vertex_of_cell, cell_of_vertex):
+            array.setflags(write=False)
+        names = BoardCells(self.shape, cell_of_vertex, vertex_of_cell, "orthogonal")
+        graph = Graph._trusted(offsets, neighbors, side, names=names)
+        return graph, vertex_of_cell, cell_of_vertex
+
+    @property
+    def graph(self) -> Graph:
+        """The grid graph of the free cells (orthogonal moves); vertex ids follow
+        row-major order and vertices are named by their cells."""
+        return self._grid[0]
+
+    def to_graph(self, moves: str = "orthogonal") -> Graph:
+        """The graph of the free cells when the token moves by ``moves`` (see
+        :mod:`matchgame.core.moves`); vertices are named by their ``(row, col)`` cells."""
+        from .moves import as_moves, grid_arrays
+
+        moves = as_moves(moves)
+        if moves == "orthogonal":
+            return self.graph  # the compiled grid kernel
+        cache = self.__dict__.setdefault("_graphs", {})
+        if moves not in cache:
+            offsets, neighbors, vertex_of_cell, cell_of_vertex = grid_arrays(self.free, moves)
+            for array in (vertex_of_cell, cell_of_vertex):
+                array.setflags(write=False)
+            side = None
+            if moves == "knight":  # a jump changes row + col by an odd number
+                side = ((cell_of_vertex // self.n_cols + cell_of_vertex % self.n_cols) & 1).astype(
+                    np.uint8
+                )
+            names = BoardCells(self.shape, cell_of_vertex, vertex_of_cell, moves)
+            cache[moves] = Graph._trusted(offsets, neighbors, side, names=names)
+        return cache[moves]
+
+    @property
+    def cell_of_vertex(self) -> npt.NDArray[np.int32]:
+        """Flat (row-major) cell index of every vertex of :attr:`graph`."""
+        return self._grid[2]
+
+    @property
+    def vertex_of_cell(self) -> npt.NDArray[np.int32]:
+        """Vertex id of every flat cell index, -1 for blocked cells."""
+        return self._grid[1]
+
+    def vertex(self, cell: Cell) -> int:
+        """The vertex id of a free cell.
+
+        Raises
+        ------
+        InvalidInputError
+            If the cell is outside the board or blocked.
+        InvalidTypeError
+            If ``cell`` is not a pair of integers.
+        """
+        row, col = as_cell(cell)
+        if not (0 <= row < self.n_rows and 0 <= col < self.n_cols):
+            raise InvalidInputError(
+                f"cell {(row, col)} is outside the {self.n_rows}x{self.n_cols} board"
+            )
+        if not self.free[row, col]:
+            raise InvalidInputError(f"cell {(row, col)} is blocked")
+        return int(self.vertex_of_cell[row * self.n_cols + col])
+
+    def cell(self, vertex: int) -> Cell:
+        """The ``(row, col)`` of a vertex id."""
+        vertex = self.graph._vertex(vertex, "vertex")
+        row, col = divmod(int(self.cell_of_vertex[vertex]), self.n_cols)
+        return row, col
+
+
+def as_board(board: Any, name: str = "board") -> Board:
+    """``board`` itself, or a list of row strings converted with :meth:`Board.from_rows`."""
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, list | tuple) and board and all(isinstance(r, str) for r in board):
+        return Board.from_rows(board)
+    hint = ""
+    if isinstance(board, str | bytes):
+        hint = "; for the contest format use Board.parse(text)"
+    elif isinstance(board, np.ndarray):
+        hint = "; for a mask of free cells use Board(mask)"
+    elif isinstance(board, Graph):
+        hint = "; for a graph use analyse_graph(graph)"
+    raise InvalidTypeError(
+        f"{name} must be a matchgame.Board or a list of row strings, got {describe(board)}{hint}"
+    )

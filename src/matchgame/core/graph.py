@@ -1,0 +1,364 @@
+"""The graph type: an undirected simple graph in CSR form on numpy arrays."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InvalidInputError, InvalidTypeError
+from ._cache import cached_property
+from ._csr import INDEX_DTYPE, MAX_ENTRIES, MAX_VERTICES, checked_csr, checked_labels, checked_side
+from ._validate import as_int, as_int_array, describe, first_index, shorten
+from .names import NodeLabels, VertexIds, VertexNames
+
+__all__ = ["INDEX_DTYPE", "MAX_VERTICES", "Graph"]
+
+
+class Graph:
+    """An undirected simple graph on vertices ``0 .. n_vertices - 1``.
+
+    Stored as CSR arrays: the neighbours of ``v`` are
+    ``neighbors[offsets[v]:offsets[v + 1]]``, in increasing order, each edge
+    appearing once from each end. Build one with :meth:`from_edges`,
+    :meth:`from_networkx` or :meth:`from_scipy` (or get one from a
+    :class:`~matchgame.Board`); the arrays are read-only.
+
+    Parameters
+    ----------
+    offsets, neighbors : array_like of int
+        CSR arrays of a symmetric adjacency without self-loops or repeats. All of
+        it is checked (O(m log m)); rows may come in any order and are stored sorted.
+    side : array_like of {0, 1}, optional
+        A known proper 2-colouring (bipartition), e.g. the cell parity of a board.
+    labels : sequence, optional
+        A distinct, hashable name for every vertex (e.g. a NetworkX graph's nodes).
+
+    Raises
+    ------
+    InvalidTypeError
+        If an array does not hold integers (floats with a fractional part, bools,
+        strings, objects), or ``labels`` is not a sequence of hashables.
+    InvalidInputError
+        If the arrays are not a valid symmetric CSR adjacency, ``side`` is not a
+        proper 2-colouring, or the sizes disagree.
+
+    Examples
+    --------
+    >>> g = Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> g.n_vertices, g.n_edges
+    (3, 2)
+    >>> g.neighbors_of(1).tolist()
+    [0, 2]
+    >>> Graph([0, 1, 2], [1, 1])
+    Traceback (most recent call last):
+    ...
+    matchgame.errors.InvalidInputError: neighbors[1] = 1 is a self-loop at vertex 1
+    """
+
+    offsets: npt.NDArray[np.int32]
+    neighbors: npt.NDArray[np.int32]
+    labels: tuple[Hashable, ...] | None
+    names: VertexNames
+
+    def __init__(
+        self,
+        offsets: npt.ArrayLike,
+        neighbors: npt.ArrayLike,
+        side: npt.ArrayLike | None = None,
+        labels: Sequence[Hashable] | None = None,
+    ) -> None:
+        offsets_array, neighbors_array = checked_csr(offsets, neighbors)
+        n = offsets_array.shape[0] - 1
+        side_array = None if side is None else checked_side(side, n)
+        label_tuple = None if labels is None else checked_labels(labels, n)
+        self._adopt(offsets_array, neighbors_array, side_array, label_tuple)
+        if side_array is not None:
+            sources = self.sources
+            clash = side_array[sources] == side_array[self.neighbors]
+            if clash.any():
+                k = first_index(clash)
+                u, v = int(sources[k]), int(self.neighbors[k])
+                raise InvalidInputError(
+                    f"side is not a proper 2-colouring: edge {u}-{v} has both ends on side "
+                    f"{int(side_array[u])}"
+                )
+
+    @classmethod
+    def _trusted(
+        cls,
+        offsets: np.ndarray,
+        neighbors: np.ndarray,
+        side: np.ndarray | None = None,
+        labels: tuple[Hashable, ...] | None = None,
+        names: VertexNames | None = None,
+    ) -> Graph:
+        """A graph from arrays that are valid by construction (matchgame's own builders):
+        int32, sorted symmetric rows, no loops; nothing is checked."""
+        graph = cls.__new__(cls)
+        graph._adopt(offsets, neighbors, side, labels, names)
+        return graph
+
+    def _adopt(self, offsets, neighbors, side, labels, names=None) -> None:
+        self.offsets = _frozen(np.ascontiguousarray(offsets, dtype=INDEX_DTYPE))
+        self.neighbors = _frozen(np.ascontiguousarray(neighbors, dtype=INDEX_DTYPE))
+        self.labels = labels
+        if names is None:
+            n = self.offsets.shape[0] - 1
+            names = VertexIds(n) if labels is None else NodeLabels(labels)
+        self.names = names
+        self._side = None if side is None else _frozen(np.ascontiguousarray(side, np.uint8))
+
+    @classmethod
+    def from_edges(cls, n_vertices: int, edges: npt.ArrayLike) -> Graph:
+        """Build a graph from ``n_vertices`` and an ``(m, 2)`` array of 0-based edges.
+
+        Self-loops are dropped and repeated edges collapse: in the token game a
+        loop can never be used and a second copy of an edge changes nothing.
+
+        Raises
+        ------
+        InvalidTypeError
+            If ``n_vertices`` is not an integer or ``edges`` does not hold integers.
+        InvalidInputError
+            If ``edges`` is not of shape ``(m, 2)`` (an empty list is fine) or
+            names a vertex outside ``0 .. n_vertices - 1``.
+        """
+        n = as_int(n_vertices, "n_vertices", low=0, high=MAX_VERTICES)
+        pairs = as_int_array(edges, "edges")
+        if pairs.size == 0 and pairs.ndim == 1:
+            pairs = pairs.reshape(0, 2)
+        if pairs.ndim != 2 or pairs.shape[1] != 2:
+            raise InvalidInputError(
+                f"edges must have shape (m, 2), one (u, v) row per edge; got shape {pairs.shape}"
+            )
+        outside = (pairs < 0) | (pairs >= n)
+        if outside.any():
+            bad = first_index(np.asarray(outside.any(axis=1)))
+            raise InvalidInputError(
+                f"edges[{bad}] = ({pairs[bad, 0]}, {pairs[bad, 1]}) names a vertex outside "
+                + (f"0..{n - 1}" if n else "the graph (it has no vertices)")
+            )
+        if 2 * pairs.shape[0] > MAX_ENTRIES:
+            raise InvalidInputError(f"edges has {pairs.shape[0]} rows, more than matchgame handles")
+        from .._kernels.graphs import csr_from_edges
+
+        offsets, targets = csr_from_edges(
+            n, np.ascontiguousarray(pairs[:, 0]), np.ascontiguousarray(pairs[:, 1])
+        )
+        return cls._trusted(offsets, targets)
+
+    @classmethod
+    def from_networkx(cls, graph: Any) -> Graph:
+        """Convert an undirected NetworkX graph; its nodes become :attr:`labels`.
+
+        Vertex ``i`` is the ``i``-th node of ``graph.nodes``. NetworkX is not
+        imported by matchgame: any object with ``nodes`` and ``edges`` views will
+        do. Directed graphs are refused; parallel edges and self-loops of a
+        multigraph change nothing in the game and are dropped.
+        """
+        if not _looks_like_networkx(graph):
+            raise InvalidTypeError(
+                f"graph must be a NetworkX graph (with nodes and edges), got {describe(graph)}"
+            )
+        if graph.is_directed():
+            raise InvalidInputError("the token game is played on undirected graphs")
+        nodes = tuple(graph.nodes)
+        index = {node: i for i, node in enumerate(nodes)}
+        try:
+            edges = [(index[u], index[v]) for u, v, *_ in graph.edges()]
+        except (KeyError, ValueError, TypeError) as exc:
+            raise InvalidInputError(
+                f"graph has an edge that is not a pair of its nodes ({shorten(exc)})"
+            ) from None
+        built = cls.from_edges(len(nodes), np.array(edges, dtype=np.int64).reshape(-1, 2))
+        return cls._trusted(built.offsets, built.neighbors, labels=nodes)
+
+    @classmethod
+    def from_scipy(cls, matrix: Any) -> Graph:
+        """Convert a square SciPy sparse (or dense) adjacency matrix.
+
+        Every nonzero entry ``(i, j)`` is an edge ``i - j`` (the matrix is
+        symmetrised; the diagonal is ignored); SciPy is not imported by matchgame.
+        """
+        shape = getattr(matrix, "shape", None)
+        if not hasattr(matrix, "tocoo"):
+            try:
+                matrix = np.asarray(matrix)
+            except (ValueError, TypeError):
+                matrix = None
+            if matrix is None or matrix.dtype.kind not in "biufc":
+                raise InvalidTypeError(
+                    f"matrix must be a SciPy sparse matrix or a numeric 2-D array, got "
+                    f"{describe(matrix if matrix is not None else shape)}"
+                )
+            shape = matrix.shape
+        if shape is None or len(shape) != 2 or shape[0] != shape[1]:
+            raise InvalidInputError(f"matrix must be square, got shape {shorten(shape)}")
+        if hasattr(matrix, "tocoo"):
+            coo = matrix.tocoo()
+            nonzero = np.asarray(coo.data) != 0
+            rows, cols = np.asarray(coo.row)[nonzero], np.asarray(coo.col)[nonzero]
+        else:
+            rows, cols = np.nonzero(matrix)
+        return cls.from_edges(int(shape[0]), np.stack([rows, cols], axis=1))
+
+    def label(self, v: int) -> Hashable:
+        """The name of vertex ``v`` (see :attr:`names`): its label, its cell on a
+        board, else ``v`` itself."""
+        return self.names.name(self._vertex(v, "v"))
+
+    def vertex(self, name: Any, what: str = "vertex") -> int:
+        """The id of the vertex named ``name`` (a label, a cell, or an id)."""
+        return self.names.vertex(name, what)
+
+    @property
+    def n_vertices(self) -> int:
+        """Number of vertices."""
+        return self.offsets.shape[0] - 1
+
+    @property
+    def n_edges(self) -> int:
+        """Number of (undirected) edges."""
+        return self.neighbors.shape[0] // 2
+
+    def neighbors_of(self, v: int) -> npt.NDArray[np.int32]:
+        """The neighbours of ``v``, in increasing order."""
+        v = self._vertex(v, "v")
+        return self.neighbors[self.offsets[v] : self.offsets[v + 1]]
+
+    def _vertex(self, v: Any, name: str, error: type[Exception] = InvalidInputError) -> int:
+        """``v`` as a vertex id of this graph; ``error`` is raised if it is out of range."""
+        v = as_int(v, name)
+        if not 0 <= v < self.n_vertices:
+            raise error(f"{name} = {v} is not in the graph ({self._id_range()})")
+        return v
+
+    def _id_range(self) -> str:
+        n = self.n_vertices
+        return f"ids 0..{n - 1}" if n else "it has no vertices"
+
+    def _adjacent(self, us: np.ndarray, vs: np.ndarray) -> npt.NDArray[np.bool_]:
+        """``out[i]``: whether ``us[i] - vs[i]`` is an edge (ids already in range).
+
+        Vectorised over the pairs: a scan of the lists when the degrees are small
+        (grids), else a bisection of the sorted lists, O(k log d) for ``k`` pairs
+        and maximum degree ``d``.
+        """
+        us = np.asarray(us)
+        vs = np.asarray(vs)
+        start = self.offsets[us]
+        degree = self.offsets[us + 1] - start
+        found = np.zeros(us.shape[0], dtype=bool)
+        if us.shape[0] == 0 or self.neighbors.shape[0] == 0:
+            return found
+        last = self.neighbors.shape[0] - 1
+        max_degree = int(degree.max())
+        if max_degree <= 16:
+            for j in range(max_degree):
+                slot = np.minimum(start + j, last)
+                found |= (degree > j) & (self.neighbors[slot] == vs)
+            return found
+        low = start.astype(np.int64)
+        high = low + degree
+        end = high.copy()
+        while True:
+            open_ = low < high
+            if not open_.any():
+                break
+            middle = (low + high) // 2
+            below = open_ & (self.neighbors[np.minimum(middle, last)] < vs)
+            low = np.where(below, middle + 1, low)
+            high = np.where(open_ & ~below, middle, high)
+        found = low < end
+        found[found] = self.neighbors[low[found]] == vs[found]
+        return found
+
+    @cached_property
+    def sources(self) -> npt.NDArray[np.int32]:
+        """The vertex each entry of :attr:`neighbors` belongs to (``neighbors[k]`` is a
+        neighbour of ``sources[k]``)."""
+        return _frozen(
+            np.repeat(np.arange(self.n_vertices, dtype=INDEX_DTYPE), np.diff(self.offsets))
+        )
+
+    def edges(self) -> npt.NDArray[np.int32]:
+        """All edges as an ``(n_edges, 2)`` array with ``u < v``, sorted."""
+        keep = self.sources < self.neighbors
+        return np.stack([self.sources[keep], self.neighbors[keep]], axis=1)
+
+    @cached_property
+    def degrees(self) -> npt.NDArray[np.int32]:
+        """Degree of every vertex."""
+        return _frozen(np.diff(self.offsets).astype(INDEX_DTYPE))
+
+    @property
+    def side(self) -> npt.NDArray[np.uint8] | None:
+        """The bipartition (0/1 per vertex) if the graph is bipartite, else None."""
+        if self._side is None:
+            self._side = _two_colouring(self)
+        return self._side if self._side.shape[0] == self.n_vertices else None
+
+    @property
+    def is_bipartite(self) -> bool:
+        """Whether the graph has no odd cycle."""
+        return self.side is not None
+
+    def __repr__(self) -> str:
+        return f"<Graph with {self.n_vertices} vertices and {self.n_edges} edges>"
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    array.setflags(write=False)
+    return array
+
+
+def _two_colouring(graph: Graph) -> np.ndarray:
+    """A proper 2-colouring, or an empty array when there is an odd cycle."""
+    from .._kernels.graphs import two_colouring
+
+    return _frozen(two_colouring(graph.offsets, graph.neighbors))
+
+
+def _looks_like_networkx(graph: Any) -> bool:
+    return all(hasattr(graph, name) for name in ("nodes", "edges", "is_directed"))
+
+
+def as_graph(graph: Any, name: str = "graph", *, ids_are_names: bool = False) -> Graph:
+    """The :class:`Graph` to work on: ``graph`` itself, or a NetworkX graph converted.
+
+    ``ids_are_names``: the caller also takes vertex ids (moves, a walk); a NetworkX
+    graph is then converted only when its nodes are ``0 .. n - 1`` in order, so that
+    ids and node names agree.
+    """
+    if isinstance(graph, Graph):
+        return graph
+    if is_scipy_sparse(graph):
+        return Graph.from_scipy(graph)
+    if _looks_like_networkx(graph):
+        converted = Graph.from_networkx(graph)
+        if ids_are_names and converted.labels != tuple(range(converted.n_vertices)):
+            raise InvalidTypeError(
+                f"{name}: a NetworkX graph whose nodes are not 0..n-1 in order; convert it with "
+                "Graph.from_networkx(graph) and name vertices by id (position in graph.labels)"
+            )
+        return converted
+    hint = ""
+    if hasattr(graph, "free") and hasattr(graph, "graph"):
+        hint = "; for a board use board.graph"
+    elif isinstance(graph, np.ndarray):
+        hint = "; for a dense adjacency matrix use Graph.from_scipy(matrix)"
+    elif isinstance(graph, list | tuple):
+        hint = "; for an edge list use Graph.from_edges(n_vertices, edges)"
+    raise InvalidTypeError(
+        f"{name} must be a matchgame.Graph, a NetworkX graph or a SciPy sparse adjacency "
+        f"matrix, got {describe(graph)}{hint}"
+    )
+
+
+def is_scipy_sparse(value: Any) -> bool:
+    """Whether ``value`` is a SciPy sparse matrix or array (SciPy is not imported)."""
+    module = type(value).__module__ or ""
+    return module.startswith("scipy.sparse") and hasattr(value, "tocoo")

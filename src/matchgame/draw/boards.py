@@ -1,0 +1,148 @@
+"""Boards drawn as grids of cells: placements coloured by outcome, the matching as bars."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core.names import BoardCells
+from ..games.placement import Analysis
+from .scene import (
+    _MATCHING_CELLS_MIN,
+    COLOURS,
+    RASTER_ABOVE_CELLS,
+    Cells,
+    RenderWarning,
+    Scene,
+    _frame,
+)
+
+__all__ = ["placement_scene"]
+
+# classes of vertices in an analysis picture (0 is a blocked cell)
+_WIN, _LOSE, _SET_A = 1, 2, 3
+
+
+def _outcome_classes(analysis: Analysis, sets: bool) -> npt.NDArray[np.uint8]:
+    """Per vertex id: placer wins (D), placer loses, or with ``sets`` A apart from C."""
+    classes = np.where(analysis.winning_mask, _WIN, _LOSE).astype(np.uint8)
+    if sets:
+        classes[analysis.sets.A] = _SET_A
+    return classes
+
+
+def _outcome_palette(sets: bool) -> tuple[dict[int, str], list[tuple[str, str]]]:
+    """Colours of the outcome classes and their legend."""
+    palette = {
+        _WIN: COLOURS["placer_wins"],
+        _LOSE: COLOURS["placer_loses"],
+        _SET_A: COLOURS["set_a"],
+    }
+    if sets:
+        legend = [
+            (palette[_WIN], "D: placer wins (missed by some maximum matching)"),
+            (palette[_SET_A], "A: next to D"),
+            (palette[_LOSE], "C: the rest"),
+        ]
+    else:
+        legend = [(palette[_WIN], "placer wins"), (palette[_LOSE], "placer loses")]
+    return palette, legend
+
+
+def _outcome_attributes(classes: npt.NDArray[np.uint8], v: int, sets: bool) -> dict[str, str]:
+    """A vertex's hooks: ``data-outcome`` (and ``data-set`` when the sets are drawn)."""
+    attributes = {"data-outcome": _outcome(classes[v] == _WIN)}
+    if sets:
+        attributes["data-set"] = {_WIN: "D", _SET_A: "A", _LOSE: "C"}[int(classes[v])]
+    return attributes
+
+
+def placement_scene(analysis: Analysis, *, matching: bool = False, sets: bool = False) -> Scene:
+    """The board: blocked cells, free cells coloured by who wins a placement there.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The solved board (an analysis of a board).
+    matching : bool
+        Also draw the maximum matching behind the verdicts, as bars joining matched
+        cells, while cells are at least 5 pixels (boards up to 180 cells a side).
+    sets : bool
+        Colour the Gallai-Edmonds sets: D (the placer wins), A and C.
+
+    Warns
+    -----
+    RenderWarning
+        If the matching was asked for but the cells are too small to show it.
+    """
+    names = analysis.names
+    if analysis.board is None or not isinstance(names, BoardCells):
+        raise ValueError("placement_scene needs an analysis of a board")
+    classes = _outcome_classes(analysis, sets)
+    palette, legend = _outcome_palette(sets)
+    legend.append((COLOURS["blocked"], "blocked"))
+    if matching:
+        legend.append((COLOURS["matching"], "maximum matching"))
+    scene, size, margin = _board_scene(
+        names,
+        classes,
+        palette,
+        legend,
+        lambda v: {"data-cell": names.text(v), **_outcome_attributes(classes, v, sets)},
+    )
+    if matching and size < _MATCHING_CELLS_MIN:
+        warnings.warn(
+            f"the matching is not drawn: cells are {size} pixels, too small to show it"
+            f" (it is drawn on boards up to {900 // _MATCHING_CELLS_MIN} cells a side)",
+            RenderWarning,
+            stacklevel=2,
+        )
+    elif matching:
+        width = max(1.0, size / 6)
+        pairs = analysis.decomposition.matching_pairs()
+        for (r1, c1), (r2, c2) in zip(
+            names.cells(pairs[:, 0]).tolist(), names.cells(pairs[:, 1]).tolist(), strict=True
+        ):
+            points = [
+                (margin + (c + 0.45) * size, margin + (r + 0.45) * size)
+                for r, c in ((r1, c1), (r2, c2))
+            ]
+            scene.lines.append((points, COLOURS["matching"], width))
+    return scene
+
+
+def _board_scene(
+    names: BoardCells,
+    vertex_classes: npt.NDArray[np.uint8],
+    palette: dict[int, str],
+    legend: list[tuple[str, str]],
+    attributes: Callable[[int], dict[str, str]],
+) -> tuple[Scene, int, int]:
+    """A board's cells coloured by their vertex's class (class 0: blocked), with the
+    hooks a page clicks: ``attributes(v)`` over every free cell and ``data-blocked``
+    over the others, or, on boards too big for a hook a cell, one rectangle over
+    the board carrying ``data-grid="ROWS COLS"``."""
+    n_rows, n_cols = names.shape
+    scene, size, margin = _frame(n_rows, n_cols, legend)
+    classes = np.zeros(names.shape, dtype=np.uint8)
+    cells = names.cells(np.arange(names.n_vertices))
+    classes[cells[:, 0], cells[:, 1]] = vertex_classes
+    scene.cells = Cells(margin, margin, size, classes, {0: COLOURS["blocked"], **palette})
+    if classes.size > RASTER_ABOVE_CELLS:
+        grid = {"data-grid": f"{n_rows} {n_cols}"}
+        scene.hotspots.append((margin, margin, n_cols * size, n_rows * size, grid))
+        return scene, size, margin
+    for r, c in np.argwhere(classes == 0).tolist():
+        blocked = {"data-blocked": f"{r + 1} {c + 1}"}
+        scene.hotspots.append((margin + c * size, margin + r * size, size, size, blocked))
+    for v, (r, c) in enumerate(cells.tolist()):
+        scene.hotspots.append((margin + c * size, margin + r * size, size, size, attributes(v)))
+    return scene, size, margin
+
+
+def _outcome(placer_wins: bool) -> str:
+    """``win`` where placing the token wins for the placer, else ``lose``."""
+    return "win" if placer_wins else "lose"

@@ -1,0 +1,253 @@
+"""Positions and records drawn: the token's path, legal moves by outcome, mistakes ringed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core._validate import as_int
+from ..core.names import BoardCells
+from ..games.bunny import RecordAnalysis
+from ..games.position import Position
+from ..games.tokens import WalkAnnotation
+from .boards import _board_scene
+from .graphs import _draws_vertices, _vertex_layout, _vertex_scene
+from .scene import (
+    _GAP_CELLS_MIN,
+    _NUMBER_CELLS_MIN,
+    _PIECE_COLOURS,
+    COLOURS,
+    Cells,
+    Scene,
+    _frame,
+)
+
+__all__ = ["position_scene", "record_scene", "walk_scene"]
+
+# classes of vertices in a position's picture (0 is a blocked cell)
+_VISITED, _FREE, _WINNING_MOVE, _LOSING_MOVE, _TOKEN = 1, 2, 3, 4, 5
+
+
+def position_scene(
+    position: Position,
+    *,
+    numbers: Mapping[int, str] | None = None,
+    rings: Sequence[tuple[int, str]] = (),
+    legend: Sequence[tuple[str, str]] = (),
+    pieces: npt.NDArray[np.uint8] | None = None,
+) -> Scene:
+    """A position of the token game: visited vertices, the token and its path, and
+    every legal move coloured by whether it wins for the player to move.
+
+    Parameters
+    ----------
+    position : Position
+        The game so far (on a board, a hex board or a graph).
+    numbers : dict, optional
+        Labels by vertex id, drawn at the vertex while there is room (a record's
+        move numbers).
+    rings : list of (vertex id, colour)
+        Vertices to circle (a record's mistakes, a better move).
+    legend : list of (colour, label)
+        What the rings and numbers mean, added to the legend.
+    pieces : array, optional
+        Bunny and Egg: the pieces on the board (0 none, 1 white, 2 black), drawn on
+        the cells; the token is the empty cell, and cells off the game's graph are
+        pieces that can never move.
+
+    Hooks (SVG): every vertex carries ``data-cell`` (boards) or ``data-vertex``;
+    legal moves ``data-outcome="win"`` or ``"lose"`` for the player to move, the
+    token ``data-token``, visited vertices ``data-visited``.
+    """
+    graph = position.graph
+    names = graph.names
+    token = position.token_id
+    visited = position._visited_mask()
+    classes = np.where(visited, _VISITED, _FREE).astype(np.uint8)
+    legal = position._legal_ids()
+    winning = np.zeros(graph.n_vertices, dtype=bool)
+    winning[position._winning_ids()] = True
+    classes[legal] = np.where(winning[legal], _WINNING_MOVE, _LOSING_MOVE)
+    if token is not None:
+        classes[token] = _TOKEN
+    palette = {
+        _VISITED: COLOURS["visited"],
+        _FREE: COLOURS["free"],
+        _WINNING_MOVE: COLOURS["placer_wins"],
+        _LOSING_MOVE: COLOURS["placer_loses"],
+        _TOKEN: COLOURS["empty"],
+    }
+    if pieces is not None:  # grey is taken: it marks the cells out of play
+        palette[_VISITED] = COLOURS["walked"]
+    move = "placement" if token is None else "move"
+    full_legend = [
+        (palette[_TOKEN], "token" if pieces is None else "the empty cell"),
+        (COLOURS["path"], "its path"),
+        (palette[_WINNING_MOVE], f"winning {move}"),
+        (palette[_LOSING_MOVE], f"losing {move}"),
+        (palette[_VISITED], "visited"),
+    ]
+    if pieces is not None:
+        full_legend.append((COLOURS["unreachable"], "never reached by the empty cell"))
+    elif isinstance(names, BoardCells):
+        full_legend.append((COLOURS["blocked"], "blocked"))
+    full_legend += list(legend)
+    key = "data-cell" if isinstance(names, BoardCells) else "data-vertex"
+    status = {
+        _VISITED: {"data-visited": ""},
+        _FREE: {},
+        _WINNING_MOVE: {"data-outcome": "win"},
+        _LOSING_MOVE: {"data-outcome": "lose"},
+        _TOKEN: {"data-token": ""},
+    }
+
+    def attributes(v: int) -> dict[str, str]:
+        return {key: names.text(v), **status[int(classes[v])]}
+
+    path = position._walk_ids()
+    if _draws_vertices(names):
+        layout = _vertex_layout(graph)
+        scene = _vertex_scene(
+            graph,
+            layout,
+            fills=[palette[k] for k in classes.tolist()],
+            attributes=[attributes(v) for v in range(graph.n_vertices)],
+            legend=full_legend,
+        )
+        centres, radius, room = layout.xy, layout.radius, layout.radius >= 9
+        path_end = layout.labels is None  # else the dot would hide the token's label
+    else:
+        assert isinstance(names, BoardCells)
+        scene, size, margin = _board_scene(names, classes, palette, full_legend, attributes)
+        if pieces is not None:
+            assert scene.cells is not None
+            scene.cells.colours[0] = COLOURS["unreachable"]
+            if size >= _GAP_CELLS_MIN:
+                scene.cells.discs = pieces.astype(np.uint8)
+                scene.cells.disc_colours = _PIECE_COLOURS
+        rc = names.cells(np.arange(graph.n_vertices)).astype(np.float64)
+        centres = margin + (rc[:, ::-1] + 0.5) * size
+        radius, room, path_end = size * 0.45, size >= _NUMBER_CELLS_MIN, True
+    _mark_walk(scene, centres, path, radius, numbers if room else None, rings, path_end=path_end)
+    return scene
+
+
+def _mark_walk(
+    scene: Scene,
+    centres: npt.NDArray[np.float64],
+    path: list[int],
+    radius: float,
+    numbers: Mapping[int, str] | None,
+    rings: Sequence[tuple[int, str]],
+    *,
+    path_end: bool = True,
+) -> None:
+    """A walk over vertices drawn at ``centres``: its path, a dot where it is now
+    (``path_end``), rings, and numbers at the top left of their vertex on a white halo."""
+    if len(path) > 1:
+        corners = [(x, y) for x, y in _turning_points(centres[path]).tolist()]
+        scene.lines.append((corners, COLOURS["path"], max(1.5, radius / 4)))
+    if path and path_end:
+        x, y = centres[path[-1]].tolist()
+        scene.circles.append((x, y, max(2.0, radius * 0.3), COLOURS["path"], COLOURS["text"]))
+    for v, colour in rings:
+        x, y = centres[v].tolist()
+        scene.circles.append((x, y, radius, "none", colour))
+    for v, text in (numbers or {}).items():
+        x, y = centres[v].tolist()
+        size = max(9.0, radius * 0.62)
+        scene.labels.append((x - radius, y - radius * 0.45, text, size, "start:" + COLOURS["text"]))
+
+
+def _turning_points(points: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """A polyline's points without those in the middle of a straight stretch (they
+    draw nothing: a long record's path becomes its corners)."""
+    if len(points) < 3:
+        return points
+    step = np.diff(points, axis=0)
+    cross = step[:-1, 0] * step[1:, 1] - step[:-1, 1] * step[1:, 0]
+    dot = (step[:-1] * step[1:]).sum(axis=1)
+    keep = np.ones(len(points), dtype=bool)
+    keep[1:-1] = (cross != 0) | (dot <= 0)
+    return points[keep]
+
+
+def walk_scene(annotation: WalkAnnotation, upto: int | None = None) -> Scene:
+    """A token-game record after its first ``upto`` moves (all by default): the
+    position, the moves numbered as ``matchgame annotate`` numbers them (1 is the
+    placement), mistakes ringed, and the better move when the last one shown was
+    a mistake."""
+    notes = annotation.notes
+    upto = len(notes) if upto is None else as_int(upto, "upto", low=0, high=len(notes))
+    record = annotation.record
+    names = record.graph.names
+    position = Position(record.graph)
+    path = record.path[:upto].tolist()
+    for v in path:
+        position._push_id(int(v))
+    rings = [(v, COLOURS["mistake"]) for v, note in zip(path, notes, strict=False) if note.mistake]
+    legend = [
+        ("", "numbers: moves, 1 is the placement"),
+        (COLOURS["mistake"], "mistake: a won position thrown away"),
+    ]
+    better = notes[upto - 1].better if upto else None
+    if better is not None:
+        rings.append((names.vertex(better), COLOURS["better"]))
+        legend.append((COLOURS["better"], f"move {upto} should have gone here"))
+    numbers = {v: str(i) for i, v in enumerate(path, start=1)}
+    return position_scene(position, numbers=numbers, rings=rings, legend=legend)
+
+
+def record_scene(analysis: RecordAnalysis, upto: int | None = None) -> Scene:
+    """A Bunny-and-Egg record after its first ``upto`` moves (all by default):
+    pieces, the empty cell's path, moves labelled by round as ``matchgame
+    mistakes`` counts them (``B2``, ``E2``: Bunny's and Egg's moves of round 2),
+    mistakes ringed, and the better move when the last one shown was a mistake.
+
+    Pieces are drawn while cells are at least 6 pixels, labels while they are at
+    least 18.
+    """
+    record = analysis.record
+    n_moves = record.moves.shape[0]
+    upto = n_moves if upto is None else as_int(upto, "upto", low=0, high=n_moves)
+    cells = np.vstack([np.array([record.board.empty]), record.moves])  # the empty cell's walk
+    pieces = record.board.pieces_after(record.moves[:upto])
+    n_rows, n_cols = pieces.shape
+    wins = analysis.mover_wins
+    mistakes = (wins[:-1] & wins[1:])[:upto]  # move i hands a won position to the opponent
+    better = analysis.winning_reply(upto - 1) if upto and mistakes[-1] else None
+    legend = [
+        (COLOURS["empty"], "start: the empty cell"),
+        (COLOURS["path"], "empty cell's path"),
+        (COLOURS["unreachable"], "never reached by the empty cell"),
+        (COLOURS["mistake"], "mistake: a won position thrown away"),
+        ("", "B2, E2: Bunny's and Egg's moves in round 2"),
+    ]
+    if better is not None:
+        legend.append((COLOURS["better"], f"a winning move instead of move {upto}"))
+    scene, size, margin = _frame(n_rows, n_cols, legend)
+    classes = np.where(record.board.arena.free, 1, 2).astype(np.uint8)
+    scene.cells = Cells(
+        margin,
+        margin,
+        size,
+        classes,
+        {1: COLOURS["grid"], 2: COLOURS["unreachable"]},
+        discs=pieces.astype(np.uint8) if size >= _GAP_CELLS_MIN else None,
+        disc_colours=_PIECE_COLOURS,
+    )
+    er, ec = record.board.empty
+    scene.rects.append((margin + ec * size, margin + er * size, size, size, COLOURS["empty"]))
+    centres = margin + (cells[:, ::-1] + 0.5) * size  # (x, y) of each position in the walk
+    # move i (0-based) ends at walk position i + 1
+    rings = [(i + 1, COLOURS["mistake"]) for i in np.flatnonzero(mistakes).tolist()]
+    if better is not None:
+        centres = np.vstack([centres, margin + (np.array(better[::-1]) + 0.5) * size])
+        rings.append((len(centres) - 1, COLOURS["better"]))
+    numbers = None
+    if size >= _NUMBER_CELLS_MIN:
+        numbers = {i: f"{'BE'[(i - 1) % 2]}{(i + 1) // 2}" for i in range(1, upto + 1)}
+    _mark_walk(scene, centres, list(range(upto + 1)), size * 0.45, numbers, rings)
+    return scene

@@ -1,0 +1,109 @@
+"""The edge-list text format, read and written: ``n m`` then ``m`` lines ``u v``
+(1-based vertices).
+
+Self-loops are ignored (the token can never step onto a visited vertex) and
+repeated edges collapse; vertices without edges are valid. Blank lines may come
+before the header and after the edges.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._kernels.text import format_int_rows, parse_int_lines
+from ..core.graph import MAX_VERTICES, Graph
+from ..errors import ParseError
+from ._memory import require_memory
+from ._text import (
+    header_line,
+    line_bounds,
+    number_as_written,
+    parse_integers,
+    prepare,
+    text_limit,
+)
+
+__all__ = ["format_edge_list", "parse_edge_list", "text_size_limit"]
+
+BYTES_PER_VERTEX = 64
+"""Rough peak memory per vertex of an analysis (CSR offsets, matching, decomposition)."""
+BYTES_PER_EDGE = 48
+"""Rough peak memory per edge (parsed pairs, CSR entries both ways, sorting)."""
+
+
+def parse_edge_list(text: str | bytes) -> Graph:
+    """Parse an edge list into a :class:`Graph` (vertex ``k`` of the text is ``k - 1``).
+
+    Raises
+    ------
+    ParseError
+        With the line (and column) of the first problem.
+
+    Examples
+    --------
+    >>> g = parse_edge_list("3 3\\n1 2\\n2 3\\n3 1\\n")
+    >>> g.n_vertices, g.n_edges, g.is_bipartite
+    (3, 3, False)
+    """
+    data = prepare(text)
+    header_index, header = header_line(data)
+    n, m = _parse_header(header, header_index + 1)
+    buffer, starts, ends, n_lines = line_bounds(data)
+    first = header_index + 1
+    if n_lines - first < m:
+        raise ParseError(f"expected {m} edges, got {n_lines - first}", line=n_lines + 1)
+    if n_lines - first > m:
+        raise ParseError(f"unexpected content after the {m} edges", line=first + m + 1)
+    require_memory(
+        n * BYTES_PER_VERTEX + m * BYTES_PER_EDGE,
+        f"a graph of {n} vertices and {m} edges",
+        line=first,
+    )
+    values, bad, column, found = parse_int_lines(
+        buffer, starts[first : first + m], ends[first : first + m], 2
+    )
+    if bad >= 0:
+        problem = "is not an integer" if found < 0 else f"has {found} numbers"
+        raise ParseError(
+            f"expected an edge 'u v', the line {problem}", line=first + bad + 1, column=column + 1
+        )
+    outside = np.flatnonzero((values < 1).any(axis=1) | (values > n).any(axis=1))
+    if outside.size:
+        i = int(outside[0])
+        raw = data[starts[first + i] : ends[first + i]]
+        u, v = number_as_written(raw, 0), number_as_written(raw, 1)
+        raise ParseError(f"edge {u} {v} names a vertex outside 1..{n}", line=first + i + 1)
+    return Graph.from_edges(n, values - 1)
+
+
+def format_edge_list(graph: Graph) -> str:
+    """The graph as an edge list in canonical form: ``n m`` and its ``m`` distinct
+    edges ``u v`` (1-based, ``u < v``, sorted), each line ended by a newline.
+
+    This is also the text a certificate's digest is taken of.
+
+    >>> format_edge_list(Graph.from_edges(3, [(2, 1), (0, 1), (1, 2)]))
+    '3 2\\n1 2\\n2 3\\n'
+    """
+    edges = graph.edges().astype(np.int64) + 1
+    body = format_int_rows(edges).tobytes() if edges.shape[0] else b""
+    return f"{graph.n_vertices} {graph.n_edges}\n" + body.decode("ascii")
+
+
+def text_size_limit(head: bytes) -> int:
+    """The largest an edge list's text can be, from its beginning (see
+    :func:`matchgame.readers._text.read_bounded`)."""
+    index, header = header_line(head)
+    n, m = _parse_header(header, index + 1)
+    return text_limit(index + 1 + m, m * (2 * len(str(n)) + 2))
+
+
+def _parse_header(line: bytes, line_number: int) -> tuple[int, int]:
+    n, m = parse_integers(line, 2, line_number=line_number, what="'n m' (vertices, edges)")
+    if n < 0 or m < 0:
+        raise ParseError(
+            f"the numbers of vertices and edges must be >= 0, got {n} {m}", line=line_number
+        )
+    if n > MAX_VERTICES:
+        raise ParseError(f"{n} vertices is more than matchgame handles", line=line_number)
+    return n, m

@@ -1,0 +1,244 @@
+"""What is this input? One place that reads a file or a request body as a board, an
+edge list, a NOI2011 record or a token-game record, for the command line and the
+web app alike.
+
+Kinds of input:
+
+==============  ====================================================  ==================
+kind            what                                                  read as
+==============  ====================================================  ==================
+``board``       ``N M`` and rows of ``.`` and ``#``                   :class:`Board`
+``edges``       ``n m`` and ``m`` edges ``u v``                       :class:`Graph`
+``noi``         a NOI2011 Bunny-and-Egg record                        :class:`GameRecord`
+``walk-board``  a board, ``t`` and ``t`` moves ``ROW COL``            :class:`TokenRecord`
+``walk-edges``  an edge list, ``t`` and ``t`` vertex numbers          :class:`TokenRecord`
+==============  ====================================================  ==================
+
+Reading is bounded: the first 64 KiB tell, through the kind's header, how long
+the whole input may be, and memory follows the bytes really there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from ..core.board import Board
+from ..core.graph import Graph
+from ..core.moves import as_moves
+from ..errors import MatchgameError, ParseError
+from ..games.bunny import GameRecord
+from ..games.tokens import TokenRecord
+from . import boards, edgelists, noi, tokens
+from ._text import read_all, read_bounded
+
+__all__ = [
+    "KINDS",
+    "Input",
+    "UnreadableInput",
+    "parse_input",
+    "read_file",
+    "read_stream",
+    "sniff_input",
+]
+
+
+class UnreadableInput(MatchgameError):
+    """A file that cannot be opened or read (missing, a directory, no permission)."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of input: what it is called in messages, and how long its text can be
+    given its first bytes."""
+
+    description: str
+    size_limit: Callable[[bytes], int]
+
+
+KINDS = {
+    "board": Kind("a board", boards.text_size_limit),
+    "edges": Kind("an edge list", edgelists.text_size_limit),
+    "noi": Kind("a NOI2011 record", noi.text_size_limit),
+    "walk-board": Kind("a token-game record on a board", tokens.board_text_size_limit),
+    "walk-edges": Kind("a token-game record on an edge list", tokens.edges_text_size_limit),
+}
+
+
+@dataclass(frozen=True)
+class Input:
+    """An input read as its kind: ``value`` is a :class:`Board`, a :class:`Graph`, a
+    :class:`GameRecord` or a :class:`TokenRecord`; ``moves`` is the move rule on a
+    board."""
+
+    kind: str
+    value: Board | Graph | GameRecord | TokenRecord
+    moves: str = "orthogonal"
+
+    @property
+    def graph(self) -> Graph:
+        """The graph the game is played on (a board's under :attr:`moves`, a NOI2011
+        record's arena)."""
+        value = self.value
+        if isinstance(value, Board):
+            return value.to_graph(self.moves)
+        if isinstance(value, GameRecord):
+            return value.board.arena.graph
+        if isinstance(value, TokenRecord):
+            return value.graph
+        return value
+
+
+def parse_input(data: str | bytes, kind: str, *, moves: str = "orthogonal") -> Input:
+    """Read ``data`` as ``kind`` (see :data:`KINDS`); ``moves``: the move rule on a board.
+
+    Raises
+    ------
+    ParseError, IllegalMoveError
+        From the kind's reader, naming the line. When the text does not follow the
+        format but reads as another kind, the message says so and the error's
+        ``other_kind`` names it (a NOI2011 record given where a board was expected).
+    """
+    try:
+        return _parse(data, kind, moves)
+    except ParseError as exc:
+        other = _other_kind(data, kind, moves)
+        if other is None:
+            raise
+        found = ParseError(
+            f"{exc.reason}; the input reads as {KINDS[other].description}",
+            line=exc.line,
+            column=exc.column,
+        )
+        found.other_kind = other
+        raise found from None
+
+
+def _other_kind(data: str | bytes, tried: str, moves: str) -> str | None:
+    """The first other kind ``data`` reads as, if any (small inputs only: this runs on
+    the error path, to say what was given)."""
+    if len(data) > OTHER_KINDS_UP_TO:
+        return None
+    for kind in KINDS:
+        if kind == tried:
+            continue
+        try:
+            _parse(data, kind, moves)
+        except MatchgameError:
+            continue
+        return kind
+    return None
+
+
+OTHER_KINDS_UP_TO = 1 << 20
+"""Inputs up to this many bytes that fail as one kind are tried as the others."""
+
+
+def _parse(data: str | bytes, kind: str, moves: str) -> Input:
+    moves = as_moves(moves)
+    value: Board | Graph | GameRecord | TokenRecord
+    if kind == "board":
+        value = boards.parse_board(data)
+    elif kind == "edges":
+        value = edgelists.parse_edge_list(data)
+    elif kind == "noi":
+        value = noi.parse_noi_record(data)
+    elif kind in ("walk-board", "walk-edges"):
+        value = tokens.parse_token_record(data, edges=kind == "walk-edges", rule=moves)
+    else:
+        raise ValueError(f"unknown kind of input {kind!r} (one of {', '.join(KINDS)})")
+    return Input(kind, value, moves)
+
+
+SNIFFED = {False: ("board", "noi", "walk-board"), True: ("edges", "walk-edges")}
+"""The kinds :func:`sniff_input` tries, without and with ``edges``."""
+
+
+def sniff_input(
+    data: str | bytes, *, edges: bool = False, moves: str = "orthogonal", name: str = "the input"
+) -> Input:
+    """Read ``data`` as whichever kind fits: a board, a NOI2011 record or a token-game
+    record on a board; with ``edges``, an edge list or a token-game record on one.
+
+    Raises
+    ------
+    MatchgameError
+        When no reading fits, saying what each reading found (which one was meant
+        is unknown).
+    """
+    candidates = SNIFFED[edges]
+    if edges:
+        what = "an edge list or a token-game record on one"
+    else:
+        what = "a board, a NOI2011 record or a token-game record (for an edge list: --edges)"
+    problems = []
+    for kind in candidates:
+        try:
+            return parse_input(data, kind, moves=moves)
+        except MatchgameError as exc:
+            problems.append(f"as {kind}: {exc}")
+    raise MatchgameError(f"{name}: not {what}; " + "; ".join(problems))
+
+
+def read_stream(
+    stream: BinaryIO,
+    kind: str | tuple[str, ...] | None = None,
+    *,
+    limit: int | None = None,
+    too_long: str = "the input is longer than its header allows",
+) -> bytes:
+    """All of ``stream``, no longer than ``kind``'s header allows (or ``limit`` bytes);
+    ``kind`` may be several kinds when which one is not known yet (the longest
+    allowance counts).
+
+    Raises
+    ------
+    ParseError
+        For a bad header, or an input longer than allowed (refused without reading it
+        all).
+    """
+    if limit is not None:
+        return read_bounded(stream, lambda head: limit, too_long)
+    if kind is None:
+        return read_all(stream)
+    if isinstance(kind, str):
+        return read_bounded(stream, KINDS[kind].size_limit, too_long)
+    return read_bounded(stream, _longest_allowance(kind), too_long)
+
+
+def _longest_allowance(kinds: tuple[str, ...]) -> Callable[[bytes], int]:
+    def limit_of(head: bytes) -> int:
+        allowances, first_error = [], None
+        for kind in kinds:
+            try:
+                allowances.append(KINDS[kind].size_limit(head))
+            except ParseError as exc:
+                first_error = first_error or exc
+        if not allowances:
+            assert first_error is not None
+            raise first_error
+        return max(allowances)
+
+    return limit_of
+
+
+def read_file(
+    path: str,
+    kind: str | tuple[str, ...] | None = None,
+    *,
+    limit: int | None = None,
+    too_long: str = "the input is longer than its header allows",
+) -> bytes:
+    """The bytes of the file ``path``, bounded as :func:`read_stream` bounds them.
+
+    Raises
+    ------
+    UnreadableInput
+        If the file cannot be read, with the system's reason.
+    """
+    try:
+        with open(path, "rb") as handle:
+            return read_stream(handle, kind, limit=limit, too_long=too_long)
+    except OSError as exc:
+        raise UnreadableInput(f"cannot read {path!r}: {exc.strerror or exc}") from None

@@ -1,0 +1,226 @@
+"""Answers of the placement game: contest text (JSOI2009, LOJ 6033), JSON, a board drawing.
+
+The JSON answers (:func:`board_answer`, :func:`graph_answer`) are dicts whose
+big lists are numpy integer arrays (a 2-D array is a list of rows), written by
+:func:`~matchgame.writers.jsonstream.json_chunks` in pieces. Their fields are
+listed in :data:`ANSWER_FIELDS`; the checker in :mod:`matchgame.certificates`
+demands exactly these.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._kernels.text import format_int_rows
+from ..core.board import Board
+from ..core.graph import Graph
+from ..core.names import BoardCells
+from ..games.placement import Analysis
+from .jsonstream import json_chunks
+
+__all__ = [
+    "ANSWER_FIELDS",
+    "STYLES",
+    "board_answer",
+    "draw_board",
+    "format_placements",
+    "graph_answer",
+    "placements_answer",
+    "placements_chunks",
+]
+
+STYLES = ("jsoi", "loj", "json", "board")
+
+_ROWS_PER_PIECE = 1 << 18  # rows of an array formatted at a time
+
+# The fields of the JSON answers and their types: "int" (not a boolean), "bool",
+# "str", "ints" (a list of integers), "pairs" and "quads" (lists of 2- and 4-integer
+# lists), or an object given as a dict of its fields. A board answer on a board
+# whose token moves otherwise than orthogonally has one more field, "moves" (a
+# str). The certificate is one more field, "certificate", described in
+# matchgame.certificates.
+ANSWER_FIELDS: dict[str, dict[str, Any]] = {
+    "board": {
+        "rows": "int",
+        "cols": "int",
+        "free_cells": "int",
+        "matching_size": "int",
+        "placer_wins": "bool",
+        "winning_cells": "pairs",  # [row, col], 1-based, row-major
+        "matching": "quads",  # [row1, col1, row2, col2], 1-based
+    },
+    "edges": {
+        "vertices": "int",
+        "edges": "int",
+        "engine": "str",
+        "matching_size": "int",
+        "placer_wins": "bool",
+        "winning_vertices": "ints",  # 1-based, increasing
+        "decomposition": {"D": "ints", "A": "ints", "C": "ints"},
+        "matching": "pairs",
+    },
+}
+
+
+def _rows_and_columns(cells: np.ndarray, n_cols: int) -> np.ndarray:
+    """Flat row-major cell indices (0-based) as ``(k, 2)`` rows and columns, 1-based."""
+    cells = np.asarray(cells, dtype=np.int32).reshape(-1)  # a board has under 2**28 cells
+    row_col = np.empty((cells.shape[0], 2), dtype=np.int32)
+    np.floor_divide(cells, n_cols, out=row_col[:, 0])
+    np.subtract(cells, row_col[:, 0] * n_cols, out=row_col[:, 1])
+    row_col += 1
+    return row_col
+
+
+def board_answer(
+    board: Board, matching: npt.ArrayLike, winning: npt.ArrayLike, moves: str = "orthogonal"
+) -> dict[str, Any]:
+    """The JSON answer on a board: ``matching`` holds the matched pairs as flat
+    row-major cell indices, shape ``(k, 2)``; ``winning`` the winning placements'
+    (0-based, increasing). Cells are written 1-based: ``[row, col]``, a matched pair
+    as ``[row1, col1, row2, col2]``."""
+    pairs = np.asarray(matching, dtype=np.int32).reshape(-1, 2)
+    winning_cells = _rows_and_columns(np.asarray(winning), board.n_cols)
+    document: dict[str, Any] = {
+        "rows": board.n_rows,
+        "cols": board.n_cols,
+        "free_cells": board.n_free,
+        "matching_size": int(pairs.shape[0]),
+        "placer_wins": bool(winning_cells.shape[0]),
+        "winning_cells": winning_cells,
+        "matching": _rows_and_columns(pairs, board.n_cols).reshape(-1, 4),
+    }
+    if moves != "orthogonal":
+        document["moves"] = moves
+    return document
+
+
+def graph_answer(
+    graph: Graph,
+    engine: str,
+    matching: npt.ArrayLike,
+    d: npt.ArrayLike,
+    a: npt.ArrayLike,
+    c: npt.ArrayLike,
+) -> dict[str, Any]:
+    """The JSON answer on a graph: ``matching`` as ``(k, 2)`` 0-based pairs, the
+    Gallai-Edmonds sets as boolean masks. Vertices are written 1-based."""
+    winning = np.flatnonzero(d) + 1
+    return {
+        "vertices": graph.n_vertices,
+        "edges": graph.n_edges,
+        "engine": engine,
+        "matching_size": int(np.shape(matching)[0]),
+        "placer_wins": bool(winning.size),
+        "winning_vertices": winning,
+        "decomposition": {
+            "D": winning,
+            "A": np.flatnonzero(a) + 1,
+            "C": np.flatnonzero(c) + 1,
+        },
+        "matching": np.asarray(matching, dtype=np.int64).reshape(-1, 2) + 1,
+    }
+
+
+def placements_answer(analysis: Analysis) -> dict[str, Any]:
+    """The JSON answer document of an analysis (a board's or a graph's), lists as
+    numpy arrays; what ``matchgame placements --format json`` writes."""
+    if analysis.board is not None:
+        names = analysis.names
+        assert isinstance(names, BoardCells)  # a board's graph is named by its cells
+        decomposition = analysis.decomposition
+        winning = names.cell_of_vertex[decomposition.missable]
+        matching = names.cell_of_vertex[decomposition.matching_pairs()]
+        return board_answer(analysis.board, matching, winning, analysis.moves or "orthogonal")
+    sets = analysis.sets
+    return graph_answer(
+        analysis.graph,
+        analysis.decomposition.engine,
+        analysis.decomposition.matching_pairs(),
+        sets.D,
+        sets.A,
+        sets.C,
+    )
+
+
+# -- writing -------------------------------------------------------------------
+
+
+def placements_chunks(
+    analysis: Analysis,
+    style: str,
+    certificate: dict[str, Any] | None = None,
+) -> Iterator[bytes]:
+    """The answer in ``style`` (one of :data:`STYLES`), in pieces to write one by one.
+
+    Vertices are written in their 1-based text form (``row col`` for a cell, a
+    number for a vertex). ``certificate`` (from :meth:`Analysis.certificate`)
+    goes with ``"json"`` only; ``"board"`` needs a board.
+    """
+    if style not in STYLES:
+        raise ValueError(f"unknown style {style!r} (choose from {', '.join(STYLES)})")
+    if certificate is not None and style != "json":
+        raise ValueError("a certificate goes with the json style")
+    if style == "board" and analysis.board is None:
+        raise ValueError("the board style needs a board, not a graph")
+    if style == "json":
+        document = placements_answer(analysis)
+        if certificate is not None:
+            document["certificate"] = certificate
+        return json_chunks(document)
+    if style == "board":
+        return iter([draw_board(analysis).encode()])
+    rows = analysis.names.numbers(analysis.winning_ids())
+    if style == "jsoi":
+        head = b"WIN\n" if rows.shape[0] else b"LOSE\n"
+    else:
+        head = f"{rows.shape[0]}\n".encode()
+    return itertools.chain([head], _int_lines(rows))
+
+
+def format_placements(
+    analysis: Analysis,
+    style: str,
+    certificate: dict[str, Any] | None = None,
+) -> bytes:
+    """The whole answer in ``style`` as bytes (see :func:`placements_chunks`).
+
+    Examples
+    --------
+    >>> from matchgame import analyse
+    >>> analysis = analyse([".##", "...", "#.#"])
+    >>> format_placements(analysis, "jsoi")
+    b'WIN\\n2 3\\n3 2\\n'
+    >>> import json
+    >>> json.loads(format_placements(analysis, "json"))["matching"]  # [row1, col1, row2, col2]
+    [[1, 1, 2, 1], [2, 2, 3, 2]]
+    """
+    return b"".join(placements_chunks(analysis, style, certificate))
+
+
+def _int_lines(rows: np.ndarray) -> Iterator[bytes]:
+    """The rows as lines of space-separated numbers, a slice at a time."""
+    for start in range(0, rows.shape[0], _ROWS_PER_PIECE):
+        part = np.ascontiguousarray(rows[start : start + _ROWS_PER_PIECE], dtype=np.int64)
+        yield format_int_rows(part).tobytes()
+
+
+def draw_board(analysis: Analysis) -> str:
+    """A board analysis as text: ``W`` where the placer wins, ``.`` where the
+    placer loses, ``#`` blocked, then a legend and the verdict."""
+    board = analysis.board
+    if board is None:
+        raise ValueError("draw_board needs an analysis of a board")
+    chars = np.full(board.shape, ord("#"), dtype=np.uint8)
+    chars[board.free] = ord(".")
+    chars[analysis.board_mask()] = ord("W")
+    body = "\n".join(bytes(row).decode() for row in chars)
+    legend = "W placer wins  . placer loses  # blocked"
+    wins = int(analysis.decomposition.missable.sum())
+    verdict = f"{wins} winning placements" if wins else "no winning placement: the placer loses"
+    return f"{body}\n{legend}; {verdict}\n"

@@ -1,0 +1,312 @@
+"""``matchgame serve`` under attack and under load, through a real server on loopback.
+
+Attacks (see SECURITY.md): a page of another site sending requests (cross-origin
+POSTs, including "simple" text/plain ones that need no preflight), DNS rebinding
+(a foreign ``Host``), a server on the network without its launch token. Load: a
+full heavy lane refuses at once, a request over the time limit is stopped, a
+client that goes away stops its analysis, cheap requests are answered while big
+analyses run.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from urllib.parse import urlsplit
+
+import pytest
+from web_helpers import live_server, post
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("starlette")
+
+from matchgame.apps.web import create_app
+from matchgame.apps.web.work import LIGHT_BODY, Lane, Lanes
+from matchgame.generate import random_board
+
+BOARD = b"3 3\n.##\n...\n#.#\n"
+
+
+def request(url: str, method: str = "GET", body: bytes | None = None, headers=None):
+    """A raw request (any Host, any headers); returns status, headers, body."""
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    try:
+        connection.putrequest(
+            method, parts.path + (f"?{parts.query}" if parts.query else ""), skip_host=True
+        )
+        sent = {"Host": parts.netloc, **(headers or {})}
+        if body is not None:
+            sent["Content-Length"] = str(len(body))
+        for name, value in sent.items():
+            connection.putheader(name, value)
+        connection.endheaders(body)
+        answer = connection.getresponse()
+        return answer.status, dict(answer.getheaders()), answer.read()
+    finally:
+        connection.close()
+
+
+def error_of(body: bytes) -> str:
+    message = json.loads(body)["error"]
+    assert message and "\n" not in message
+    return message
+
+
+@pytest.fixture(scope="module")
+def server():
+    with live_server(create_app(hosts=["matchgame.lan"])) as url:
+        yield url
+
+
+def test_the_issue_reproduction_is_refused(server):
+    """The reported attack: a rebound name, another site's origin, a text/plain body."""
+    status, _, body = request(
+        f"{server}/api/placements",
+        "POST",
+        BOARD,
+        {"Host": "evil.example", "Origin": "http://evil.example", "Content-Type": "text/plain"},
+    )
+    assert status == 403 and "evil.example" in error_of(body)
+
+
+def test_a_foreign_host_reads_nothing(server):
+    """DNS rebinding reads with GETs: /api/start hands out the served file."""
+    for path in ("/api/start", "/", "/api/examples/heart"):
+        status, _, body = request(f"{server}{path}", headers={"Host": "evil.example:8000"})
+        assert status == 403, path
+        assert "allow-host" in error_of(body)
+    # the server's own names, and one given with --allow-host, are answered
+    port = urlsplit(server).port
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", "matchgame.lan", "MATCHGAME.LAN:80"):
+        status, _, _ = request(f"{server}/api/start", headers={"Host": host})
+        assert status == 200, host
+
+
+def test_cross_origin_posts_are_refused(server):
+    cases = [
+        {"Origin": "http://evil.example", "X-Matchgame-Client": "x"},
+        {"Origin": "null", "Content-Type": "application/json"},
+        {"Sec-Fetch-Site": "cross-site", "X-Matchgame-Client": "x"},
+        {"Sec-Fetch-Site": "same-site", "X-Matchgame-Client": "x"},  # another port
+        {"Content-Type": "text/plain"},  # a simple request: what a form or a page can send
+        {"Content-Type": "application/x-www-form-urlencoded"},
+        {},
+    ]
+    for headers in cases:
+        status, body = post(f"{server}/api/placements", BOARD, headers=headers)
+        assert status == 403, headers
+        error_of(body)
+
+
+def test_the_page_and_scripts_are_answered(server):
+    own = f"http://{urlsplit(server).netloc}"
+    cases = [
+        {"Origin": own, "Sec-Fetch-Site": "same-origin", "X-Matchgame-Client": "page"},
+        {"X-Matchgame-Client": "curl"},
+        {"Content-Type": "application/json", "Sec-Fetch-Site": "none"},
+    ]
+    for headers in cases:
+        status, body = post(f"{server}/api/placements", BOARD, headers=headers)
+        assert status == 200, headers
+        assert json.loads(body)["winning_cells"] == [[2, 3], [3, 2]]
+
+
+def test_a_token_guards_everything():
+    token = "s3cret-token"
+    with live_server(create_app(token=token)) as url:
+        for path in ("/", "/api/start", "/api/examples/jsoi"):
+            status, _, body = request(f"{url}{path}")
+            assert status == 401 and "token" in error_of(body)
+        status, _, _ = request(f"{url}/api/start", headers={"Authorization": "token wrong"})
+        assert status == 401
+        status, body = post(f"{url}/api/placements", BOARD)
+        assert status == 401
+        status, body = post(
+            f"{url}/api/placements",
+            BOARD,
+            headers={"X-Matchgame-Client": "x", "Authorization": f"token {token}"},
+        )
+        assert status == 200
+        # the printed link: the token goes into a cookie and out of the address
+        status, headers, _ = request(f"{url}/?token={token}")
+        assert status == 303 and headers["location"] == "/"
+        cookie = headers["set-cookie"].split(";")[0]
+        assert "HttpOnly" in headers["set-cookie"] and "SameSite=Strict" in headers["set-cookie"]
+        status, _, page = request(f"{url}/", headers={"Cookie": cookie})
+        assert status == 200 and b"<html" in page.lower()
+        status, body = post(
+            f"{url}/api/placements", BOARD, headers={"X-Matchgame-Client": "x", "Cookie": cookie}
+        )
+        assert status == 200
+
+
+def _serve(*arguments: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "matchgame", "serve", *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_a_network_bind_needs_a_flag_and_prints_a_token():
+    refused = _serve("--host", "0.0.0.0", "--port", "0")
+    out, err = refused.communicate(timeout=60)
+    assert refused.returncode == 2 and out == ""
+    assert err.count("\n") == 1 and "--allow-remote" in err
+    server = _serve("--host", "0.0.0.0", "--allow-remote", "--port", "0")
+    try:
+        line = server.stderr.readline()
+        found = re.search(r"http://\S+:(\d+)/\?token=([\w-]+)", line)
+        assert found, line
+        port, token = found.groups()
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                status, _, _ = request(f"{base}/api/start")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        assert status == 401
+        status, _, _ = request(f"{base}/api/start", headers={"Authorization": f"token {token}"})
+        assert status == 200
+        status, _ = post(f"{base}/api/placements", BOARD)
+        assert status == 401
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+# -- load ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def big_board() -> bytes:
+    """A 3000x3000 board: 9 MB of text, about 2 s of analysis here."""
+    return random_board(3000, 3000, 0.2, seed=5).to_text().encode()
+
+
+def _lanes(slots: int, queue: int, time_limit: float = 60.0) -> Lanes:
+    return Lanes(
+        heavy=Lane("heavy", slots, queue), light=Lane("light", 8, 8), time_limit=time_limit
+    )
+
+
+def _full_analysis(url: str, body: bytes) -> tuple[int, bytes, float]:
+    start = time.monotonic()
+    status, answer = post(f"{url}/api/placements", body, timeout=120)
+    return status, answer, time.monotonic() - start
+
+
+def test_a_full_lane_answers_503_at_once(big_board):
+    medium = random_board(300, 300, 0.2, seed=1).to_text().encode()
+    assert len(medium) > LIGHT_BODY  # takes the heavy lane
+    with live_server(create_app(max_body=32 << 20, lanes=_lanes(1, 0))) as url:
+        results = []
+        first = threading.Thread(target=lambda: results.append(_full_analysis(url, big_board)))
+        first.start()
+        time.sleep(0.5)  # the big one holds the only slot
+        start = time.monotonic()
+        status, body = post(f"{url}/api/placements", medium)
+        assert status == 503 and "busy" in error_of(body)
+        assert time.monotonic() - start < 1.0  # refused, not queued
+        status, body = post(f"{url}/api/placements", BOARD)  # the light lane is open
+        assert status == 200
+        first.join()
+        assert results[0][0] == 200
+
+
+def test_the_time_limit_stops_an_analysis(big_board):
+    with live_server(create_app(max_body=32 << 20, lanes=_lanes(1, 1, time_limit=0.3))) as url:
+        status, body, elapsed = _full_analysis(url, big_board)
+        assert status == 503 and "limit of 0.3 s" in error_of(body)
+        assert elapsed < 1.5
+
+
+def test_a_client_that_leaves_stops_its_analysis(big_board):
+    """One heavy slot: while a big analysis runs a probe gets 503; the big one's client
+    hangs up, and the probe is served long before the analysis would have ended."""
+    probe = random_board(300, 300, 0.2, seed=2).to_text().encode()
+    with live_server(create_app(max_body=32 << 20, lanes=_lanes(1, 0))) as url:
+        status, _, full = _full_analysis(url, big_board)
+        assert status == 200
+        parts = urlsplit(url)
+        client = socket.create_connection((parts.hostname, parts.port))
+        client.sendall(
+            b"POST /api/placements HTTP/1.1\r\nHost: "
+            + parts.netloc.encode()
+            + b"\r\nX-Matchgame-Client: t\r\nContent-Length: "
+            + str(len(big_board)).encode()
+            + b"\r\n\r\n"
+            + big_board
+        )
+        time.sleep(0.4)
+        assert post(f"{url}/api/placements", probe)[0] == 503  # the slot is taken
+        client.close()
+        gone = time.monotonic()
+        while post(f"{url}/api/placements", probe)[0] != 200:
+            assert time.monotonic() - gone < full, "the analysis went on without its client"
+            time.sleep(0.05)
+        stopped_after = time.monotonic() - gone
+        assert stopped_after < full / 2, (stopped_after, full)
+
+
+def test_cheap_requests_are_answered_while_big_analyses_run(big_board):
+    small = random_board(30, 30, 0.2, seed=3).to_text().encode()
+    with live_server(create_app(max_body=32 << 20, lanes=_lanes(2, 2))) as url:
+        heavy = [threading.Thread(target=_full_analysis, args=(url, big_board)) for _ in range(4)]
+        for thread in heavy:
+            thread.start()
+        time.sleep(0.5)
+        times = []
+        for _ in range(5):
+            for path in ("/", "/api/examples/heart"):
+                start = time.monotonic()
+                status, _, _ = request(f"{url}{path}")
+                times.append(time.monotonic() - start)
+                assert status == 200
+            start = time.monotonic()
+            status, _ = post(f"{url}/api/placements", small)
+            times.append(time.monotonic() - start)
+            assert status == 200
+        busy = [thread.is_alive() for thread in heavy]
+        for thread in heavy:
+            thread.join()
+        assert any(busy), "the big analyses ended before the cheap requests were timed"
+        times.sort()
+        # BENCHMARKS.md measures the 0.2 s target on an idle machine; CI may be loaded
+        assert times[len(times) // 2] < 0.2 and times[-1] < 1.0, times
+
+
+def test_a_small_board_never_waits_for_a_big_one():
+    """Python 3.11's functools.cached_property locks a property for every instance at
+    once: a 30x30 board's graph used to wait for a 4000x4000 board's, and small requests
+    stalled behind big ones."""
+    from matchgame import Board
+
+    big = Board(random_board(3000, 3000, 0.2, seed=4).free)
+    small = Board(random_board(30, 30, 0.2, seed=4).free)
+    started = threading.Event()
+
+    def build() -> None:
+        started.set()
+        big.graph  # noqa: B018 -- a cached property: built here
+
+    thread = threading.Thread(target=build)
+    thread.start()
+    started.wait()
+    time.sleep(0.02)
+    start = time.monotonic()
+    small.graph  # noqa: B018
+    waited = time.monotonic() - start
+    thread.join()
+    assert waited < 0.1
