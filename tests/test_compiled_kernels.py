@@ -209,3 +209,32 @@ def test_a_raised_stop_flag_stops_the_kernels_of_its_thread_only():
         thread.start()
         thread.join()
     assert other and other[0] == analyse(board).matching_size
+
+
+def test_a_raised_stop_flag_stops_the_blossom_kernels():
+    """Graphs with odd cycles go through Edmonds' kernels, which poll the flag too."""
+    import pytest
+    from matchgame._kernels._stop import StopFlag, Stopped
+
+    from matchgame import Graph, analyse, maximum_matching
+    from matchgame._kernels import blossom
+
+    rng = np.random.default_rng(3)
+    graph = Graph.from_edges(2000, rng.integers(0, 2000, size=(6000, 2)))
+    assert not graph.is_bipartite
+    mate = maximum_matching(graph)
+    flag = StopFlag()
+    flag.raise_()
+    with flag, pytest.raises(Stopped):
+        analyse(graph)
+    # the kernel itself returns at once (the caller's check then raises Stopped)
+    empty = np.full(graph.n_vertices, -1, dtype=np.int32)
+    with flag:
+        assert blossom.edmonds_matching(graph.offsets, graph.neighbors, empty) == 0
+    assert blossom.edmonds_matching(graph.offsets, graph.neighbors, empty) > 0
+    targets = np.flatnonzero(mate >= 0).astype(np.int32)
+    with flag, pytest.raises(Stopped):
+        blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
+    # without the flag the same calls finish
+    _paths, lengths = blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
+    assert lengths.shape[0] == targets.shape[0] + 1

@@ -14,6 +14,8 @@ from libc.stdint cimport int64_t, uint8_t
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
 
+from ._stop cimport stop_requested
+from ._stop import Stopped
 from ._types cimport index_t
 
 cdef enum:
@@ -195,6 +197,8 @@ cdef int64_t _edmonds(Search *s, Py_ssize_t n) noexcept nogil:
     for src in range(1, n + 1):
         if s.match[src] != 0 or s.dead[src]:
             continue
+        if stop_requested():  # the caller's check raises Stopped: a partial matching is never used
+            break
         s.label[src] = _EVEN
         s.touched[0] = src
         s.n_touched = 1
@@ -288,11 +292,14 @@ cdef int _missable_paths(
     Search *s, Py_ssize_t n, const index_t[::1] targets, int64_t[::1] lengths,
     index_t[::1] walk, Paths *out,
 ) noexcept nogil:
-    """Fill ``out`` and ``lengths``; 0 on success, -1 out of memory, -2 a broken walk."""
+    """Fill ``out`` and ``lengths``; 0 on success, -1 out of memory, -2 a broken walk,
+    -3 stopped (see _stop)."""
     cdef Py_ssize_t t, length
     cdef index_t v, root, u, x, end = 0
     cdef int status
     for t in range(targets.shape[0]):
+        if stop_requested():
+            return -3
         v = targets[t] + 1
         root = s.match[v]
         if root != 0:  # v is matched: search from its partner with v removed
@@ -358,6 +365,8 @@ def missable_paths(
             raise MemoryError()
         if status == -2:
             raise RuntimeError("the blossom search returned a walk longer than the graph")
+        if status == -3:
+            raise Stopped()
         paths = np.empty(out.size, dtype=np.int32)
         paths_view = paths
         if out.size:
