@@ -1,0 +1,390 @@
+"""Standard graph formats (Matrix Market, METIS, DIMACS, SNAP, GraphML, GML): each
+reader against SciPy or NetworkX, round trips of random graphs, hostile inputs,
+and the command line's --input-format."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.io
+import scipy.sparse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import matchgame
+from matchgame import Graph, ParseError, read_graph, read_graphs
+from matchgame.readers.graphs import FORMATS, detect_format
+from matchgame.readers.matrixmarket import parse_matrix_market
+
+# -- helpers ---------------------------------------------------------------------
+
+
+def edge_set(graph: Graph) -> set[tuple[int, int]]:
+    return {(int(u), int(v)) for u, v in graph.edges()}
+
+
+def named_edge_set(graph: Graph) -> set[frozenset]:
+    """Edges as pairs of vertex names (the file's ids, a NetworkX graph's nodes)."""
+    names = graph.names
+    return {frozenset((names.name(int(u)), names.name(int(v)))) for u, v in graph.edges()}
+
+
+def scipy_edges(matrix) -> set[tuple[int, int]]:
+    """The graph matchgame should read from a matrix, built from SciPy's reading of it."""
+    coo = scipy.sparse.coo_matrix(matrix)
+    rows, cols = coo.shape
+    edges = set()
+    for i, j in zip(coo.row.tolist(), coo.col.tolist(), strict=True):
+        if rows == cols:
+            if i != j:
+                edges.add((min(i, j), max(i, j)))
+        else:
+            edges.add((i, rows + j))
+    return edges
+
+
+def mmwrite_bytes(matrix, **options) -> bytes:
+    buffer = io.BytesIO()
+    scipy.io.mmwrite(buffer, matrix, **options)
+    return buffer.getvalue()
+
+
+def random_matrix(rng, rows, cols, density, field, symmetric):
+    matrix = scipy.sparse.random(rows, cols, density=density, random_state=rng, format="coo")
+    if field == "integer":
+        matrix.data = rng.integers(1, 50, size=matrix.nnz)
+    if symmetric:
+        matrix = (matrix + matrix.T).tocoo()
+    if field == "pattern":
+        matrix.data = np.ones_like(matrix.data)
+    return matrix
+
+
+# -- Matrix Market against SciPy ------------------------------------------------
+
+
+@pytest.mark.parametrize("field", ["pattern", "integer", "real"])
+@pytest.mark.parametrize("symmetry", ["general", "symmetric"])
+@pytest.mark.parametrize("shape", [(30, 30), (12, 20), (25, 7)])
+def test_matrix_market_agrees_with_scipy(tmp_path, field, symmetry, shape):
+    rows, cols = shape
+    if symmetry == "symmetric" and rows != cols:
+        pytest.skip("a symmetric matrix is square")
+    rng = np.random.default_rng(rows * 100 + cols)
+    matrix = random_matrix(rng, rows, cols, 0.15, field, symmetry == "symmetric")
+    path = tmp_path / "m.mtx"
+    scipy.io.mmwrite(
+        str(path), matrix, field=field, symmetry=symmetry if symmetry != "general" else None
+    )
+    text = path.read_text()
+    assert f"coordinate {field} {symmetry}" in text.splitlines()[0]
+    expected = scipy_edges(scipy.io.mmread(str(path)))
+    graph = read_graph(path)
+    assert graph.n_vertices == (rows if rows == cols else rows + cols)
+    assert edge_set(graph) == expected
+    assert edge_set(read_graph(path.read_bytes(), format="mtx")) == expected
+
+
+def test_matrix_market_rectangular_is_rows_against_columns():
+    text = b"%%MatrixMarket matrix coordinate pattern general\n% a comment\n2 3 3\n1 1\n1 3\n2 2\n"
+    graph = parse_matrix_market(text)
+    assert graph.n_vertices == 5
+    assert edge_set(graph) == {(0, 2), (0, 4), (1, 3)}
+    assert graph.is_bipartite
+
+
+def test_matrix_market_square_ignores_diagonal_and_direction():
+    text = b"%%MatrixMarket matrix coordinate integer general\n3 3 4\n1 1 5\n1 2 1\n2 1 1\n3 2 -4\n"
+    assert edge_set(parse_matrix_market(text)) == {(0, 1), (1, 2)}
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "fragment"),
+    [
+        (b"%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n", 1, "coordinate"),
+        (b"%%MatrixMarket matrix coordinate pattern general\n", 2, "size line"),
+        (b"%%MatrixMarket matrix coordinate pattern general\n2 2\n", 2, "size line"),
+        (b"%%MatrixMarket matrix coordinate pattern symmetric\n2 3 1\n1 1\n", 2, "square"),
+        (b"%%MatrixMarket matrix coordinate pattern general\n2 2 2\n1 2\n", 4, "expected 2"),
+        (b"%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n2 1\n", 4, "after"),
+        (b"%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 x\n", 3, "not a number"),
+        (b"%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2\n", 3, "has 2 numbers"),
+        (b"%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 1e\n", 3, "not a number"),
+        (b"%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 3\n", 3, "outside"),
+        (b"%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2 3\n", 3, "3 numbers"),
+        (b"%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 0\n", 3, "outside"),
+        (
+            b"%%MatrixMarket matrix coordinate pattern general\n1000000000 1000000000 1000000000\n"
+            b"1 2\n",
+            4,
+            "expected 1000000000 entries, got 1",
+        ),
+    ],
+)
+def test_matrix_market_errors(text, line, fragment):
+    with pytest.raises(ParseError) as caught:
+        parse_matrix_market(text)
+    assert caught.value.line == line, caught.value
+    assert fragment in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+# -- METIS, DIMACS, SNAP against hand-built NetworkX graphs -----------------------
+
+
+def metis_text(nx_graph: nx.Graph, *, edge_weights: bool = False) -> str:
+    nodes = sorted(nx_graph.nodes)
+    index = {node: i + 1 for i, node in enumerate(nodes)}
+    header = f"{len(nodes)} {nx_graph.number_of_edges()}" + (" 001" if edge_weights else "")
+    lines = ["% written by the test", header]
+    for node in nodes:
+        neighbours = sorted(index[other] for other in nx_graph.neighbors(node))
+        lines.append(" ".join(f"{v} 3" if edge_weights else str(v) for v in neighbours))
+    return "\n".join(lines) + "\n"
+
+
+def dimacs_text(nx_graph: nx.Graph) -> str:
+    nodes = sorted(nx_graph.nodes)
+    index = {node: i + 1 for i, node in enumerate(nodes)}
+    lines = ["c written by the test", f"p edge {len(nodes)} {nx_graph.number_of_edges()}"]
+    lines += [f"e {index[u]} {index[v]}" for u, v in nx_graph.edges()]
+    return "\n".join(lines) + "\n"
+
+
+def snap_text(nx_graph: nx.Graph) -> str:
+    lines = ["# Undirected graph", "# FromNodeId\tToNodeId"]
+    lines += [f"{u}\t{v}" for u, v in nx_graph.edges()]
+    return "\n".join(lines) + "\n"
+
+
+def relabelled(nx_graph: nx.Graph) -> set[tuple[int, int]]:
+    index = {node: i for i, node in enumerate(sorted(nx_graph.nodes))}
+    return {(min(index[u], index[v]), max(index[u], index[v])) for u, v in nx_graph.edges()}
+
+
+HAND_BUILT = {
+    "petersen": nx.petersen_graph(),
+    "grid": nx.convert_node_labels_to_integers(nx.grid_2d_graph(3, 4)),
+    "star+isolated": nx.Graph([(0, 1), (0, 2), (0, 3)]),
+    "karate": nx.karate_club_graph(),
+}
+HAND_BUILT["star+isolated"].add_nodes_from([4, 5])
+
+
+@pytest.mark.parametrize("name", HAND_BUILT)
+def test_metis_dimacs_agree_with_networkx(name):
+    graph = HAND_BUILT[name]
+    assert edge_set(read_graph(metis_text(graph).encode(), "metis")) == relabelled(graph)
+    weighted = read_graph(metis_text(graph, edge_weights=True).encode(), "metis")
+    assert edge_set(weighted) == relabelled(graph)
+    dimacs = read_graph(dimacs_text(graph).encode(), "dimacs")
+    assert dimacs.n_vertices == graph.number_of_nodes()
+    assert edge_set(dimacs) == relabelled(graph)
+
+
+@pytest.mark.parametrize("name", HAND_BUILT)
+def test_snap_keeps_the_files_ids(name):
+    graph = nx.relabel_nodes(HAND_BUILT[name], {v: 3 * v + 7 for v in HAND_BUILT[name]})
+    read = read_graph(snap_text(graph).encode(), "snap")
+    assert named_edge_set(read) == {frozenset(edge) for edge in graph.edges()}
+    touched = {v for edge in graph.edges() for v in edge}
+    assert read.n_vertices == len(touched)  # an id that never occurs is no vertex
+
+
+def test_metis_vertex_weights_and_sizes():
+    text = b"3 2 111 2\n9 1 1 2 5\n9 1 1 1 5 3 6\n9 1 1 2 6\n"
+    assert edge_set(read_graph(text, "metis")) == {(0, 1), (1, 2)}
+
+
+@pytest.mark.parametrize(
+    ("format_name", "text", "line", "fragment"),
+    [
+        ("metis", b"3 2\n2\n1 3\n", 4, "expected 3 vertex lines"),
+        ("metis", b"3 2\n2\n1 3\n2\n4\n", 5, "after the 3"),
+        ("metis", b"3 2\n2\n1 4\n2\n", 3, "outside 1..3"),
+        ("metis", b"3 5\n2\n1 3\n2\n", 1, "2 edges"[-5:]),
+        ("metis", b"3 2 001\n2 1\n1 1 3\n2 1\n", 3, "pairs"),
+        ("metis", b"3 2\n2\n1 x3\n2\n", 3, "something else"),
+        ("metis", b"3 2 0x1\n", 1, "fmt"),
+        ("dimacs", b"c hello\np edge 3 2\ne 1 2\n", 4, "expected 2 edges"),
+        ("dimacs", b"p edge 3 1\ne 1 2\ne 2 3\n", 3, "after the 1"),
+        ("dimacs", b"p edge 3 1\nx 1 2\n", 2, "'e u v'"),
+        ("dimacs", b"p edge 3 1\ne 1 2 3\n", 2, "3 numbers"),
+        ("dimacs", b"p edge 3 1\ne 1 9\n", 2, "outside 1..3"),
+        ("dimacs", b"p cnf 3 1\n", 1, "problem line"),
+        ("dimacs", b"c only a comment\n", None, "comments"),
+        ("snap", b"# c\n0 1\n1 2 3\n", 3, "3 numbers"),
+        ("snap", b"0 1\n1 -2\n", 2, "non-negative"),
+        ("snap", b"0 1\n1 two\n", 2, "not a number"),
+    ],
+)
+def test_reader_errors(format_name, text, line, fragment):
+    with pytest.raises(ParseError) as caught:
+        read_graph(text, format_name)
+    assert caught.value.line == line, caught.value
+    assert fragment in str(caught.value), caught.value
+    assert "\n" not in str(caught.value)
+
+
+# -- round trips of random graphs ------------------------------------------------
+
+
+@st.composite
+def random_graphs(draw) -> tuple[int, list[tuple[int, int]]]:
+    n = draw(st.integers(1, 25))
+    pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=60))
+    return n, pairs
+
+
+def written(format_name: str, n: int, edges: set[tuple[int, int]]) -> bytes:
+    """The graph written in a format, by the test (independently of the readers)."""
+    if format_name == "mtx":
+        matrix = scipy.sparse.coo_matrix(
+            (np.ones(len(edges)), ([u for u, _ in edges], [v for _, v in edges])), shape=(n, n)
+        )
+        return mmwrite_bytes(matrix, field="pattern")
+    nx_graph = nx.Graph()
+    nx_graph.add_nodes_from(range(n))
+    nx_graph.add_edges_from(edges)
+    if format_name == "metis":
+        return metis_text(nx_graph).encode()
+    if format_name == "dimacs":
+        return dimacs_text(nx_graph).encode()
+    if format_name == "graphml":
+        return "\n".join(nx.generate_graphml(nx_graph)).encode()
+    if format_name == "gml":
+        return "\n".join(nx.generate_gml(nx_graph)).encode()
+    return snap_text(nx_graph).encode()
+
+
+@pytest.mark.parametrize("format_name", ["mtx", "metis", "dimacs", "snap", "graphml", "gml"])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graph=random_graphs())
+def test_round_trip(format_name, graph):
+    n, pairs = graph
+    edges = {(min(u, v), max(u, v)) for u, v in pairs if u != v}
+    read = read_graph(written(format_name, n, edges), format_name)
+    if format_name in ("snap", "graphml", "gml"):
+        name = int if format_name == "snap" else str  # GraphML ids, GML labels: text
+        assert named_edge_set(read) == {frozenset(map(name, edge)) for edge in edges}
+    else:
+        assert read.n_vertices == n
+        assert edge_set(read) == edges
+    # without format=, the text's own signature or shape says which format it is
+    if format_name != "metis":
+        assert detect_format(None, written(format_name, n, edges)) == format_name
+
+
+# -- hostile inputs --------------------------------------------------------------
+
+
+HOSTILE = {
+    "mtx-lying-header": (
+        "mtx",
+        b"%%MatrixMarket matrix coordinate pattern general\n1000000000 1000000000 1000000000\n"
+        b"1 2\n",
+    ),
+    "mtx-truncated": ("mtx", b"%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 0.5\n2 "),
+    "mtx-long-line": (
+        "mtx",
+        b"%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 " + b"2" * 10**6 + b"\n",
+    ),
+    "mtx-bad-bytes": ("mtx", b"%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 \xff\n"),
+    "metis-lying-header": ("metis", b"1000000000 1000000000\n2\n1\n"),
+    "metis-long-line": ("metis", b"2 1\n" + b"2 " * 500_000 + b"\n1\n"),
+    "dimacs-lying-header": ("dimacs", b"p edge 1000000000 1000000000\ne 1 2\n"),
+    "dimacs-truncated": ("dimacs", b"p edge 3 2\ne 1 2\ne 2"),
+    "snap-long-line": ("snap", b"0 1\n" + b"7" * 10**6 + b"\n"),
+    "snap-bad-bytes": ("snap", b"0 1\n1\x002\n"),
+    "graphml-broken": ("graphml", b'<?xml version="1.0"?>\n<graphml><graph>\n<node id="a">\n'),
+    "gml-broken": ("gml", b"graph [\n node [ id 1 \n"),
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_inputs_give_one_clean_error(name):
+    format_name, text = HOSTILE[name]
+    with pytest.raises(ParseError) as caught:
+        read_graph(text, format_name)
+    message = str(caught.value)
+    assert "\n" not in message and len(message) < 400, message
+    if format_name not in ("graphml", "gml"):
+        assert caught.value.line is not None, message
+
+
+# -- the API ----------------------------------------------------------------------
+
+
+def test_api_sources_and_formats(tmp_path):
+    mtx = b"%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n"
+    path = tmp_path / "path.mtx"
+    path.write_bytes(mtx)
+    for source in (path, str(path), mtx, mtx.decode()):
+        assert edge_set(read_graph(source)) == {(0, 1), (1, 2)}
+    assert [g.n_edges for g in read_graphs(path)] == [2]
+    assert matchgame.read_graph is read_graph
+    with pytest.raises(matchgame.InvalidInputError, match="unknown format"):
+        read_graph(mtx, "xml")
+    with pytest.raises(matchgame.MatchgameError, match="cannot read"):
+        read_graph(str(tmp_path / "missing.mtx"))
+    assert set(FORMATS) == {
+        "edgelist", "mtx", "metis", "dimacs", "snap", "graphml", "gml", "graph6", "sparse6"
+    }  # fmt: skip
+
+
+def test_native_edge_list_is_the_default(tmp_path):
+    assert edge_set(read_graph(b"3 2\n1 2\n2 3\n")) == {(0, 1), (1, 2)}
+    path = tmp_path / "g.txt"
+    path.write_bytes(b"# a SNAP file named .txt\n5 6\n")
+    assert named_edge_set(read_graph(path)) == {frozenset((5, 6))}
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "expected"),
+    [
+        ("a.mtx", b"", "mtx"),
+        ("a.graph", b"3 2\n", "metis"),
+        ("a.metis", b"", "metis"),
+        ("a.col", b"", "dimacs"),
+        ("a.clq", b"", "dimacs"),
+        ("a.dimacs", b"", "dimacs"),
+        ("a.edges", b"0 1\n", "snap"),
+        ("a.snap", b"", "snap"),
+        ("a.graphml", b"", "graphml"),
+        ("a.gml", b"", "gml"),
+        ("a.g6", b"", "graph6"),
+        ("a.s6", b"", "sparse6"),
+        (None, b">>graph6<<Bw\n", "graph6"),
+        (None, b">>sparse6<<:Bf\n", "sparse6"),
+        (None, b"\n\np edge 3 1\n", "dimacs"),
+        (None, b'<?xml version="1.0"?>\n', "graphml"),
+        (None, b"graph [\n", "gml"),
+        ("x.txt", b"3 2\n1 2\n", None),
+        ("board.txt", b"3 3\n.##\n", None),
+    ],
+)
+def test_detect_format(name, head, expected):
+    assert detect_format(name, head) == expected
+
+
+def test_graph6_goes_to_its_own_module():
+    try:
+        import matchgame.readers.graph6  # noqa: F401
+    except ModuleNotFoundError:
+        with pytest.raises(ParseError, match="graph6"):
+            read_graph(b">>graph6<<Bw\n")
+    else:
+        assert read_graph(b">>graph6<<Bw\n").n_edges == 3
+
+
+def test_files_ids_name_the_vertices():
+    graph = read_graph(b"# ids\n100 200\n200 300\n", "snap")
+    analysis = matchgame.analyse(graph)
+    assert sorted(analysis.winning) == [100, 300]  # a path: its ends are missable
+
+
+HERE = Path(__file__).parent
