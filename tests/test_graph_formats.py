@@ -5,13 +5,14 @@ and the command line's --input-format."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
+import sys
 
 import networkx as nx
 import numpy as np
 import pytest
 import scipy.io
 import scipy.sparse
+from cli_helpers import assert_user_error, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -387,4 +388,125 @@ def test_files_ids_name_the_vertices():
     assert sorted(analysis.winning) == [100, 300]  # a path: its ends are missable
 
 
-HERE = Path(__file__).parent
+def test_missing_networkx_names_the_extra(monkeypatch):
+    monkeypatch.setitem(sys.modules, "networkx", None)  # as if not installed
+    with pytest.raises(ParseError, match=r"matchgame\[graphs\]") as caught:
+        read_graph(b"graph [ ]\n", "gml")
+    assert "\n" not in str(caught.value)
+
+
+# -- the command line ------------------------------------------------------------
+
+CLI_GRAPHS = {
+    "petersen": nx.petersen_graph(),
+    "path5": nx.path_graph(5),
+    "grid": nx.convert_node_labels_to_integers(nx.grid_2d_graph(3, 3)),
+    "odd-cycle+tail": nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 5)]),
+}
+
+
+def native_text(nx_graph: nx.Graph) -> str:
+    lines = [f"{nx_graph.number_of_nodes()} {nx_graph.number_of_edges()}"]
+    lines += [f"{u + 1} {v + 1}" for u, v in nx_graph.edges()]
+    return "\n".join(lines) + "\n"
+
+
+def mtx_text(nx_graph: nx.Graph) -> str:
+    n = nx_graph.number_of_nodes()
+    lines = ["%%MatrixMarket matrix coordinate pattern symmetric", f"{n} {n} {nx_graph.size()}"]
+    lines += [f"{max(u, v) + 1} {min(u, v) + 1}" for u, v in nx_graph.edges()]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("name", CLI_GRAPHS)
+def test_cli_answers_equal_the_edge_list_answers(tmp_path, name):
+    graph = CLI_GRAPHS[name]
+    files = {
+        "edgelist": native_text(graph),
+        "mtx": mtx_text(graph),
+        "metis": metis_text(graph),
+        "dimacs": dimacs_text(graph),
+        # 1-based ids, every vertex on an edge: the file's ids are the edge list's numbers
+        "snap": snap_text(nx.relabel_nodes(graph, {v: v + 1 for v in graph})),
+    }
+    answers = {}
+    for format_name, text in files.items():
+        path = tmp_path / f"{format_name}.in"
+        path.write_text(text)
+        run = run_cli("placements", "--format", "loj", "--input-format", format_name, str(path))
+        assert run.code == 0, run
+        answers[format_name] = run.out
+    assert len(set(answers.values())) == 1, answers
+
+
+def test_cli_guesses_from_extension_and_first_line(tmp_path):
+    graph = CLI_GRAPHS["path5"]
+    expected = run_cli("placements", "--edges", stdin=native_text(graph)).out
+    (tmp_path / "g.mtx").write_text(mtx_text(graph))
+    (tmp_path / "g.graph").write_text(metis_text(graph))
+    (tmp_path / "g.in").write_text(dimacs_text(graph))  # no telling extension
+    assert run_cli("placements", str(tmp_path / "g.mtx")).out == expected
+    assert run_cli("placements", str(tmp_path / "g.graph")).out == expected
+    assert run_cli("placements", "--edges", str(tmp_path / "g.in")).out == expected
+    # stdin is not guessed at: --input-format says
+    assert run_cli("placements", "--input-format", "dimacs", stdin=dimacs_text(graph)).out == (
+        expected
+    )
+    # several files, each its own format
+    many = run_cli("placements", str(tmp_path / "g.mtx"), str(tmp_path / "g.graph"))
+    assert many.code == 0 and many.out == expected * 2, many
+
+
+def test_cli_snap_answers_speak_the_files_ids(tmp_path):
+    path = tmp_path / "ids.edges"
+    path.write_text("# a path 100 - 200 - 300\n100 200\n200 300\n")
+    run = run_cli("placements", str(path))
+    assert run.code == 0 and run.out == "WIN\n100\n300\n", run
+    explained = run_cli("explain", str(path), "300")
+    assert explained.code == 0 and "vertex 300 wins" in explained.out, explained
+
+
+CLI_HOSTILE = {
+    "mtx-lying-header": "line 4",
+    "mtx-long-line": "longer than its header allows",  # refused while reading
+    "metis-lying-header": "line 4",
+    "dimacs-truncated": "line 3",
+    "snap-bad-bytes": "line 2",
+    "graphml-broken": "GraphML",
+}
+
+
+@pytest.mark.parametrize("name", CLI_HOSTILE)
+def test_cli_hostile_inputs(tmp_path, name):
+    format_name, text = HOSTILE[name]
+    path = tmp_path / "hostile.in"
+    path.write_bytes(text)
+    run = run_cli("placements", "--input-format", format_name, str(path))
+    assert_user_error(run, CLI_HOSTILE[name])
+
+
+def test_cli_options_that_do_not_fit(tmp_path):
+    path = tmp_path / "g.mtx"
+    path.write_text(mtx_text(CLI_GRAPHS["path5"]))
+    assert_user_error(run_cli("placements", "--format", "board", str(path)), "board")
+    assert_user_error(run_cli("placements", "--moves", "king", str(path)), "--moves")
+    assert_user_error(
+        run_cli("placements", "--input-format", "mtx", "--example"), "--input-format mtx"
+    )
+    assert_user_error(run_cli("placements", "--input-format", "xml", str(path)), "xml")
+
+
+def test_cli_certificate_render_and_play_on_a_matrix(tmp_path):
+    path = tmp_path / "g.mtx"
+    path.write_text(mtx_text(CLI_GRAPHS["odd-cycle+tail"]))
+    answer = run_cli("placements", "--format", "json", "--certificate", str(path))
+    assert answer.code == 0, answer
+    (tmp_path / "answer.json").write_text(answer.out)
+    checked = run_cli("verify", str(path), str(tmp_path / "answer.json"))
+    assert checked.code == 0 and checked.out == "ok\n", checked
+    picture = tmp_path / "g.svg"
+    drawn = run_cli("render", str(path), "-o", str(picture))
+    assert drawn.code == 0 and "<svg" in picture.read_text(), drawn
+    # the engine places the token first; without moves from us the game stops there
+    played = run_cli("play", "--you", "second", str(path))
+    assert played.out == "engine: 3\n", played

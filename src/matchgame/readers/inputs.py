@@ -12,6 +12,7 @@ kind            what                                                  read as
 ``noi``         a NOI2011 Bunny-and-Egg record                        :class:`GameRecord`
 ``walk-board``  a board, ``t`` and ``t`` moves ``ROW COL``            :class:`TokenRecord`
 ``walk-edges``  an edge list, ``t`` and ``t`` vertex numbers          :class:`TokenRecord`
+``mtx`` ...     a graph in a standard format (:data:`GRAPH_KINDS`)      :class:`Graph`
 ==============  ====================================================  ==================
 
 Reading is bounded: the first 64 KiB tell, through the kind's header, how long
@@ -30,10 +31,11 @@ from ..core.moves import as_moves
 from ..errors import MatchgameError, ParseError
 from ..games.bunny import GameRecord
 from ..games.tokens import TokenRecord
-from . import boards, edgelists, noi, tokens
-from ._text import read_all, read_bounded
+from . import boards, edgelists, graphs, noi, tokens
+from ._text import prepare, read_all, read_bounded
 
 __all__ = [
+    "GRAPH_KINDS",
     "KINDS",
     "Input",
     "UnreadableInput",
@@ -64,6 +66,18 @@ KINDS = {
     "walk-board": Kind("a token-game record on a board", tokens.board_text_size_limit),
     "walk-edges": Kind("a token-game record on an edge list", tokens.edges_text_size_limit),
 }
+TEXT_KINDS = tuple(KINDS)
+"""matchgame's own text formats (an input of one kind may be recognised as another)."""
+
+GRAPH_KINDS = tuple(name for name in graphs.FORMATS if name != "edgelist")
+"""Graphs in standard formats (:data:`matchgame.readers.graphs.FORMATS`), each a kind
+of its own; matchgame's edge list is the kind ``edges``."""
+KINDS.update(
+    {
+        name: Kind(graphs.FORMATS[name].description, graphs.FORMATS[name].size_limit)
+        for name in GRAPH_KINDS
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -120,7 +134,9 @@ def _other_kind(data: str | bytes, tried: str, moves: str) -> str | None:
     the error path, to say what was given)."""
     if len(data) > OTHER_KINDS_UP_TO:
         return None
-    for kind in KINDS:
+    if tried not in TEXT_KINDS:
+        return None  # a standard format was chosen: the text formats are not what was meant
+    for kind in TEXT_KINDS:
         if kind == tried:
             continue
         try:
@@ -146,6 +162,11 @@ def _parse(data: str | bytes, kind: str, moves: str) -> Input:
         value = noi.parse_noi_record(data)
     elif kind in ("walk-board", "walk-edges"):
         value = tokens.parse_token_record(data, edges=kind == "walk-edges", rule=moves)
+    elif kind in GRAPH_KINDS:
+        found = graphs.FORMATS[kind].parse(prepare(data))
+        if len(found) != 1:
+            raise ParseError(f"expected one graph, the input holds {len(found)}")
+        value = found[0]
     else:
         raise ValueError(f"unknown kind of input {kind!r} (one of {', '.join(KINDS)})")
     return Input(kind, value, moves)
