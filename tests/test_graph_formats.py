@@ -510,3 +510,69 @@ def test_cli_certificate_render_and_play_on_a_matrix(tmp_path):
     # the engine places the token first; without moves from us the game stops there
     played = run_cli("play", "--you", "second", str(path))
     assert played.out == "engine: 3\n", played
+
+
+# -- line ends, signs, sizes -------------------------------------------------------
+
+SAME_PATH = {  # the path 1 - 2 - 3, written in each format with CRLF, a BOM, tabs, zeros
+    "mtx": "%%MatrixMarket matrix coordinate real general\n%\n3 3 2\n1\t02 +1.5\n3 2 -2E-3\n",
+    "metis": "% c\n3 2\n2\n  1 3  \n002\n\n",
+    "dimacs": "c c\np edge 3 2\ne\t1 2\n\ne 2 +3\n",
+    "snap": "# c\n1 2\n\n   2\t3\n",
+    "edgelist": "3 2\n1 2\n2 3\n",
+}
+
+
+@pytest.mark.parametrize("format_name", SAME_PATH)
+@pytest.mark.parametrize("style", ["unix", "crlf", "bom+crlf"])
+def test_line_ends_and_number_forms(format_name, style):
+    text = SAME_PATH[format_name].encode()
+    if style != "unix":
+        text = text.replace(b"\n", b"\r\n")
+    if style == "bom+crlf":
+        text = b"\xef\xbb\xbf" + text
+    graph = read_graph(text, format_name)
+    if format_name == "snap":
+        assert named_edge_set(graph) == {frozenset((1, 2)), frozenset((2, 3))}
+    else:
+        assert edge_set(graph) == {(0, 1), (1, 2)}
+
+
+def test_huge_numbers_are_refused_with_their_line():
+    with pytest.raises(ParseError, match="too large") as caught:
+        read_graph(b"# c\n0 1\n1 " + b"9" * 30 + b"\n", "snap")
+    assert caught.value.line == 3
+    with pytest.raises(ParseError, match="outside") as caught:
+        read_graph(b"p edge 3 1\ne 1 " + b"9" * 30 + b"\n", "dimacs")
+    assert caught.value.line == 2
+
+
+def test_memory_is_checked_before_allocating(monkeypatch):
+    from matchgame.readers import _memory
+
+    monkeypatch.setattr(_memory, "available_memory", lambda: 1 << 30)
+    # 10^8 vertices hold no edge, yet a graph of them needs their offsets
+    text = b"%%MatrixMarket matrix coordinate pattern general\n100000000 100000000 1\n1 2\n"
+    with pytest.raises(ParseError, match="memory") as caught:
+        read_graph(text, "mtx")
+    assert caught.value.line == 2
+    with pytest.raises(ParseError, match="memory"):
+        read_graph(b"p edge 100000000 1\ne 1 2\n", "dimacs")
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    rows=st.integers(1, 30),
+    cols=st.integers(1, 30),
+    density=st.floats(0, 0.4),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_matching_size_agrees_with_scipy(rows, cols, density, seed):
+    rng = np.random.default_rng(seed)
+    matrix = random_matrix(rng, rows, cols + (rows == cols), density, "pattern", False)
+    text = mmwrite_bytes(matrix, field="pattern")
+    expected = scipy.sparse.csgraph.maximum_bipartite_matching(
+        scipy.sparse.csr_matrix(scipy.io.mmread(io.BytesIO(text))), perm_type="column"
+    )
+    analysis = matchgame.analyse(read_graph(text, "mtx"))
+    assert analysis.matching_size == int((expected >= 0).sum())
