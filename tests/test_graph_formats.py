@@ -576,3 +576,35 @@ def test_matching_size_agrees_with_scipy(rows, cols, density, seed):
     )
     analysis = matchgame.analyse(read_graph(text, "mtx"))
     assert analysis.matching_size == int((expected >= 0).sum())
+
+
+def test_cli_reads_files_longer_than_their_head(tmp_path):
+    """Past the first 64 KiB a file is read as long as its header allows: each
+    format's allowance must cover what it really holds."""
+    rng = np.random.default_rng(7)
+    n = 3000
+    pairs = rng.integers(0, n, size=(12_000, 2))
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from((int(u), int(v)) for u, v in pairs if u != v)
+    snap_graph = nx.relabel_nodes(graph, {v: v + 1 for v in graph})
+    snap_graph.remove_nodes_from([v for v in list(snap_graph) if snap_graph.degree(v) == 0])
+    files = {
+        "edgelist": native_text(graph),
+        "mtx": mtx_text(graph),
+        "metis": metis_text(graph, edge_weights=True),
+        "dimacs": dimacs_text(graph),
+    }
+    answers = set()
+    for format_name, text in files.items():
+        assert len(text) > 1 << 16
+        path = tmp_path / f"big.{format_name}"
+        path.write_text(text)
+        run = run_cli("placements", "--format", "loj", "--input-format", format_name, str(path))
+        assert run.code == 0, (format_name, run.err)
+        answers.add(run.out)
+    assert len(answers) == 1
+    path = tmp_path / "big.edges"
+    path.write_text(snap_text(snap_graph))
+    run = run_cli("placements", "--format", "json", str(path))
+    assert run.code == 0, run.err
