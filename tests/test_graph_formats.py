@@ -5,6 +5,7 @@ and the command line's --input-format."""
 from __future__ import annotations
 
 import io
+import json
 import sys
 
 import networkx as nx
@@ -608,3 +609,23 @@ def test_cli_reads_files_longer_than_their_head(tmp_path):
     path.write_text(snap_text(snap_graph))
     run = run_cli("placements", "--format", "json", str(path))
     assert run.code == 0, run.err
+
+
+def test_snap_json_answers_and_certificates_use_the_files_ids(tmp_path):
+    path = tmp_path / "ids.edges"
+    path.write_text("# 100 - 200 - 300 and 7 - 8\n100 200\n200 300\n7 8\n")
+    answer = run_cli("placements", "--format", "json", "--certificate", str(path))
+    assert answer.code == 0, answer
+    document = json.loads(answer.out)
+    assert document["winning_vertices"] == [100, 300]
+    matched = {frozenset(pair) for pair in document["matching"]}
+    edges = {frozenset((100, 200)), frozenset((200, 300)), frozenset((7, 8))}
+    assert len(matched) == 2 and frozenset((7, 8)) in matched and matched <= edges
+    good = tmp_path / "answer.json"
+    good.write_text(answer.out)
+    assert run_cli("verify", str(path), str(good)).out == "ok\n"
+    document["winning_vertices"] = [100, 301]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document))
+    checked = run_cli("verify", str(path), str(bad))
+    assert checked.code == 1 and "301, not an id of the input" in checked.out, checked
