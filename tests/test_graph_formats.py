@@ -629,3 +629,13 @@ def test_snap_json_answers_and_certificates_use_the_files_ids(tmp_path):
     bad.write_text(json.dumps(document))
     checked = run_cli("verify", str(path), str(bad))
     assert checked.code == 1 and "301, not an id of the input" in checked.out, checked
+
+
+def test_cli_reads_the_format_of_standard_input_with_edges():
+    graph = CLI_GRAPHS["grid"]
+    expected = run_cli("placements", "--edges", stdin=native_text(graph)).out
+    for text in (mtx_text(graph), dimacs_text(graph), metis_text(graph)):
+        run = run_cli("placements", "--edges", stdin=text)
+        assert run.code == 0 and run.out == expected, (text[:40], run)
+    # a board given as a graph is still named as one
+    assert_user_error(run_cli("placements", "--edges", stdin="3 3\n.##\n...\n#.#\n"), "board")

@@ -13,6 +13,7 @@ kind            what                                                  read as
 ``walk-board``  a board, ``t`` and ``t`` moves ``ROW COL``            :class:`TokenRecord`
 ``walk-edges``  an edge list, ``t`` and ``t`` vertex numbers          :class:`TokenRecord`
 ``mtx`` ...     a graph in a standard format (:data:`GRAPH_KINDS`)      :class:`Graph`
+``graph``       a graph in the format its first line shows                :class:`Graph`
 ==============  ====================================================  ==================
 
 Reading is bounded: the first 64 KiB tell, through the kind's header, how long
@@ -32,13 +33,14 @@ from ..errors import MatchgameError, ParseError
 from ..games.bunny import GameRecord
 from ..games.tokens import TokenRecord
 from . import boards, edgelists, graphs, noi, tokens
-from ._text import prepare, read_all, read_bounded
+from ._text import HEAD_BYTES, prepare, read_all, read_bounded
 
 __all__ = [
     "GRAPH_KINDS",
     "KINDS",
     "Input",
     "UnreadableInput",
+    "graph_kind",
     "parse_input",
     "read_file",
     "read_stream",
@@ -80,6 +82,16 @@ KINDS.update(
 )
 
 
+def graph_kind(head: bytes) -> str:
+    """The kind of a graph in any format, told by its first bytes alone (standard
+    input has no file name): a standard format's, else ``edges``."""
+    return graphs.detect_format(None, head[:HEAD_BYTES]) or "edges"
+
+
+KINDS["graph"] = Kind("a graph", lambda head: KINDS[graph_kind(head)].size_limit(head))
+"""``graph``: a graph in whichever format its first line shows (see :func:`graph_kind`)."""
+
+
 @dataclass(frozen=True)
 class Input:
     """An input read as its kind: ``value`` is a :class:`Board`, a :class:`Graph`, a
@@ -114,6 +126,8 @@ def parse_input(data: str | bytes, kind: str, *, moves: str = "orthogonal") -> I
         format but reads as another kind, the message says so and the error's
         ``other_kind`` names it (a NOI2011 record given where a board was expected).
     """
+    if kind == "graph":
+        kind = graph_kind(prepare(data[:HEAD_BYTES]))
     try:
         return _parse(data, kind, moves)
     except ParseError as exc:

@@ -101,8 +101,8 @@ def input_kind(args: argparse.Namespace, kind: str) -> str:
     """The kind to read ``args.file`` as, where ``kind`` is ``board`` or ``edges``:
     the graph format ``--input-format`` names; else the one the file's extension
     names (``.mtx``, ``.graph`` ...); else with ``--edges`` the one its first line
-    shows (``%%MatrixMarket``, ``p edge``, ``#`` ...); else ``kind`` itself. Other
-    kinds (records) are returned as they are."""
+    shows (``%%MatrixMarket``, ``p edge``, ``#`` ...: ``graph`` on standard input);
+    else ``kind`` itself. Other kinds (records) are returned as they are."""
     if kind not in ("board", "edges") or not hasattr(args, "input_format"):
         return kind
     example = getattr(args, "example", None) is not None
@@ -112,8 +112,12 @@ def input_kind(args: argparse.Namespace, kind: str) -> str:
             raise UsageError(f"--input-format {chosen} reads FILE, not a bundled example")
         return "edges" if chosen == "edgelist" else chosen
     path = getattr(args, "file", None)
-    if path is None or path == "-" or example:
-        return kind  # standard input is not guessed at: it cannot be read twice
+    if example:
+        return kind
+    if path is None or path == "-":
+        # standard input cannot be read twice: with --edges its first line is read
+        # for the format when the whole of it is read ("graph")
+        return "graph" if kind == "edges" else kind
     guessed = EXTENSIONS.get(os.path.splitext(path)[1].lower())
     if guessed is None and kind == "edges":
         guessed = detect_file_format(path)
