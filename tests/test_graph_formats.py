@@ -639,3 +639,11 @@ def test_cli_reads_the_format_of_standard_input_with_edges():
         assert run.code == 0 and run.out == expected, (text[:40], run)
     # a board given as a graph is still named as one
     assert_user_error(run_cli("placements", "--edges", stdin="3 3\n.##\n...\n#.#\n"), "board")
+
+
+def test_an_edge_list_named_like_another_format_is_pointed_at(tmp_path):
+    path = tmp_path / "native.graph"  # the extension says METIS
+    path.write_text(native_text(CLI_GRAPHS["path5"]))
+    assert_user_error(run_cli("placements", str(path)), "line ", "--input-format edgelist")
+    run = run_cli("placements", "--input-format", "edgelist", str(path))
+    assert run.code == 0 and run.out.startswith("WIN"), run

@@ -139,7 +139,9 @@ def parse_input(data: str | bytes, kind: str, *, moves: str = "orthogonal") -> I
             line=exc.line,
             column=exc.column,
         )
-        found.other_kind = other
+        # a graph format chosen (or guessed from a file's extension) over what is
+        # matchgame's own edge list: "edgelist" is the --input-format that reads it
+        found.other_kind = "edgelist" if kind in GRAPH_KINDS and other == "edges" else other
         raise found from None
 
 
@@ -148,8 +150,12 @@ def _other_kind(data: str | bytes, tried: str, moves: str) -> str | None:
     the error path, to say what was given)."""
     if len(data) > OTHER_KINDS_UP_TO:
         return None
-    if tried not in TEXT_KINDS:
-        return None  # a standard format was chosen: the text formats are not what was meant
+    if tried in GRAPH_KINDS:  # a standard format was chosen: was it matchgame's edge list?
+        try:
+            _parse(data, "edges", moves)
+        except MatchgameError:
+            return None
+        return "edges"
     for kind in TEXT_KINDS:
         if kind == tried:
             continue

@@ -60,6 +60,7 @@ _COMMAND_FOR = {
     "noi": "matchgame mistakes",
     "walk-board": "matchgame annotate",
     "walk-edges": "matchgame annotate --edges",
+    "edgelist": "--input-format edgelist",
 }
 
 
