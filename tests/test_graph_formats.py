@@ -647,3 +647,19 @@ def test_an_edge_list_named_like_another_format_is_pointed_at(tmp_path):
     assert_user_error(run_cli("placements", str(path)), "line ", "--input-format edgelist")
     run = run_cli("placements", "--input-format", "edgelist", str(path))
     assert run.code == 0 and run.out.startswith("WIN"), run
+
+
+def test_serve_opens_a_graph_file_as_an_edge_list(tmp_path):
+    import argparse
+
+    from matchgame.apps.cli.serve import _start
+
+    path = tmp_path / "g.mtx"
+    path.write_text(mtx_text(CLI_GRAPHS["path5"]))
+    args = argparse.Namespace(
+        example=None, file=str(path), edges=False, moves="orthogonal", max_body=1 << 20,
+        input_format=None,
+    )  # fmt: skip
+    start = _start(args)
+    assert start["kind"] == "edges"
+    assert edge_set(read_graph(start["text"].encode())) == {(0, 1), (1, 2), (2, 3), (3, 4)}
