@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from .readers.boards import parse_board
     from .readers.documents import DocumentError
     from .readers.edgelists import parse_edge_list
+    from .readers.graphs import read_graph, read_graphs
     from .readers.noi import parse_noi_record
     from .readers.tokens import parse_token_record
 
@@ -87,6 +88,8 @@ _LAZY = {
     "analyse_record": "games.bunny",
     "parse_board": "readers.boards",
     "parse_edge_list": "readers.edgelists",
+    "read_graph": "readers.graphs",
+    "read_graphs": "readers.graphs",
     "parse_noi_record": "readers.noi",
     "parse_token_record": "readers.tokens",
     "DocumentError": "readers.documents",
@@ -132,6 +135,8 @@ __all__ = [
     "parse_edge_list",
     "parse_noi_record",
     "parse_token_record",
+    "read_graph",
+    "read_graphs",
 ]
 
 _moved.install()

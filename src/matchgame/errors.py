@@ -28,7 +28,8 @@ class ParseError(MatchgameError, ValueError):
     """
 
     #: another kind of input the text reads as, when it was given as the wrong kind
-    #: (``"noi"``, ``"edges"`` ... see :data:`matchgame.readers.inputs.KINDS`)
+    #: (``"noi"``, ``"edges"`` ... see :data:`matchgame.readers.inputs.KINDS`; or
+    #: ``"edgelist"``: matchgame's edge list where a standard graph format was read)
     other_kind: str | None = None
 
     def __init__(self, message: str, *, line: int | None = None, column: int | None = None):

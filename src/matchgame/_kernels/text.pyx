@@ -198,3 +198,272 @@ def format_json_ints(const int64_t[:, :] values, bint nested):
     with nogil:
         _format_json(values, nested, out)
     return result
+
+
+# -- lines of the standard graph formats (Matrix Market, METIS, DIMACS, SNAP) --------
+
+
+cdef inline bint _is_comment(uint8_t c, const uint8_t[::1] comments) noexcept nogil:
+    cdef Py_ssize_t k
+    for k in range(comments.shape[0]):
+        if c == comments[k]:
+            return True
+    return False
+
+
+cdef Py_ssize_t _content_lines(
+    const uint8_t[::1] buffer, Py_ssize_t begin, const uint8_t[::1] comments, bint keep_blank,
+    int64_t[::1] starts, int64_t[::1] ends, int64_t[::1] numbers, bint fill,
+) noexcept nogil:
+    """Count (and with ``fill`` record) the lines from ``begin`` that hold content."""
+    cdef Py_ssize_t count = 0, size = buffer.shape[0], line = 0
+    cdef Py_ssize_t pos = begin, start, first
+    while pos < size:
+        start = pos
+        while pos < size and buffer[pos] != 10:
+            pos += 1
+        first = start
+        while first < pos and _is_blank(buffer[first]):
+            first += 1
+        if (first < pos and not _is_comment(buffer[first], comments)) or (
+            keep_blank and first == pos
+        ):
+            if fill:
+                starts[count] = first
+                ends[count] = pos
+                numbers[count] = line
+            count += 1
+        pos += 1  # past the newline
+        line += 1
+    return count
+
+
+def content_lines(const uint8_t[::1] buffer, Py_ssize_t begin, bytes comments, bint keep_blank):
+    """The lines from byte ``begin`` on that are not comments: ``(starts, ends, numbers)``.
+
+    A line whose first non-blank byte is one of ``comments`` is left out, and so is
+    a blank line unless ``keep_blank`` (METIS: a blank line is an isolated vertex).
+    ``starts`` points past a line's leading blanks, ``ends`` at its newline;
+    ``numbers`` are the lines' 0-based indices counted from ``begin``. Memory is 24
+    bytes per line kept: two passes, the first one counting.
+    """
+    if not 0 <= begin <= buffer.shape[0]:
+        raise ValueError("begin is outside the buffer")
+    cdef const uint8_t[::1] marks = comments
+    cdef int64_t[::1] none = np.empty(0, dtype=np.int64)
+    cdef Py_ssize_t count
+    with nogil:
+        count = _content_lines(buffer, begin, marks, keep_blank, none, none, none, False)
+    starts = np.empty(count, dtype=np.int64)
+    ends = np.empty(count, dtype=np.int64)
+    numbers = np.empty(count, dtype=np.int64)
+    cdef int64_t[::1] s = starts, e = ends, k = numbers
+    with nogil:
+        _content_lines(buffer, begin, marks, keep_blank, s, e, k, True)
+    return starts, ends, numbers
+
+
+cdef inline bint _is_digit(uint8_t c) noexcept nogil:
+    return 48 <= c <= 57
+
+
+cdef Py_ssize_t _real_token(const uint8_t[::1] buffer, Py_ssize_t pos, Py_ssize_t end) noexcept nogil:
+    """The end of a real number ``[+-]digits[.digits][(e|E|d|D)[+-]digits]`` starting at
+    ``pos``, or -1 when the bytes there are not one."""
+    cdef Py_ssize_t digits = 0
+    if pos < end and (buffer[pos] == 43 or buffer[pos] == 45):
+        pos += 1
+    while pos < end and _is_digit(buffer[pos]):
+        pos += 1
+        digits += 1
+    if pos < end and buffer[pos] == 46:  # '.'
+        pos += 1
+        while pos < end and _is_digit(buffer[pos]):
+            pos += 1
+            digits += 1
+    if digits == 0:
+        return -1
+    if pos < end and (buffer[pos] == 101 or buffer[pos] == 69 or buffer[pos] == 100 or buffer[pos] == 68):
+        pos += 1
+        if pos < end and (buffer[pos] == 43 or buffer[pos] == 45):
+            pos += 1
+        digits = 0
+        while pos < end and _is_digit(buffer[pos]):
+            pos += 1
+            digits += 1
+        if digits == 0:
+            return -1
+    return pos
+
+
+cdef int64_t _skip_reals(
+    const uint8_t[::1] buffer, int64_t start, int64_t pos, int64_t end, Py_ssize_t n_reals,
+    int64_t *column, int64_t *found,
+) noexcept nogil:
+    """Check that exactly ``n_reals`` real numbers follow ``pos`` on the line; 0 or -1."""
+    cdef Py_ssize_t k
+    cdef int64_t after
+    for k in range(n_reals + 1):
+        while pos < end and _is_blank(buffer[pos]):
+            pos += 1
+        if pos == end:
+            if k == n_reals:
+                return 0
+            column[0] = pos - start
+            found[0] = -2 - k  # fewer values than expected
+            return -1
+        if k == n_reals:
+            column[0] = pos - start
+            found[0] = -2 - k - 1  # more values than expected
+            return -1
+        after = _real_token(buffer, pos, end)
+        if after < 0 or (after < end and not _is_blank(buffer[after])):
+            column[0] = (pos if after < 0 else after) - start
+            found[0] = -1
+            return -1
+        pos = after
+    return 0
+
+
+def parse_int_real_lines(
+    const uint8_t[::1] buffer, const int64_t[:] starts, const int64_t[:] ends,
+    Py_ssize_t n_ints, Py_ssize_t n_reals,
+):
+    """Lines of ``n_ints`` decimal integers followed by ``n_reals`` real numbers (a
+    Matrix Market entry ``i j value``): the integers are returned, the reals only
+    checked. Returns ``(values, bad_line, bad_column, found)`` as
+    :func:`parse_int_lines`; for a problem among the reals ``found`` is -1 (not a
+    number) or ``-2 - count`` (``count`` values after the integers).
+    """
+    cdef Py_ssize_t i, n_lines = starts.shape[0]
+    if ends.shape[0] != n_lines:
+        raise ValueError("starts and ends differ in length")
+    for i in range(n_lines):
+        if not 0 <= starts[i] <= ends[i] <= buffer.shape[0]:
+            raise ValueError(f"line {i} is outside the buffer")
+    result = np.zeros((n_lines, n_ints), dtype=np.int64)
+    cdef int64_t[:, ::1] values = result
+    cdef int64_t column = 0, found = 0, pos, end
+    cdef Py_ssize_t line, field, digits, significant
+    cdef int64_t value
+    cdef bint negative
+    cdef int64_t bad = -1
+    with nogil:
+        for line in range(n_lines):
+            pos = starts[line]
+            end = ends[line]
+            for field in range(n_ints):
+                while pos < end and _is_blank(buffer[pos]):
+                    pos += 1
+                if pos == end:
+                    column = pos - starts[line]
+                    found = field
+                    bad = line
+                    break
+                negative = False
+                if buffer[pos] == 45 or buffer[pos] == 43:
+                    negative = buffer[pos] == 45
+                    pos += 1
+                digits = 0
+                significant = 0
+                value = 0
+                while pos < end and _is_digit(buffer[pos]):
+                    if significant < 18:
+                        value = value * 10 + (buffer[pos] - 48)
+                    if value > 0:
+                        significant += 1
+                    digits += 1
+                    pos += 1
+                if digits == 0 or (pos < end and not _is_blank(buffer[pos])):
+                    column = pos - starts[line]
+                    found = -1
+                    bad = line
+                    break
+                if significant >= 18:
+                    value = 100000000000000000  # absurdly large; callers range-check
+                values[line, field] = -value if negative else value
+            if bad >= 0:
+                break
+            if _skip_reals(buffer, starts[line], pos, end, n_reals, &column, &found) < 0:
+                if found < -1:  # a count of values: say how many numbers the line had
+                    found = n_ints + (-2 - found)
+                bad = line
+                break
+    if bad < 0:
+        return result, -1, 0, 0
+    return result, bad, column, found
+
+
+cdef Py_ssize_t _ragged(
+    const uint8_t[::1] buffer, const int64_t[:] starts, const int64_t[:] ends,
+    int64_t[::1] values, int64_t[::1] counts, bint fill, int64_t *bad, int64_t *column,
+) noexcept nogil:
+    """Count (and with ``fill`` store) the integers of every line; -1 on a bad byte."""
+    cdef Py_ssize_t i, total = 0, digits, significant
+    cdef int64_t pos, end, value, here
+    cdef bint negative
+    for i in range(starts.shape[0]):
+        pos = starts[i]
+        end = ends[i]
+        here = 0
+        while True:
+            while pos < end and _is_blank(buffer[pos]):
+                pos += 1
+            if pos == end:
+                break
+            negative = False
+            if buffer[pos] == 45 or buffer[pos] == 43:
+                negative = buffer[pos] == 45
+                pos += 1
+            digits = 0
+            significant = 0
+            value = 0
+            while pos < end and _is_digit(buffer[pos]):
+                if significant < 18:
+                    value = value * 10 + (buffer[pos] - 48)
+                if value > 0:
+                    significant += 1
+                digits += 1
+                pos += 1
+            if digits == 0 or (pos < end and not _is_blank(buffer[pos])):
+                bad[0] = i
+                column[0] = pos - starts[i]
+                return -1
+            if fill:
+                if significant >= 18:
+                    value = 100000000000000000
+                values[total] = -value if negative else value
+            total += 1
+            here += 1
+        if fill:
+            counts[i] = here
+    return total
+
+
+def parse_ragged_int_lines(const uint8_t[::1] buffer, const int64_t[:] starts, const int64_t[:] ends):
+    """Lines of any number of decimal integers (METIS adjacency lists).
+
+    Returns ``(values, counts, bad_line, bad_column)``: all integers in order and
+    how many each line holds; on a byte that is no part of an integer, ``bad_line``
+    and the 0-based ``bad_column`` of it (else -1). Two passes, the first counting,
+    so memory is 8 bytes per integer plus 8 per line.
+    """
+    cdef Py_ssize_t i, n_lines = starts.shape[0]
+    if ends.shape[0] != n_lines:
+        raise ValueError("starts and ends differ in length")
+    for i in range(n_lines):
+        if not 0 <= starts[i] <= ends[i] <= buffer.shape[0]:
+            raise ValueError(f"line {i} is outside the buffer")
+    cdef int64_t bad = -1, column = 0
+    cdef Py_ssize_t total
+    cdef int64_t[::1] none = np.empty(0, dtype=np.int64)
+    with nogil:
+        total = _ragged(buffer, starts, ends, none, none, False, &bad, &column)
+    if total < 0:
+        return np.empty(0, np.int64), np.zeros(n_lines, np.int64), bad, column
+    values = np.empty(total, dtype=np.int64)
+    counts = np.zeros(n_lines, dtype=np.int64)
+    cdef int64_t[::1] v = values, c = counts
+    with nogil:
+        _ragged(buffer, starts, ends, v, c, True, &bad, &column)
+    return values, counts, -1, 0

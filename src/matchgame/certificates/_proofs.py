@@ -10,6 +10,7 @@ import numpy as np
 from .._kernels.graphs import component_sizes_without
 from .._kernels.jsonscan import OUT_OF_RANGE
 from ..core.graph import INDEX_DTYPE
+from ..core.names import FileIds
 
 __all__ = ["prove"]
 
@@ -32,6 +33,21 @@ def _ids(arena, values: np.ndarray, what: str, problems: list[str]) -> np.ndarra
     return ids
 
 
+def _file_ids_as_numbers(
+    names: FileIds, values: np.ndarray, what: str, problems: list[str]
+) -> np.ndarray | None:
+    """The file's ids -> 1-based text ids, or None (and a problem) for an id the file
+    does not have."""
+    found = np.searchsorted(names.ids, values)
+    known = found < names.ids.shape[0]
+    known[known] = names.ids[found[known]] == values[known]
+    if not known.all():
+        unknown = values[np.flatnonzero(~known)[0]]
+        problems.append(f"{what} names vertex {_number(unknown)}, not an id of the input")
+        return None
+    return found.astype(np.int64) + 1
+
+
 def _number(value: int) -> str:
     """An integer read from the document; the reader's stand-in for a huge one shown as such."""
     return "a number out of range" if int(value) == OUT_OF_RANGE else str(int(value))
@@ -50,7 +66,13 @@ def _winning_ids(arena, document: dict, problems: list[str]) -> np.ndarray | Non
     """D, the answer's winning placements, as increasing ids."""
     if arena.board is None:
         what = '"winning_vertices"'
-        ids = _ids(arena, document["winning_vertices"].values, what, problems)
+        values = document["winning_vertices"].values
+        names = arena.graph.names
+        if isinstance(names, FileIds):  # the answer speaks the file's ids (SNAP)
+            values = _file_ids_as_numbers(names, values, what, problems)
+            if values is None:
+                return None
+        ids = _ids(arena, values, what, problems)
     else:
         what = '"winning_cells"'
         cells = document["winning_cells"].rows(2)

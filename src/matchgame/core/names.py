@@ -7,10 +7,13 @@ speak in names:
 - :class:`VertexIds`: the names are the ids themselves (graphs built from arrays
   or edge lists);
 - :class:`NodeLabels`: any distinct hashables (a NetworkX graph's nodes);
-- :class:`BoardCells`: ``(row, col)`` cells of a board, 0-based.
+- :class:`BoardCells`: ``(row, col)`` cells of a board, 0-based;
+- :class:`FileIds`: the integers a file named its vertices by (a SNAP edge
+  list's ids), written back as they were.
 
 Text (files, the terminal, JSON answers) is 1-based: ``7`` for vertex id 6,
-``3 5`` for the cell ``(2, 4)``. Only this module adds or removes that 1.
+``3 5`` for the cell ``(2, 4)``. Only this module adds or removes that 1 (and a
+graph read with its own ids prints those ids unchanged).
 """
 
 from __future__ import annotations
@@ -24,7 +27,15 @@ import numpy.typing as npt
 from ..errors import InvalidInputError, InvalidTypeError
 from ._validate import as_int, describe, shorten
 
-__all__ = ["BoardCells", "Cell", "NodeLabels", "VertexIds", "VertexNames", "as_cell"]
+__all__ = [
+    "BoardCells",
+    "Cell",
+    "FileIds",
+    "NodeLabels",
+    "VertexIds",
+    "VertexNames",
+    "as_cell",
+]
 
 Cell = tuple[int, int]
 """A cell as ``(row, col)``, 0-based in the Python API."""
@@ -189,6 +200,54 @@ class NodeLabels(VertexNames):
 
     def __repr__(self) -> str:
         return f"NodeLabels(<{self.n_vertices} labels>)"
+
+
+class FileIds(VertexNames):
+    """Vertices named by the non-negative integers a file used (a SNAP edge list's
+    ids, 0-based or sparse): vertex ``k`` is the ``k``-th smallest id, and text and
+    JSON show the id itself, so answers speak the file's language.
+
+    >>> names = FileIds(np.array([0, 7, 42]))
+    >>> names.name(1), names.text(2), names.vertex(42), names.parse("7")
+    (7, '42', 2, 1)
+    """
+
+    def __init__(self, ids: npt.NDArray[np.int64]) -> None:
+        self.ids = np.ascontiguousarray(ids, dtype=np.int64)  # sorted, distinct
+        self.ids.setflags(write=False)
+        self.n_vertices = int(self.ids.shape[0])
+
+    def name(self, v: int) -> int:
+        return int(self.ids[v])
+
+    def names(self, ids: npt.ArrayLike) -> list[Hashable]:
+        return self.ids[np.asarray(ids, dtype=np.int64).reshape(-1)].tolist()
+
+    def numbers(self, ids: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        return self.ids[np.asarray(ids, dtype=np.int64).reshape(-1)].reshape(-1, 1)
+
+    def _index(self, file_id: int) -> int:
+        """The vertex of ``file_id``, or -1."""
+        k = int(np.searchsorted(self.ids, file_id))
+        return k if k < self.n_vertices and int(self.ids[k]) == file_id else -1
+
+    def vertex(
+        self, name: Any, what: str = "vertex", error: type[Exception] = InvalidInputError
+    ) -> int:
+        file_id = as_int(name, what)
+        v = self._index(file_id)
+        if v < 0:
+            raise error(f"{what} {file_id} is not a vertex of the graph")
+        return v
+
+    def _vertex_of_numbers(self, values: list[int], text: str, what: str) -> int:
+        v = self._index(values[0])
+        if v < 0:
+            raise InvalidInputError(f"{what} {text}: no vertex {text} in the file's ids")
+        return v
+
+    def __repr__(self) -> str:
+        return f"FileIds(<{self.n_vertices} ids>)"
 
 
 class BoardCells(VertexNames):

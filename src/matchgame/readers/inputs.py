@@ -12,6 +12,8 @@ kind            what                                                  read as
 ``noi``         a NOI2011 Bunny-and-Egg record                        :class:`GameRecord`
 ``walk-board``  a board, ``t`` and ``t`` moves ``ROW COL``            :class:`TokenRecord`
 ``walk-edges``  an edge list, ``t`` and ``t`` vertex numbers          :class:`TokenRecord`
+``mtx`` ...     a graph in a standard format (:data:`GRAPH_KINDS`)      :class:`Graph`
+``graph``       a graph in the format its first line shows                :class:`Graph`
 ==============  ====================================================  ==================
 
 Reading is bounded: the first 64 KiB tell, through the kind's header, how long
@@ -30,13 +32,15 @@ from ..core.moves import as_moves
 from ..errors import MatchgameError, ParseError
 from ..games.bunny import GameRecord
 from ..games.tokens import TokenRecord
-from . import boards, edgelists, noi, tokens
-from ._text import read_all, read_bounded
+from . import boards, edgelists, graphs, noi, tokens
+from ._text import HEAD_BYTES, prepare, read_all, read_bounded
 
 __all__ = [
+    "GRAPH_KINDS",
     "KINDS",
     "Input",
     "UnreadableInput",
+    "graph_kind",
     "parse_input",
     "read_file",
     "read_stream",
@@ -64,6 +68,28 @@ KINDS = {
     "walk-board": Kind("a token-game record on a board", tokens.board_text_size_limit),
     "walk-edges": Kind("a token-game record on an edge list", tokens.edges_text_size_limit),
 }
+TEXT_KINDS = tuple(KINDS)
+"""matchgame's own text formats (an input of one kind may be recognised as another)."""
+
+GRAPH_KINDS = tuple(name for name in graphs.FORMATS if name != "edgelist")
+"""Graphs in standard formats (:data:`matchgame.readers.graphs.FORMATS`), each a kind
+of its own; matchgame's edge list is the kind ``edges``."""
+KINDS.update(
+    {
+        name: Kind(graphs.FORMATS[name].description, graphs.FORMATS[name].size_limit)
+        for name in GRAPH_KINDS
+    }
+)
+
+
+def graph_kind(head: bytes) -> str:
+    """The kind of a graph in any format, told by its first bytes alone (standard
+    input has no file name): a standard format's, else ``edges``."""
+    return graphs.detect_format(None, head[:HEAD_BYTES]) or "edges"
+
+
+KINDS["graph"] = Kind("a graph", lambda head: KINDS[graph_kind(head)].size_limit(head))
+"""``graph``: a graph in whichever format its first line shows (see :func:`graph_kind`)."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +126,8 @@ def parse_input(data: str | bytes, kind: str, *, moves: str = "orthogonal") -> I
         format but reads as another kind, the message says so and the error's
         ``other_kind`` names it (a NOI2011 record given where a board was expected).
     """
+    if kind == "graph":
+        kind = graph_kind(prepare(data[:HEAD_BYTES]))
     try:
         return _parse(data, kind, moves)
     except ParseError as exc:
@@ -111,7 +139,9 @@ def parse_input(data: str | bytes, kind: str, *, moves: str = "orthogonal") -> I
             line=exc.line,
             column=exc.column,
         )
-        found.other_kind = other
+        # a graph format chosen (or guessed from a file's extension) over what is
+        # matchgame's own edge list: "edgelist" is the --input-format that reads it
+        found.other_kind = "edgelist" if kind in GRAPH_KINDS and other == "edges" else other
         raise found from None
 
 
@@ -120,7 +150,13 @@ def _other_kind(data: str | bytes, tried: str, moves: str) -> str | None:
     the error path, to say what was given)."""
     if len(data) > OTHER_KINDS_UP_TO:
         return None
-    for kind in KINDS:
+    if tried in GRAPH_KINDS:  # a standard format was chosen: was it matchgame's edge list?
+        try:
+            _parse(data, "edges", moves)
+        except MatchgameError:
+            return None
+        return "edges"
+    for kind in TEXT_KINDS:
         if kind == tried:
             continue
         try:
@@ -146,6 +182,11 @@ def _parse(data: str | bytes, kind: str, moves: str) -> Input:
         value = noi.parse_noi_record(data)
     elif kind in ("walk-board", "walk-edges"):
         value = tokens.parse_token_record(data, edges=kind == "walk-edges", rule=moves)
+    elif kind in GRAPH_KINDS:
+        found = graphs.FORMATS[kind].parse(prepare(data))
+        if len(found) != 1:
+            raise ParseError(f"expected one graph, the input holds {len(found)}")
+        value = found[0]
     else:
         raise ValueError(f"unknown kind of input {kind!r} (one of {', '.join(KINDS)})")
     return Input(kind, value, moves)

@@ -109,8 +109,13 @@ def graph_answer(
     c: npt.ArrayLike,
 ) -> dict[str, Any]:
     """The JSON answer on a graph: ``matching`` as ``(k, 2)`` 0-based pairs, the
-    Gallai-Edmonds sets as boolean masks. Vertices are written 1-based."""
-    winning = np.flatnonzero(d) + 1
+    Gallai-Edmonds sets as boolean masks. Vertices are written 1-based, or as the
+    ids the graph's file gave them (a SNAP edge list's)."""
+
+    def written(ids: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        return graph.names.numbers(ids)[:, 0]  # one number per vertex on a graph
+
+    winning = written(np.flatnonzero(d))
     return {
         "vertices": graph.n_vertices,
         "edges": graph.n_edges,
@@ -120,10 +125,10 @@ def graph_answer(
         "winning_vertices": winning,
         "decomposition": {
             "D": winning,
-            "A": np.flatnonzero(a) + 1,
-            "C": np.flatnonzero(c) + 1,
+            "A": written(np.flatnonzero(a)),
+            "C": written(np.flatnonzero(c)),
         },
-        "matching": np.asarray(matching, dtype=np.int64).reshape(-1, 2) + 1,
+        "matching": written(np.asarray(matching, dtype=np.int64).reshape(-1)).reshape(-1, 2),
     }
 
 

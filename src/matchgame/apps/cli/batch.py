@@ -25,6 +25,7 @@ from .output import (
     VerifyFailed,
     error_text,
     input_bytes,
+    input_kind,
     print_error,
     write_chunks,
     write_output,
@@ -66,8 +67,10 @@ def _solve(
     outcome = _Outcome()
     start = time.perf_counter()
     try:
-        data = input_bytes(argparse.Namespace(**{**vars(args), "file": name}), kind)
-        pieces = answer(args, name, data, outcome.warnings.append)
+        # each file's own format: its extension or first line may say (--input-format)
+        file_args = argparse.Namespace(**{**vars(args), "file": name})
+        data = input_bytes(file_args, input_kind(file_args, kind))
+        pieces = answer(file_args, name, data, outcome.warnings.append)
         if out is None:
             outcome.output = b"".join(pieces)
         else:
@@ -155,13 +158,14 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
 
 def _run_one(args: argparse.Namespace, kind: str, answer: Answer, name: str | None) -> int:
     """One input, as the commands always answered it: its error ends the run."""
-    data = input_bytes(argparse.Namespace(**{**vars(args), "file": name}), kind)
+    file_args = argparse.Namespace(**{**vars(args), "file": name})
+    data = input_bytes(file_args, input_kind(file_args, kind))
 
     def warn(message: str) -> None:
         print_error(f"warning: {message}")
 
     try:
-        write_chunks(answer(args, name, data, warn))
+        write_chunks(answer(file_args, name, data, warn))
     except VerifyFailed as exc:
         write_output(str(exc).encode())
         return EXIT_INVALID

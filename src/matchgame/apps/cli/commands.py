@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import MatchgameError, ParseError
-from ...readers.inputs import parse_input
+from ...readers.inputs import GRAPH_KINDS, parse_input
 from . import batch
-from .output import UsageError, VerifyFailed, input_bytes, read_path, write_output
+from .output import UsageError, VerifyFailed, input_bytes, input_kind, read_path, write_output
 
 if TYPE_CHECKING:
     from ...core.graph import Graph
@@ -47,12 +47,12 @@ MOVES_HELP = {
 
 
 def _placement_kind(args: argparse.Namespace) -> str:
-    """``edges`` or ``board``, refusing ``--moves`` on an edge list."""
-    if args.edges:
-        if getattr(args, "moves", "orthogonal") != "orthogonal":
-            raise UsageError("--moves goes with a board, not an edge list")
-        return "edges"
-    return "board"
+    """``board``, ``edges`` or a standard graph format (``--input-format``, or guessed
+    from FILE), refusing ``--moves`` on a graph."""
+    kind = input_kind(args, "edges" if args.edges else "board")
+    if kind != "board" and getattr(args, "moves", "orthogonal") != "orthogonal":
+        raise UsageError("--moves goes with a board, not an edge list")
+    return kind
 
 
 def _analysis(args: argparse.Namespace, data: bytes) -> Analysis:
@@ -77,6 +77,8 @@ def answer_placements(
     """The placement answer of one board or edge list, in ``args.format``, in pieces."""
     from ...writers.placements import placements_chunks
 
+    if args.format == "board" and _placement_kind(args) != "board":
+        raise UsageError("--format board needs a board, not a graph")
     analysis = _analysis(args, data)
     certificate = None
     if args.certificate:
@@ -112,7 +114,7 @@ def answer_verify(
     from ...readers.documents import DocumentError
     from ...readers.inputs import parse_input
 
-    source = parse_input(data, "edges" if args.edges else "board").value
+    source = parse_input(data, _placement_kind(args)).value
     if not isinstance(source, Board | Graph):  # what the two kinds read as
         raise TypeError(f"read {type(source).__name__} for a placement input")
     graph = source.graph if isinstance(source, Board) else source
@@ -160,8 +162,12 @@ def render(args: argparse.Namespace) -> int:
         raise UsageError("--game bunny draws a NOI2011 record: no --edges or --moves")
     if args.edges and args.moves != "orthogonal":
         raise UsageError("--moves goes with a board, not an edge list")
-    kinds = {"placement": "edges" if args.edges else "board", "bunny": "noi"}
+    kinds = {"placement": _placement_kind(args), "bunny": "noi"}
     kinds["walk"] = "walk-edges" if args.edges else "walk-board"
+    if kinds["placement"] in GRAPH_KINDS:  # a standard graph format: nothing else to try
+        if args.game not in (None, "placement"):
+            raise UsageError(f"--game {args.game} draws a record, not a graph file")
+        args.game = "placement"
     if args.game is not None:
         source = parse_input(
             input_bytes(args, kinds[args.game]), kinds[args.game], moves=args.moves
@@ -218,8 +224,9 @@ def play(args: argparse.Namespace) -> int:
             f"You are {'Bunny (white pieces O)' if you_first else 'Egg (black pieces X)'}. "
             "Name the piece to slide into the empty cell '.'."
         )
-    elif args.edges:
-        graph = parse_input(input_bytes(args, _placement_kind(args)), "edges").graph
+    elif args.edges or _placement_kind(args) != "board":
+        kind = _placement_kind(args)
+        graph = parse_input(input_bytes(args, kind), kind).graph
         session = sessions.graph_session(graph, you_move_first=you_first)
         legend = (
             f"{'You place the token' if you_first else 'The engine places the token'} on a "

@@ -12,15 +12,18 @@ from collections.abc import Iterable
 
 from ...errors import MatchgameError
 from ...examples import load, names_of_kind
-from ...readers.inputs import KINDS, SNIFFED, read_file, read_stream
+from ...readers.graphs import EXTENSIONS, detect_file_format
+from ...readers.inputs import GRAPH_KINDS, KINDS, SNIFFED, read_file, read_stream
 
 __all__ = [
+    "INPUT_FORMATS",
     "OutputClosed",
     "UsageError",
     "VerifyFailed",
     "discard_stdout",
     "error_text",
     "input_bytes",
+    "input_kind",
     "print_error",
     "read_path",
     "write_chunks",
@@ -57,6 +60,7 @@ _COMMAND_FOR = {
     "noi": "matchgame mistakes",
     "walk-board": "matchgame annotate",
     "walk-edges": "matchgame annotate --edges",
+    "edgelist": "--input-format edgelist",
 }
 
 
@@ -88,6 +92,37 @@ def read_path(
             print(f"reading {what} from standard input (end it with Ctrl-D)...", file=sys.stderr)
         return read_stream(stdin.buffer, kind, limit=limit, too_long=too_long)
     return read_file(path, kind, limit=limit, too_long=too_long)
+
+
+INPUT_FORMATS = ("edgelist", *GRAPH_KINDS)
+"""What ``--input-format`` takes: matchgame's edge list or a standard graph format."""
+
+
+def input_kind(args: argparse.Namespace, kind: str) -> str:
+    """The kind to read ``args.file`` as, where ``kind`` is ``board`` or ``edges``:
+    the graph format ``--input-format`` names; else the one the file's extension
+    names (``.mtx``, ``.graph`` ...); else with ``--edges`` the one its first line
+    shows (``%%MatrixMarket``, ``p edge``, ``#`` ...: ``graph`` on standard input);
+    else ``kind`` itself. Other kinds (records) are returned as they are."""
+    if kind not in ("board", "edges") or not hasattr(args, "input_format"):
+        return kind
+    example = getattr(args, "example", None) is not None
+    chosen = args.input_format
+    if chosen is not None:
+        if chosen != "edgelist" and example:
+            raise UsageError(f"--input-format {chosen} reads FILE, not a bundled example")
+        return "edges" if chosen == "edgelist" else chosen
+    path = getattr(args, "file", None)
+    if example:
+        return kind
+    if path is None or path == "-":
+        # standard input cannot be read twice: with --edges its first line is read
+        # for the format when the whole of it is read ("graph")
+        return "graph" if kind == "edges" else kind
+    guessed = EXTENSIONS.get(os.path.splitext(path)[1].lower())
+    if guessed is None and kind == "edges":
+        guessed = detect_file_format(path)
+    return guessed or kind
 
 
 def input_bytes(args: argparse.Namespace, kind: str | None) -> bytes:

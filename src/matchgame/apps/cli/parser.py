@@ -10,7 +10,7 @@ from ...core.moves import MOVES
 from ...examples import EXAMPLES, names_of_kind
 from . import commands
 from .commands import MOVES_HELP
-from .output import UsageError
+from .output import INPUT_FORMATS, UsageError
 from .serve import serve
 
 __all__ = ["build_parser"]
@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         f"default jsoi; with --edges: {', '.join(EDGE_EXAMPLES)})",
     )
     _add_moves(placements)
+    _add_input_format(placements)
     _add_many(placements)
     placements.set_defaults(handler=commands.placements)
 
@@ -89,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("--edges", action="store_true", help="FILE is an edge list")
     _add_moves(verify)
+    _add_input_format(verify)
     verify.add_argument(
         "--answers",
         metavar="DIR",
@@ -132,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
         "enlarged to about 560 pixels wide, at most 3x)",
     )
     _add_moves(render_cmd)
+    _add_input_format(render_cmd)
     render_cmd.set_defaults(handler=commands.render)
 
     play_cmd = subcommands.add_parser(
@@ -163,6 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--edges", action="store_true", help="play on a graph (moves are vertex numbers)"
     )
     _add_moves(play_cmd)
+    _add_input_format(play_cmd)
     play_cmd.set_defaults(handler=commands.play)
 
     annotate_cmd = subcommands.add_parser(
@@ -220,6 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
     )
     _add_moves(explain_cmd)
+    _add_input_format(explain_cmd)
     explain_cmd.set_defaults(handler=commands.explain)
 
     serve_cmd = subcommands.add_parser(
@@ -241,6 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve_cmd.add_argument("--edges", action="store_true", help="FILE is an edge list")
     _add_moves(serve_cmd)
+    _add_input_format(serve_cmd)
     serve_cmd.add_argument(
         "--host",
         default="127.0.0.1",
@@ -326,6 +332,18 @@ def _add_moves(command: argparse.ArgumentParser) -> None:
         help="how the token moves on a board: "
         + "; ".join(f"{name}: {text}" for name, text in MOVES_HELP.items())
         + " (default orthogonal)",
+    )
+
+
+def _add_input_format(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--input-format",
+        choices=INPUT_FORMATS,
+        default=None,
+        help="the graph's format (implies --edges): edgelist (matchgame's 'n m' and edges), "
+        "mtx (Matrix Market), metis, dimacs, snap (ids kept as names), graphml, gml (need "
+        "NetworkX), graph6, sparse6; by default FILE's extension (.mtx, .graph, .col, "
+        ".edges, .graphml, .gml, .g6, .s6 ...) or, with --edges, its first line says",
     )
 
 

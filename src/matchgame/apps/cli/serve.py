@@ -6,7 +6,7 @@ import argparse
 import socket
 import sys
 
-from .output import UsageError, read_path
+from .output import UsageError, input_kind, read_path
 
 __all__ = ["serve"]
 
@@ -92,7 +92,8 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
     list (``--edges``), a NOI2011 record or a token-game record; checked now, so a
     bad file is an error here rather than in the browser."""
     from ...examples import load
-    from ...readers.inputs import sniff_input
+    from ...readers.edgelists import format_edge_list
+    from ...readers.inputs import GRAPH_KINDS, parse_input, sniff_input
 
     if args.example is not None or args.file is None:
         example = load(args.example or "heart")
@@ -105,6 +106,11 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
     if args.edges and args.moves != "orthogonal":
         raise UsageError("--moves goes with a board, not an edge list")
     data = read_path(args.file, limit=args.max_body, too_long="larger than --max-body")
+    kind = input_kind(args, "edges" if args.edges else "board")
+    if kind in GRAPH_KINDS:  # the page speaks edge lists: the graph is written as one
+        graph = parse_input(data, kind).graph
+        text = format_edge_list(graph)
+        return {"text": text, "kind": "edges", "moves": args.moves, "name": args.file}
     found = sniff_input(data, edges=args.edges, moves=args.moves, name=args.file)
     text = data.decode("ascii", "replace")  # the readers accepted it: ASCII in practice
     return {"text": text, "kind": found.kind, "moves": args.moves, "name": args.file}

@@ -1,0 +1,114 @@
+"""DIMACS graph files read as graphs (``.dimacs``, ``.col``, ``.clq``).
+
+``c`` comment lines anywhere, one problem line ``p edge n m`` (``p col`` as some
+colouring benchmarks write it), then ``m`` edge lines ``e u v`` with 1-based
+vertices. Self-loops are ignored and repeated edges collapse, as in matchgame's
+own edge lists.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._kernels.text import parse_int_lines
+from ..core.graph import MAX_VERTICES, Graph
+from ..errors import ParseError
+from ._lines import body_lines, column_of, field_problem, header_among_comments
+from ._memory import require_memory
+from ._text import parse_integers, prepare, shorten_line, text_limit
+from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
+
+__all__ = ["parse_dimacs", "text_size_limit"]
+
+PROBLEMS = (b"edge", b"col", b"edges")
+"""The problem names of a ``p`` line that mean an undirected graph."""
+BYTES_PER_LINE = 40
+"""Peak memory per edge line beyond the graph's: its position and parsed pair."""
+_BLANKS = np.array([32, 9, 13], dtype=np.uint8)
+
+
+def parse_dimacs(text: str | bytes) -> Graph:
+    """Read a DIMACS graph file as a :class:`Graph` (vertex ``k`` of the file is
+    ``k - 1``).
+
+    Raises
+    ------
+    ParseError
+        With the line (and column) of the first problem: no ``p edge n m`` line
+        first, fewer or more ``e`` lines than ``m``, a line that is not ``e u v``,
+        a vertex outside ``1..n``.
+
+    Examples
+    --------
+    >>> g = parse_dimacs("c a triangle\\np edge 3 3\\ne 1 2\\ne 2 3\\nc the last one\\ne 3 1\\n")
+    >>> g.n_vertices, g.n_edges, g.is_bipartite
+    (3, 3, False)
+    """
+    data = prepare(text)
+    n, m, index, body_start = _header(data)
+    lines = body_lines(data, body_start, index + 2, b"c")
+    if len(lines) < m:
+        raise ParseError(f"expected {m} edges 'e u v', got {len(lines)}", line=lines.number_after())
+    if len(lines) > m:
+        raise ParseError(f"unexpected content after the {m} edges", line=int(lines.numbers[m]))
+    require_memory(
+        n * BYTES_PER_VERTEX + m * (BYTES_PER_EDGE + BYTES_PER_LINE),
+        f"a graph of {n} vertices and {m} edges",
+        line=index + 1,
+    )
+    buffer, starts, ends = lines.buffer, lines.starts, lines.ends
+    # every edge line starts with "e" and a blank; the kernel reads the rest
+    after = np.minimum(starts + 1, max(buffer.shape[0] - 1, 0))
+    marked = (buffer[starts] == ord("e")) & (starts + 1 < ends) & np.isin(buffer[after], _BLANKS)
+    unmarked = np.flatnonzero(~marked)
+    if unmarked.size:
+        k = int(unmarked[0])
+        raise ParseError(
+            f"expected an edge 'e u v', got {shorten_line(lines.line(k))!r}",
+            line=int(lines.numbers[k]),
+        )
+    values, bad, column, found = parse_int_lines(buffer, starts + 1, ends, 2)
+    if bad >= 0:
+        raise ParseError(
+            f"expected an edge 'e u v', after 'e' the line {field_problem(found)}",
+            line=int(lines.numbers[bad]),
+            column=column_of(data, int(starts[bad])) + column + 2,
+        )
+    outside = np.flatnonzero((values < 1).any(axis=1) | (values > n).any(axis=1))
+    if outside.size:
+        k = int(outside[0])
+        fields = lines.line(k).split()
+        raise ParseError(
+            f"edge {shorten_line(fields[1])} {shorten_line(fields[2])} names a vertex outside "
+            f"1..{n}",
+            line=int(lines.numbers[k]),
+        )
+    del lines, buffer, starts, ends
+    return Graph.from_edges(n, values - 1)
+
+
+def _header(data: bytes) -> tuple[int, int, int, int]:
+    """``(n, m, line index of the p line, where the edges begin)``."""
+    index, line, body_start = header_among_comments(data, b"c")
+    fields = line.split()
+    if len(fields) != 4 or fields[0] != b"p" or fields[1].lower() not in PROBLEMS:
+        raise ParseError(
+            f"expected a problem line 'p edge n m', got {shorten_line(line)!r}", line=index + 1
+        )
+    n, m = parse_integers(
+        b" ".join(fields[2:]), 2, line_number=index + 1, what="'p edge n m' (vertices, edges)"
+    )
+    if n < 0 or m < 0:
+        raise ParseError(
+            f"the numbers of vertices and edges must be >= 0, got {n} {m}", line=index + 1
+        )
+    if n > MAX_VERTICES:
+        raise ParseError(f"{n} vertices is more than matchgame handles", line=index + 1)
+    return n, m, index, body_start
+
+
+def text_size_limit(head: bytes) -> int:
+    """The largest a DIMACS file can be, from its ``p`` line (comments may come
+    between the edges: a few bytes of them per edge are allowed)."""
+    n, m, index, _ = _header(head)
+    return text_limit(index + 1 + 2 * m, m * (2 * len(str(n)) + 4))

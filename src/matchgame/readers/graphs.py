@@ -1,0 +1,306 @@
+"""Graphs in standard formats: which format a file is in, and reading it.
+
+==========  ===========================================  ==============================
+format      what                                         guessed from
+==========  ===========================================  ==============================
+edgelist    matchgame's own ``n m`` and ``m`` edges      (the default)
+mtx         Matrix Market coordinate                     ``.mtx``, ``%%MatrixMarket``
+metis       METIS (Chaco) adjacency lists                ``.graph``, ``.metis``
+dimacs      DIMACS ``p edge n m`` and ``e u v``          ``.dimacs .col .clq``, ``p edge``
+snap        SNAP edge list, ids kept as names            ``.edges .snap``, a ``#`` line
+graphml     GraphML (through NetworkX)                   ``.graphml``, ``<?xml``
+gml         GML (through NetworkX)                       ``.gml``, ``graph [``
+graph6      graph6, one graph a line                     ``.g6``, ``>>graph6<<``
+sparse6     sparse6, one graph a line                    ``.s6``, ``>>sparse6<<``, ``:``
+==========  ===========================================  ==============================
+
+:func:`read_graphs` yields the graphs of a path, bytes or text (graph6 and
+sparse6 files hold many, the others one); :func:`read_graph` returns the one
+graph. Without ``format`` the format is guessed (:func:`detect_format`): first
+from a signature the text cannot have by chance (a banner, an XML declaration,
+``p edge``), then from the file's extension, then from the first line's shape.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from ..core.graph import Graph
+from ..errors import InvalidInputError, InvalidTypeError, ParseError
+from . import dimacs, edgelists, matrixmarket, metis, networkx_formats, snap
+from ._lines import no_header_limit
+from ._text import HEAD_BYTES, prepare, read_bounded
+
+__all__ = [
+    "FORMATS",
+    "GraphFormat",
+    "detect_file_format",
+    "detect_format",
+    "read_graph",
+    "read_graphs",
+]
+
+
+@dataclass(frozen=True)
+class GraphFormat:
+    """A graph format: its description, the extensions that name it, its reader
+    (bytes to graphs) and how long its text can be given its first bytes."""
+
+    name: str
+    description: str
+    extensions: tuple[str, ...]
+    parse: Callable[[bytes], list[Graph]]
+    size_limit: Callable[[bytes], int]
+
+
+def _one(parse: Callable[[bytes], Graph]) -> Callable[[bytes], list[Graph]]:
+    return lambda data: [parse(data)]
+
+
+def _parse_graph6(data: bytes) -> list[Graph]:
+    """graph6 and sparse6 lines, read by :mod:`matchgame.readers.graph6` (imported here,
+    when it is needed: that reader lives in its own module)."""
+    try:
+        module = importlib.import_module(f"{__package__}.graph6")
+    except ModuleNotFoundError:
+        raise ParseError(
+            "graph6 and sparse6 are not readable in this build of matchgame "
+            "(matchgame.readers.graph6 is missing)"
+        ) from None
+    graphs: list[Graph] = module.parse_graph6(data)
+    return graphs
+
+
+FORMATS: dict[str, GraphFormat] = {
+    format_.name: format_
+    for format_ in (
+        GraphFormat(
+            "edgelist",
+            "an edge list ('n m' and m lines 'u v')",
+            (),
+            _one(edgelists.parse_edge_list),
+            edgelists.text_size_limit,
+        ),
+        GraphFormat(
+            "mtx",
+            "a Matrix Market file",
+            (".mtx",),
+            _one(matrixmarket.parse_matrix_market),
+            matrixmarket.text_size_limit,
+        ),
+        GraphFormat(
+            "metis",
+            "a METIS graph",
+            (".graph", ".metis"),
+            _one(metis.parse_metis),
+            metis.text_size_limit,
+        ),
+        GraphFormat(
+            "dimacs",
+            "a DIMACS graph",
+            (".dimacs", ".col", ".clq"),
+            _one(dimacs.parse_dimacs),
+            dimacs.text_size_limit,
+        ),
+        GraphFormat(
+            "snap",
+            "a SNAP edge list",
+            (".edges", ".snap"),
+            _one(snap.parse_snap),
+            snap.text_size_limit,
+        ),
+        GraphFormat(
+            "graphml",
+            "a GraphML file",
+            (".graphml",),
+            _one(networkx_formats.parse_graphml),
+            networkx_formats.text_size_limit,
+        ),
+        GraphFormat(
+            "gml",
+            "a GML file",
+            (".gml",),
+            _one(networkx_formats.parse_gml),
+            networkx_formats.text_size_limit,
+        ),
+        GraphFormat("graph6", "graph6 text", (".g6",), _parse_graph6, no_header_limit),
+        GraphFormat("sparse6", "sparse6 text", (".s6",), _parse_graph6, no_header_limit),
+    )
+}
+"""Every graph format, by the name ``--input-format`` and ``format=`` take."""
+
+EXTENSIONS = {ext: name for name, format_ in FORMATS.items() for ext in format_.extensions}
+"""File extensions (lower case) and the format each names."""
+
+# signatures no other format's first line can have
+_SIGNATURES = (
+    (re.compile(rb"%%matrixmarket\b", re.IGNORECASE), "mtx"),
+    (re.compile(rb">>graph6<<"), "graph6"),
+    (re.compile(rb">>sparse6<<"), "sparse6"),
+    (re.compile(rb"<\?xml\b|<graphml\b"), "graphml"),
+    (re.compile(rb"p[ \t]+(edge|col|edges)[ \t]"), "dimacs"),
+    (re.compile(rb"(creator[ \t]+\"[^\"\n]*\"\s*)?graph\s*\[", re.IGNORECASE), "gml"),
+)
+# what a first line hints at when no signature and no extension says more
+_SHAPES = (
+    (re.compile(rb"#"), "snap"),
+    (re.compile(rb"c([ \t\r]|$)"), "dimacs"),
+    (re.compile(rb"%"), "metis"),
+    (re.compile(rb":[?-~]+[ \t\r]*$"), "sparse6"),
+    (re.compile(rb"[?-~]+[ \t\r]*$"), "graph6"),
+)
+
+
+def detect_format(name: str | os.PathLike[str] | None, head: bytes) -> str | None:
+    """The format a file of this ``name`` (None: no name) beginning with ``head`` is
+    in, or None when nothing tells (matchgame's edge list is then assumed).
+
+    A signature in the first line (``%%MatrixMarket``, ``>>graph6<<``, ``<?xml``,
+    ``p edge``, ``graph [``) comes first, then the extension, then the first
+    line's shape (``#`` SNAP, ``c`` DIMACS, ``%`` METIS, graph6 characters).
+
+    >>> detect_format("web.mtx", b"")
+    'mtx'
+    >>> detect_format(None, b"%%MatrixMarket matrix coordinate pattern general\\n")
+    'mtx'
+    >>> detect_format("g.txt", b"# Directed graph\\n0 1\\n"), detect_format("g.txt", b"3 1\\n")
+    ('snap', None)
+    """
+    first = _first_line(head)
+    for pattern, format_name in _SIGNATURES:
+        if pattern.match(first):
+            return format_name
+    if name is not None:
+        extension = PurePath(os.fspath(name)).suffix.lower()
+        if extension in EXTENSIONS:
+            return EXTENSIONS[extension]
+    for pattern, format_name in _SHAPES:
+        if pattern.match(first):
+            return format_name
+    return None
+
+
+def _first_line(head: bytes) -> bytes:
+    try:
+        data = prepare(head)
+    except ParseError:
+        return b""
+    for line in data.split(b"\n", 64)[:64]:
+        if line.strip():
+            return line.lstrip()
+    return b""
+
+
+def detect_file_format(path: str | os.PathLike[str]) -> str | None:
+    """:func:`detect_format` of a file, from its name and its first bytes.
+
+    Raises
+    ------
+    UnreadableInput
+        If the file cannot be read.
+    """
+    from .inputs import UnreadableInput  # inputs.KINDS lists these formats: no cycle at import
+
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(HEAD_BYTES)
+    except OSError as exc:
+        raise UnreadableInput(f"cannot read {os.fspath(path)!r}: {exc.strerror or exc}") from None
+    return detect_format(path, head)
+
+
+Source = str | bytes | bytearray | memoryview | os.PathLike[str]
+
+
+def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph]:
+    """The graphs held by ``source``: a path (``str`` without a line break, or
+    :class:`os.PathLike`), or the text itself (``bytes``, or ``str`` with a line
+    break). ``format`` is a name of :data:`FORMATS`; None guesses it
+    (:func:`detect_format`), falling back to matchgame's edge list.
+
+    A file is read with memory bounded by what it holds: a header that claims more
+    lines than there are is refused before anything of that size is allocated.
+
+    Raises
+    ------
+    ParseError
+        With the line (and column) of the first problem.
+    UnreadableInput
+        If a path cannot be read.
+    InvalidInputError, InvalidTypeError
+        For an unknown ``format`` or a ``source`` of another type.
+
+    Examples
+    --------
+    >>> from matchgame import read_graphs
+    >>> [g.n_edges for g in read_graphs(b"c two edges\\np edge 3 2\\ne 1 2\\ne 2 3\\n")]
+    [2]
+    """
+    format_name = _checked_format(format)
+    data, name = _source_bytes(source, format_name)
+    if format_name is None:
+        format_name = detect_format(name, data[:HEAD_BYTES]) or "edgelist"
+    yield from FORMATS[format_name].parse(data)
+
+
+def read_graph(source: Source, format: str | None = None) -> Graph:
+    """The one graph held by ``source`` (see :func:`read_graphs`).
+
+    Raises
+    ------
+    ParseError
+        As :func:`read_graphs`, and when a graph6 or sparse6 file holds other than
+        one graph.
+
+    Examples
+    --------
+    >>> from matchgame import read_graph
+    >>> g = read_graph(b"%%MatrixMarket matrix coordinate pattern general\\n2 2 1\\n1 2\\n")
+    >>> g.n_vertices, g.n_edges
+    (2, 1)
+    """
+    graphs = list(read_graphs(source, format))
+    if len(graphs) != 1:
+        raise ParseError(f"expected one graph, the input holds {len(graphs)} (use read_graphs)")
+    return graphs[0]
+
+
+def _checked_format(format: object) -> str | None:
+    if format is None:
+        return None
+    if not isinstance(format, str):
+        raise InvalidTypeError(f"format must be a string or None, got {type(format).__name__}")
+    if format not in FORMATS:
+        raise InvalidInputError(f"unknown format {format!r} (one of {', '.join(FORMATS)})")
+    return format
+
+
+def _source_bytes(source: Source, format_name: str | None) -> tuple[bytes, str | None]:
+    """The bytes of ``source`` and its file name (None for text given directly)."""
+    if isinstance(source, bytes | bytearray | memoryview):
+        return bytes(source), None
+    if isinstance(source, str) and ("\n" in source or "\r" in source):
+        return source.encode("utf-8"), None
+    if not isinstance(source, str | os.PathLike):
+        raise InvalidTypeError(f"source must be a path, bytes or text, got {type(source).__name__}")
+    from .inputs import UnreadableInput  # inputs.KINDS lists these formats: no cycle at import
+
+    path = os.fspath(source)
+    chosen: list[str] = []
+
+    def limit_of(head: bytes) -> int:
+        # a long file: its head says the format, and the format how long it may be
+        chosen.append(format_name or detect_format(path, head) or "edgelist")
+        return FORMATS[chosen[0]].size_limit(head)
+
+    try:
+        with open(path, "rb") as handle:
+            return read_bounded(handle, limit_of), path
+    except OSError as exc:
+        hint = "" if os.path.exists(path) else " (to read text, give bytes or a str with lines)"
+        raise UnreadableInput(f"cannot read {path!r}: {exc.strerror or exc}{hint}") from None

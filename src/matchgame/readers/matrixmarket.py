@@ -1,0 +1,193 @@
+"""Matrix Market coordinate files read as graphs (``.mtx``).
+
+``%%MatrixMarket matrix coordinate FIELD SYMMETRY``, ``%`` comment lines, a size
+line ``rows columns entries``, then ``entries`` lines ``i j [value]`` (1-based).
+FIELD is ``pattern``, ``integer``, ``real`` or ``complex``; SYMMETRY ``general``,
+``symmetric``, ``skew-symmetric`` or ``hermitian``. Every stored entry is an edge,
+whatever its value (the graph is the matrix's pattern):
+
+- a square matrix is a graph on its rows: entry ``(i, j)`` joins vertices
+  ``i - 1`` and ``j - 1``; the diagonal is ignored, ``(i, j)`` and ``(j, i)`` are
+  one edge;
+- a rectangular ``r x c`` matrix is the bipartite graph of rows against columns,
+  as matching papers use it: rows are vertices ``0 .. r - 1``, columns
+  ``r .. r + c - 1``.
+
+Vertices print 1-based, so on a square matrix answers speak of the file's row
+numbers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._kernels.text import parse_int_real_lines
+from ..core.graph import MAX_VERTICES, Graph
+from ..errors import ParseError
+from ._lines import body_lines, column_of, field_problem, header_among_comments, no_header_limit
+from ._memory import require_memory
+from ._text import header_line, parse_integers, prepare, shorten_line, text_limit
+from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
+
+__all__ = ["parse_matrix_market", "text_size_limit"]
+
+FIELDS = {"pattern": 0, "integer": 1, "real": 1, "complex": 2}
+"""Each field's number of values after ``i j`` on an entry line."""
+SYMMETRIES = ("general", "symmetric", "skew-symmetric", "hermitian")
+NO_SIZE_LINE = "no size line 'rows columns entries'"
+BYTES_PER_LINE = 40
+"""Peak memory per entry line beyond the graph's: its position and parsed pair."""
+VALUE_CHARACTERS = 32
+"""Room for one written value (``-1.2345678901234567e+308``) in the size limit."""
+
+
+def parse_matrix_market(text: str | bytes) -> Graph:
+    """Read a Matrix Market coordinate file as a :class:`Graph` (see the module).
+
+    Raises
+    ------
+    ParseError
+        With the line (and column) of the first problem: a banner that is not a
+        coordinate matrix, a bad size line, fewer or more entries than it says, an
+        entry that is not ``i j`` and its values, or outside the matrix.
+
+    Examples
+    --------
+    >>> square = parse_matrix_market(
+    ...     "%%MatrixMarket matrix coordinate pattern symmetric\\n3 3 3\\n2 1\\n3 2\\n3 3\\n"
+    ... )
+    >>> square.n_vertices, square.edges().tolist()
+    (3, [[0, 1], [1, 2]])
+    >>> rows_against_columns = parse_matrix_market(
+    ...     "%%MatrixMarket matrix coordinate real general\\n2 3 2\\n1 3 0.5\\n2 1 -2e3\\n"
+    ... )
+    >>> rows_against_columns.n_vertices, rows_against_columns.edges().tolist()
+    (5, [[0, 4], [1, 2]])
+    """
+    data = prepare(text)
+    n_values, symmetry, rows, cols, entries, size_index, body_start = _header(data)
+    square = rows == cols
+    if symmetry != "general" and not square:
+        raise ParseError(
+            f"a {symmetry} matrix must be square, got {rows} x {cols}", line=size_index + 1
+        )
+    n_vertices = rows if square else rows + cols
+    if n_vertices > MAX_VERTICES:
+        raise ParseError(
+            f"a {rows} x {cols} matrix is more vertices than matchgame handles",
+            line=size_index + 1,
+        )
+    lines = body_lines(data, body_start, size_index + 2, b"%")
+    # the header's claim is checked against the lines really there before any of
+    # it is allocated
+    if len(lines) < entries:
+        raise ParseError(f"expected {entries} entries, got {len(lines)}", line=lines.number_after())
+    if len(lines) > entries:
+        raise ParseError(
+            f"unexpected content after the {entries} entries", line=int(lines.numbers[entries])
+        )
+    require_memory(
+        n_vertices * BYTES_PER_VERTEX + entries * (BYTES_PER_EDGE + BYTES_PER_LINE),
+        f"a {rows} x {cols} matrix with {entries} entries",
+        line=size_index + 1,
+    )
+    values, bad, column, found = parse_int_real_lines(
+        lines.buffer, lines.starts, lines.ends, 2, n_values
+    )
+    if bad >= 0:
+        form = "'i j'" + " value" * n_values
+        raise ParseError(
+            f"expected an entry {form}, the line {field_problem(found)}",
+            line=int(lines.numbers[bad]),
+            column=column_of(data, int(lines.starts[bad])) + column + 1,
+        )
+    outside = np.flatnonzero(
+        (values[:, 0] < 1) | (values[:, 0] > rows) | (values[:, 1] < 1) | (values[:, 1] > cols)
+    )
+    if outside.size:
+        k = int(outside[0])
+        fields = lines.line(k).split()
+        raise ParseError(
+            f"entry {shorten_line(fields[0])} {shorten_line(fields[1])} is outside the "
+            f"{rows} x {cols} matrix",
+            line=int(lines.numbers[k]),
+        )
+    del lines
+    values -= 1
+    if not square:
+        values[:, 1] += rows  # columns come after the rows
+    return Graph.from_edges(n_vertices, values)
+
+
+def _header(data: bytes) -> tuple[int, str, int, int, int, int, int]:
+    """``(values per entry, symmetry, rows, columns, entries, size line index, body
+    start)`` from the banner and the size line."""
+    banner_index, banner = header_line(data)
+    n_values, symmetry = _banner(banner, banner_index + 1)
+    banner_end = _end_of_line(data, banner_index)
+    try:
+        size_index, size_line, body_start = header_among_comments(
+            data, b"%", start=banner_end, first_line=banner_index + 1
+        )
+    except ParseError:
+        raise ParseError(
+            f"{NO_SIZE_LINE} after the banner and its comments", line=banner_index + 2
+        ) from None
+    rows, cols, entries = parse_integers(
+        size_line, 3, line_number=size_index + 1, what="a size line 'rows columns entries'"
+    )
+    if min(rows, cols, entries) < 0:
+        raise ParseError(
+            f"the sizes must be >= 0, got {rows} {cols} {entries}", line=size_index + 1
+        )
+    return n_values, symmetry, rows, cols, entries, size_index, body_start
+
+
+def _end_of_line(data: bytes, index: int) -> int:
+    """The byte after line ``index`` (0-based) and its newline."""
+    pos = 0
+    for _ in range(index + 1):
+        end = data.find(b"\n", pos)
+        if end < 0:
+            return len(data)
+        pos = end + 1
+    return pos
+
+
+def _banner(line: bytes, line_number: int) -> tuple[int, str]:
+    fields = line.decode("ascii", "replace").lower().split()
+    expected = "'%%MatrixMarket matrix coordinate FIELD SYMMETRY'"
+    if not fields or fields[0] != "%%matrixmarket":
+        raise ParseError(
+            f"expected a Matrix Market banner {expected}, got {shorten_line(line)!r}",
+            line=line_number,
+        )
+    if len(fields) != 5 or fields[1] != "matrix":
+        raise ParseError(f"expected {expected}, got {shorten_line(line)!r}", line=line_number)
+    if fields[2] != "coordinate":
+        raise ParseError(
+            f"only coordinate (sparse) matrices are graphs, not {fields[2]!r}", line=line_number
+        )
+    if fields[3] not in FIELDS:
+        raise ParseError(
+            f"unknown field {fields[3]!r} (expected {', '.join(FIELDS)})", line=line_number
+        )
+    if fields[4] not in SYMMETRIES:
+        raise ParseError(
+            f"unknown symmetry {fields[4]!r} (expected {', '.join(SYMMETRIES)})",
+            line=line_number,
+        )
+    return FIELDS[fields[3]], fields[4]
+
+
+def text_size_limit(head: bytes) -> int:
+    """The largest a Matrix Market file can be, from its beginning (see
+    :func:`matchgame.readers._text.read_bounded`): its entries, written generously."""
+    try:
+        n_values, _, rows, cols, entries, size_index, _ = _header(head)
+    except ParseError as exc:
+        if exc.reason.startswith(NO_SIZE_LINE):  # comments fill the head: no size yet
+            return no_header_limit(head)
+        raise
+    per_line = 2 * len(str(max(rows, cols))) + 2 + n_values * VALUE_CHARACTERS
+    return text_limit(size_index + 1 + entries, entries * per_line)

@@ -1,0 +1,83 @@
+"""SNAP-style edge lists read as graphs (``.edges``, ``.snap``; ``.txt`` starting
+with a ``#`` comment).
+
+Lines ``u v`` of two non-negative integer ids separated by blanks; ``#`` (and
+``%``) lines are comments; there is no header. The ids may be 0-based, 1-based or
+any sparse set of integers: the graph has one vertex per id that occurs, in
+increasing order of id, and the ids stay the vertices' names
+(:class:`~matchgame.core.names.FileIds`), so answers print the file's ids.
+Self-loops are ignored and repeated edges (either way round) collapse.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._kernels.text import parse_int_lines
+from ..core.graph import MAX_VERTICES, Graph
+from ..core.names import FileIds
+from ..errors import ParseError
+from ._lines import body_lines, column_of, field_problem, no_header_limit
+from ._memory import require_memory
+from ._text import prepare, shorten_line
+from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
+
+__all__ = ["parse_snap", "text_size_limit"]
+
+BYTES_PER_LINE = 72
+"""Peak memory per edge line beyond the graph's: its position, the parsed pair, the
+sorted ids and the pair renumbered."""
+
+text_size_limit = no_header_limit
+"""No header says how long a SNAP file is: a share of the memory available."""
+
+
+def parse_snap(text: str | bytes) -> Graph:
+    """Read a SNAP-style edge list as a :class:`Graph` named by the file's ids.
+
+    Raises
+    ------
+    ParseError
+        With the line (and column) of the first line that is not two non-negative
+        integers.
+
+    Examples
+    --------
+    >>> g = parse_snap("# FromNodeId\\tToNodeId\\n0\\t10\\n10\\t7\\n")
+    >>> g.n_vertices, g.edges().tolist(), g.names.names(range(3))
+    (3, [[0, 2], [1, 2]], [0, 7, 10])
+    """
+    data = prepare(text)
+    lines = body_lines(data, 0, 1, b"#%")
+    require_memory(
+        len(lines) * (2 * BYTES_PER_VERTEX + BYTES_PER_EDGE + BYTES_PER_LINE),
+        f"an edge list of {len(lines)} lines",
+        line=1,
+    )
+    values, bad, column, found = parse_int_lines(lines.buffer, lines.starts, lines.ends, 2)
+    if bad >= 0:
+        raise ParseError(
+            f"expected an edge 'u v' (two ids), the line {field_problem(found)}",
+            line=int(lines.numbers[bad]),
+            column=column_of(data, int(lines.starts[bad])) + column + 1,
+        )
+    negative = np.flatnonzero((values < 0).any(axis=1))
+    if negative.size:
+        k = int(negative[0])
+        raise ParseError(
+            f"ids must be non-negative integers, got {shorten_line(lines.line(k))!r}",
+            line=int(lines.numbers[k]),
+        )
+    if values.size and int(values.max()) >= 10**17:  # the kernel's mark of an absurd number
+        k = int(np.flatnonzero((values >= 10**17).any(axis=1))[0])
+        raise ParseError(
+            f"an id is too large in {shorten_line(lines.line(k))!r}", line=int(lines.numbers[k])
+        )
+    del lines
+    ids = np.unique(values)
+    if ids.shape[0] > MAX_VERTICES:
+        raise ParseError(f"{ids.shape[0]} distinct ids is more vertices than matchgame handles")
+    edges = np.searchsorted(ids, values).astype(np.int64)
+    del values
+    built = Graph.from_edges(int(ids.shape[0]), edges)
+    return Graph._trusted(built.offsets, built.neighbors, names=FileIds(ids))
