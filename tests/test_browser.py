@@ -193,7 +193,7 @@ def test_stepping_through_noi_sample_3_shows_bunnys_mistakes(page, shots):
         seen.append((label, mistakes.get_attribute("data-first")))
     assert seen[0] == ("1 / 4", "1")  # Bunny's first move already throws the win away
     assert seen[-1] == ("4 / 4", "1 2")
-    expect(mistakes).to_contain_text("Bunny's mistakes so far: 1, 2")
+    expect(mistakes).to_contain_text("Bunny's mistakes so far: moves 1 and 2")
     expect(page.locator("#record-moves tr.mistake")).to_have_count(3)  # Egg errs once too
     page.screenshot(path=shots / "record-noi3.png")
     page.keyboard.press("Home")
