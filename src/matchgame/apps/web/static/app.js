@@ -142,7 +142,7 @@ function fitModeToKind() {
   const toggle = $("click-action").options[0];
   toggle.disabled = onEdges();
   if (onEdges()) $("click-action").value = "explain";
-  $("explain-at").placeholder = onEdges() ? "vertex" : "row col";
+  $("explain-at").placeholder = $("move-text").placeholder = onEdges() ? "vertex" : "row col";
   if (record) state.mode = "record";
   if (!record && state.mode === "record") state.mode = "explore";
   setMode(state.mode);
@@ -320,7 +320,7 @@ async function showPosition() {
   // a graph too big to draw: no picture (never the game before's), and why
   $("play-picture").innerHTML = position.svg || "";
   $("play-note").textContent = position.svg ? ""
-    : `${position.picture_note}: type your move or pick it from the list.`;
+    : `${position.picture_note.replace(/^no/, "No")}: type your move or pick it from the list.`;
   applyView();
   $("moves-played").textContent = state.played.length
     ? `Moves: ${state.played.map((move, i) => `${movesBefore() + i + 1}. ${moveText(move)}`
