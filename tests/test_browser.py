@@ -467,3 +467,25 @@ def test_the_hint_of_a_lost_game_is_the_best_defence(page, server):
     expect(page.locator(f'#play-picture [data-vertex="{defence}"]')).to_have_class(
         re.compile("hinted")
     )
+
+
+def test_records_leave_nothing_stale_either(page):
+    page.select_option("#example", "walk")
+    settle(page)
+    page.click("#step-forward")
+    expect(page.locator("#record-picture svg")).to_be_visible()
+    # a token game on a graph too big to draw: its moves, no picture, and why
+    page.select_option("#kind", "walk-edges")  # the board's text reads as no edge list
+    expect(page.locator("#record-moves tbody tr")).to_have_count(0)
+    expect(page.locator("#record-picture svg")).to_have_count(0)
+    game = random_graph_text(3000, 0, seed=1) + "3\n1\n2\n3\n"  # a path: 1, 2, 3
+    page.set_input_files(
+        "#upload", files=[{"name": "game.txt", "mimeType": "text/plain", "buffer": game.encode()}]
+    )
+    settle(page)
+    expect(page.locator("#error")).to_have_text("")
+    expect(page.locator("#record-moves tbody tr")).to_have_count(3)
+    page.click("#step-forward")
+    settle(page)
+    expect(page.locator("#record-picture")).to_contain_text("No picture: a graph picture")
+    expect(page.locator("#record-picture svg")).to_have_count(0)

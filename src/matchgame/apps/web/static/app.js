@@ -362,6 +362,7 @@ async function showPosition() {
 function showVerdict(position) {
   const verdict = $("verdict");
   verdict.dataset.moverWins = String(position.mover_wins);
+  verdict.dataset.hint = ""; // a hint is of the position it was asked in
   verdict.dataset.bestMove = moveText(position.best_move);
   if (!$("show-verdict").checked) {
     verdict.textContent = "";
@@ -450,6 +451,8 @@ function applyView() {
   const box = $("play-picture");
   const svg = box.querySelector("svg");
   box.dataset.zoom = String(view.scale);
+  // a finger scrolls the page over the whole picture, pans a zoomed one
+  box.style.touchAction = view.scale > 1 ? "none" : "pan-x pan-y";
   if (!svg) return;
   // keep the picture covering the box: no panning it out of sight
   const width = svg.clientWidth || box.clientWidth;
@@ -548,11 +551,25 @@ $("play-from-here").addEventListener("click", () => {
 
 // -- records -------------------------------------------------------------------------
 
+function clearRecord() {
+  state.steps = [];
+  state.step = 0;
+  $("record-moves").tBodies[0].textContent = "";
+  $("step").max = "0";
+  $("step").value = "0";
+  for (const id of ["record-picture", "move-note", "mistakes-so-far", "step-label"]) {
+    $(id).textContent = "";
+  }
+}
+
 async function loadRecord() {
   const noi = $("kind").value === "noi";
   const body = $("input").value;
   const url = noi ? "/api/mistakes" : `/api/annotate?${query()}`;
-  const text = await call("record", url, { body });
+  const text = await call("record", url, { body }, (message) => {
+    showError(message);
+    clearRecord(); // no moves or picture of the record before
+  });
   if (text === null) return;
   const answer = JSON.parse(text);
   state.steps = answer.moves.map((move) => noi
@@ -611,7 +628,9 @@ async function showStep(step) {
   $("mistakes-so-far").dataset.first = found[0].join(" ");
   $("mistakes-so-far").dataset.second = found[1].join(" ");
   const url = noi ? `/api/render/record?upto=${step}` : `/api/render/walk?${query({ upto: step })}`;
-  const svg = await call("record-picture", url, { body: $("input").value });
+  const svg = await call("record-picture", url, { body: $("input").value }, (message) => {
+    $("record-picture").textContent = `No picture: ${message}.`; // never the step before's
+  });
   if (svg !== null) $("record-picture").innerHTML = svg;
 }
 
