@@ -689,11 +689,15 @@ $("matching").addEventListener("change", explore);
 $("sets").addEventListener("change", explore);
 $("upload").addEventListener("change", async () => {
   const file = $("upload").files[0];
-  if (file) {
+  if (!file) return;
+  working(+1); // reading the file is work under way too, until its requests start
+  try {
     forgetExample();
     $("input").value = await file.text();
     $("text-panel").open = true;
     refresh();
+  } finally {
+    working(-1);
   }
 });
 for (const button of document.querySelectorAll("#tabs button")) {
