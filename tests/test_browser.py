@@ -315,6 +315,7 @@ def test_a_graph_too_big_to_draw_leaves_nothing_stale_and_plays_typed_moves(page
     expect(page.locator("#error")).to_have_text("")
     expect(page.locator("#play-picture svg")).to_have_count(0)
     expect(page.locator("#play-note")).to_contain_text("at most 2000 vertices")
+    expect(page.locator("#zoom-controls")).to_be_hidden()  # nothing to zoom
     expect(page.locator("#moves-played")).to_have_text("")
     expect(page.locator("#turn")).to_contain_text("place the token on any vertex")
     assert page.locator("#legal-moves option").count() == 2001  # 2,000 listed, and a title
@@ -383,6 +384,8 @@ def test_zoom_and_pan_in_play_keep_clicks_on_the_cell_under_the_pointer(page, sh
     grid = page.locator("#play-picture [data-grid]")
     before = grid.bounding_box()
     assert before is not None
+    page.click("#hint")  # a hint typed in the move's box goes when a move is played
+    expect(page.locator("#move-text")).not_to_have_value("")
     page.click("#zoom-in")
     page.click("#zoom-in")
     expect(page.locator("#play-picture")).to_have_attribute("data-zoom", "4")
@@ -426,6 +429,7 @@ def test_zoom_and_pan_in_play_keep_clicks_on_the_cell_under_the_pointer(page, sh
     page.screenshot(path=shots / "play-300x300-zoomed.png")
     page.mouse.click(*centre(row, col))
     expect(page.locator("#moves-played")).to_contain_text(f"1. {row} {col} (you)")
+    expect(page.locator("#move-text")).to_have_value("")
 
 
 def test_explain_a_click_in_explore(page, shots):

@@ -319,6 +319,7 @@ async function showPosition() {
   listLegalMoves(state.legal);
   // a graph too big to draw: no picture (never the game before's), and why
   $("play-picture").innerHTML = position.svg || "";
+  $("zoom-controls").hidden = !position.svg;
   $("play-note").textContent = position.svg ? ""
     : `${position.picture_note.replace(/^no/, "No")}: type your move or pick it from the list.`;
   applyView();
@@ -383,6 +384,7 @@ function playMove(move) {
     return;
   }
   showError("");
+  $("move-text").value = ""; // a hint or a typed move is of the position before
   state.played.push(move);
   showPosition();
 }
@@ -405,7 +407,6 @@ $("move-form").addEventListener("submit", (event) => {
     showError(`type your move as ${onEdges() ? "a vertex number" : "ROW COL"}`);
     return;
   }
-  $("move-text").value = "";
   playMove(move);
 });
 $("legal-moves").addEventListener("change", () => {
