@@ -12,13 +12,17 @@ import json
 import os
 import re
 import shutil
+import urllib.request
 from pathlib import Path
 
+import numpy as np
 import pytest
 from cli_helpers import run_cli
 from web_helpers import live_server
 
+from matchgame import Position
 from matchgame.generate import random_board
+from matchgame.readers.inputs import parse_input
 
 
 def _require(reason: str) -> None:
@@ -193,7 +197,7 @@ def test_stepping_through_noi_sample_3_shows_bunnys_mistakes(page, shots):
         seen.append((label, mistakes.get_attribute("data-first")))
     assert seen[0] == ("1 / 4", "1")  # Bunny's first move already throws the win away
     assert seen[-1] == ("4 / 4", "1 2")
-    expect(mistakes).to_contain_text("Bunny's mistakes so far: 1, 2")
+    expect(mistakes).to_contain_text("Bunny's mistakes so far: moves 1 and 2")
     expect(page.locator("#record-moves tr.mistake")).to_have_count(3)  # Egg errs once too
     page.screenshot(path=shots / "record-noi3.png")
     page.keyboard.press("Home")
@@ -277,3 +281,215 @@ def test_a_big_board_is_drawn_as_one_image_and_still_clicks(page, shots, tmp_pat
     page.mouse.click(x, box["y"] + 149.5 * box["height"] / 300)  # row 150, that column
     expect(page.locator("#moves-played")).to_contain_text(f"1. 150 {free + 1} (you)")
     expect(page.locator("#moves-played")).to_contain_text("2. ")  # the engine answered
+
+
+def random_graph_text(n_vertices: int, n_edges: int, seed: int) -> str:
+    """An edge list of a path through every vertex and random edges besides (1-based,
+    no self-loops): no vertex is isolated, so a game lasts a few moves."""
+    rng = np.random.default_rng(seed)
+    ends = rng.integers(1, n_vertices + 1, size=(n_edges, 2))
+    ends = ends[ends[:, 0] != ends[:, 1]].tolist()
+    ends += [[v, v + 1] for v in range(1, n_vertices)]
+    lines = [f"{n_vertices} {len(ends)}", *(f"{u} {v}" for u, v in ends)]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_graph_too_big_to_draw_leaves_nothing_stale_and_plays_typed_moves(page, shots):
+    # a game on the heart first, so there is a picture and a move list to go stale
+    assert wait_for_summary(page) == "77"
+    page.click("#tabs button[data-mode=play]")
+    settle(page)
+    page.locator('#play-picture [data-outcome="win"]').first.click()
+    expect(page.locator("#moves-played")).to_contain_text("2. ")
+    settle(page)
+    page.select_option("#kind", "edges")  # the heart's text is no edge list: refused
+    expect(page.locator("#error")).to_contain_text("error")
+    expect(page.locator("#play-picture svg")).to_have_count(0)
+    # a file of 6,000 lines (Playwright's fill gives up on so many lines of text)
+    big = random_graph_text(3000, 3000, seed=7).encode()
+    page.set_input_files(
+        "#upload", files=[{"name": "big.txt", "mimeType": "text/plain", "buffer": big}]
+    )
+    settle(page)
+    # Play: the new graph's game, without a picture, and the page says why
+    expect(page.locator("#error")).to_have_text("")
+    expect(page.locator("#play-picture svg")).to_have_count(0)
+    expect(page.locator("#play-note")).to_contain_text("at most 2000 vertices")
+    expect(page.locator("#zoom-controls")).to_be_hidden()  # nothing to zoom
+    expect(page.locator("#moves-played")).to_have_text("")
+    expect(page.locator("#turn")).to_contain_text("place the token on any vertex")
+    assert page.locator("#legal-moves option").count() == 2001  # 2,000 listed, and a title
+    page.select_option("#legal-moves", "5")  # picked from the list
+    expect(page.locator("#moves-played")).to_contain_text("1. 5 (you)")
+    settle(page)
+    expect(page.locator("#moves-played")).to_contain_text("2. ")  # the engine replied
+    expect(page.locator("#turn")).to_contain_text("Your move: move the token from")
+    typed = page.locator("#legal-moves option").nth(1).get_attribute("value") or ""
+    page.fill("#move-text", typed)  # typed
+    page.press("#move-text", "Enter")
+    expect(page.locator("#moves-played")).to_contain_text(f"3. {typed} (you)")
+    settle(page)
+    expect(page.locator("#error")).to_have_text("")
+    page.screenshot(path=shots / "play-3000-vertices.png")
+    # Explore: the new graph's counts, no picture of the heart, and why
+    page.click("#tabs button[data-mode=explore]")
+    settle(page)
+    # the path through every vertex is a perfect matching: the placer loses everywhere
+    expect(page.locator("#summary")).to_contain_text("maximum matching: 1500")
+    expect(page.locator("#explore-picture svg")).to_have_count(0)
+    expect(page.locator("#explore-note")).to_contain_text("at most 2000 vertices")
+    expect(page.locator("#matching")).to_be_disabled()
+    # a placement is explained when typed, without a picture
+    page.fill("#explain-at", "5")
+    page.click("#explain-button")
+    expect(page.locator("#explain-text")).to_contain_text("Placing the token on vertex 5")
+    expect(page.locator("#explain-picture svg")).to_have_count(0)
+
+
+def test_mistakes_so_far_are_said_as_moves_in_the_walk_example(page):
+    page.select_option("#example", "walk")
+    settle(page)
+    expect(page.locator("#kind")).to_have_value("walk-board")
+    mistakes = page.locator("#mistakes-so-far")
+    for _ in range(2):
+        page.click("#step-forward")
+    expect(mistakes).to_contain_text("The second player's mistakes so far: move 2.")
+    expect(mistakes).to_contain_text("The first player's mistakes so far: none")
+    page.click("#step-last")
+    expect(mistakes).to_contain_text("The first player's mistakes so far: moves 3 and 9.")
+    expect(mistakes).to_contain_text("The second player's mistakes so far: moves 2, 4 and 12.")
+
+
+def test_the_matching_left_out_of_a_big_board_is_said(page):
+    page.check("#matching")
+    settle(page)
+    note = page.locator("#matching-note")
+    expect(note).to_have_text("")
+    expect(page.locator("#explore-picture svg")).to_be_visible()
+    page.locator("#text-panel summary").click()
+    page.fill("#input", random_board(200, 200, 0.2, seed=3).to_text())
+    page.click("#apply")
+    expect(note).to_contain_text("the matching is not drawn: cells are")
+    expect(note).to_have_attribute("data-not-drawn", "true")
+
+
+def test_zoom_and_pan_in_play_keep_clicks_on_the_cell_under_the_pointer(page, shots):
+    board = random_board(300, 300, 0.2, seed=5)
+    rows = board.to_text().splitlines()[1:]
+    page.click("#tabs button[data-mode=play]")
+    page.locator("#text-panel summary").click()
+    page.fill("#input", board.to_text())
+    page.click("#apply")
+    settle(page)
+    grid = page.locator("#play-picture [data-grid]")
+    before = grid.bounding_box()
+    assert before is not None
+    page.click("#hint")  # a hint typed in the move's box goes when a move is played
+    expect(page.locator("#move-text")).not_to_have_value("")
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    expect(page.locator("#play-picture")).to_have_attribute("data-zoom", "4")
+    after = grid.bounding_box()
+    assert after is not None
+    assert after["width"] == pytest.approx(4 * before["width"], rel=0.01)
+    # a drag pans the picture and plays nothing
+    page.evaluate("document.getElementById('play-picture').scrollIntoView()")
+    after = grid.bounding_box()  # where it is now in the window
+    frame = page.locator("#play-picture").bounding_box()
+    assert after is not None and frame is not None
+    bottom = min(frame["y"] + frame["height"], 1000)  # the window is 1000 pixels high
+    start = (frame["x"] + 200, frame["y"] + 200)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 60, start[1] + 40, steps=5)
+    page.mouse.up()
+    panned = grid.bounding_box()
+    assert panned is not None
+    assert panned["x"] == pytest.approx(after["x"] + 60, abs=1)
+    assert panned["y"] == pytest.approx(after["y"] + 40, abs=1)
+    expect(page.locator("#moves-played")).to_have_text("")
+
+    # a free cell whose centre is in sight, well inside the frame
+    def centre(row: int, col: int) -> tuple[float, float]:
+        side = panned["width"] / 300
+        return panned["x"] + (col - 0.5) * side, panned["y"] + (row - 0.5) * side
+
+    def in_sight(x: float, y: float) -> bool:
+        return (
+            frame["x"] + 20 < x < frame["x"] + frame["width"] - 20
+            and frame["y"] + 20 < y < bottom - 20
+        )
+
+    row, col = next(
+        (r, c)
+        for r in range(1, 301)
+        for c in range(1, 301)
+        if rows[r - 1][c - 1] == "." and in_sight(*centre(r, c))
+    )
+    page.screenshot(path=shots / "play-300x300-zoomed.png")
+    page.mouse.click(*centre(row, col))
+    expect(page.locator("#moves-played")).to_contain_text(f"1. {row} {col} (you)")
+    expect(page.locator("#move-text")).to_have_value("")
+
+
+def test_explain_a_click_in_explore(page, shots):
+    assert wait_for_summary(page) == "77"
+    text = page.locator("#input").input_value()
+    page.select_option("#click-action", "explain")
+    cell = page.locator('#explore-picture [data-outcome="win"]').first
+    at = cell.get_attribute("data-cell")
+    cell.click()
+    expect(page.locator("#explanation")).to_be_visible()
+    expect(page.locator("#explain-text")).to_contain_text(f"Placing the token on cell {at}")
+    expect(page.locator("#explain-text")).to_contain_text("wins")
+    expect(page.locator("#explain-picture svg")).to_be_visible()
+    assert page.locator("#input").input_value() == text  # explained, not blocked
+    page.screenshot(path=shots / "explore-explain.png")
+    # on a graph a click explains (vertices cannot be blocked)
+    page.select_option("#example", "petersen")
+    settle(page)
+    expect(page.locator("#explanation")).to_be_hidden()
+    page.locator('#explore-picture [data-vertex="3"]').click()
+    expect(page.locator("#explain-text")).to_contain_text("loses")
+    expect(page.locator("#explanation")).to_have_attribute("data-at", "3")
+
+
+def test_the_hint_of_a_lost_game_is_the_best_defence(page, server):
+    page.select_option("#example", "petersen")
+    settle(page)
+    page.click("#tabs button[data-mode=play]")
+    settle(page)
+    expect(page.locator("#verdict")).to_contain_text("You are losing")
+    page.click("#hint")
+    settle(page)
+    petersen = urllib.request.urlopen(f"{server}/api/examples/petersen", timeout=30).read()
+    graph = parse_input(petersen, "edges").graph
+    defence = graph.names.text(graph.names.vertex(Position(graph).best_move()))
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text(f"Best defence: {defence}")
+    expect(verdict).to_have_attribute("data-hint", defence)
+    expect(page.locator(f'#play-picture [data-vertex="{defence}"]')).to_have_class(
+        re.compile("hinted")
+    )
+
+
+def test_records_leave_nothing_stale_either(page):
+    page.select_option("#example", "walk")
+    settle(page)
+    page.click("#step-forward")
+    expect(page.locator("#record-picture svg")).to_be_visible()
+    # a token game on a graph too big to draw: its moves, no picture, and why
+    page.select_option("#kind", "walk-edges")  # the board's text reads as no edge list
+    expect(page.locator("#record-moves tbody tr")).to_have_count(0)
+    expect(page.locator("#record-picture svg")).to_have_count(0)
+    game = random_graph_text(3000, 0, seed=1) + "3\n1\n2\n3\n"  # a path: 1, 2, 3
+    page.set_input_files(
+        "#upload", files=[{"name": "game.txt", "mimeType": "text/plain", "buffer": game.encode()}]
+    )
+    settle(page)
+    expect(page.locator("#error")).to_have_text("")
+    expect(page.locator("#record-moves tbody tr")).to_have_count(3)
+    page.click("#step-forward")
+    settle(page)
+    expect(page.locator("#record-picture")).to_contain_text("No picture: a graph picture")
+    expect(page.locator("#record-picture svg")).to_have_count(0)

@@ -13,7 +13,10 @@ from web_helpers import live_server, post
 pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
 
+from matchgame import Position
 from matchgame.apps.web import create_app
+from matchgame.core.board import Board
+from matchgame.readers.inputs import parse_input
 
 
 @pytest.fixture(scope="module")
@@ -179,6 +182,7 @@ def test_serve_recognises_its_file(tmp_path, monkeypatch):
         "/api/position",
         "/api/position?record=1&picture=1",
         "/api/explain?at=2,3",
+        "/api/hint",
         "/api/explain?at=x&edges=1",
     ],
 )
@@ -214,3 +218,69 @@ def test_explain_is_the_cli_explanation(server):
     assert {k: v for k, v in document.items() if k != "svg"} == cli
     status, body = post(f"{server}/api/explain?at=1,2", board)
     assert status == 400 and "blocked" in json.loads(body)["error"]
+
+
+def _hint(server: str, payload: dict, query: str = "") -> dict:
+    status, body = post(f"{server}/api/hint{query}", json.dumps(payload).encode())
+    assert status == 200, body
+    return json.loads(body)
+
+
+def test_hint_is_a_winning_move_or_the_best_defence(server):
+    jsoi = "3 3\n.##\n...\n#.#\n"
+    # the placer wins on JSOI's sample: the hint is a winning placement
+    document = _hint(server, {"input": jsoi, "played": []})
+    assert document["winning"] is True and document["winning_replies"] == 0
+    wins = json.loads(post(f"{server}/api/position", json.dumps({"input": jsoi}).encode())[1])
+    assert document["move"] in wins["winning_moves"]
+    # the Petersen graph: every placement loses; the hint is the engine's best defence,
+    # the terminal play's choice, and says how many winning replies it leaves
+    petersen = urllib.request.urlopen(f"{server}/api/examples/petersen", timeout=30).read()
+    document = _hint(server, {"input": petersen.decode(), "played": []}, "?edges=1")
+    assert document["winning"] is False and document["winning_replies"] >= 1
+    graph = parse_input(petersen, "edges").graph
+    game = Position(graph)
+    assert document["move"] == graph.names.json_value(graph.names.vertex(game.best_move()))
+    # a losing position on a board, in the middle of a game: fewest winning replies
+    board = Board.parse("2 3\n...\n...\n")
+    game = Position(board.to_graph())
+    game.push((0, 0))
+    document = _hint(server, {"input": "2 3\n...\n...\n", "played": [[1, 1]]})
+    assert document["winning"] is game.mover_wins()
+    replies = []
+    for move in game.legal_moves():
+        after = game.copy()
+        after.push(move)
+        replies.append(len(after.winning_moves()))
+    assert document["winning_replies"] == (0 if game.mover_wins() else min(replies))
+
+
+def test_graphs_too_big_to_draw_answer_without_a_picture(server):
+    big = b"3000 1\n1 2\n"  # 3,000 vertices: over the pictures' 2,000
+    payload = {"input": big.decode(), "played": [1]}
+    status, body = post(f"{server}/api/position?edges=1&picture=1", json.dumps(payload).encode())
+    document = json.loads(body)
+    assert status == 200 and document["svg"] is None
+    assert "at most 2000 vertices" in document["picture_note"]
+    assert document["legal_moves"] == [2]
+    status, body = post(f"{server}/api/explain?at=1&edges=1", big)
+    document = json.loads(body)
+    assert status == 200 and document["svg"] is None and document["text"]
+    assert "3000" in document["picture_note"]
+
+
+def test_the_matching_left_out_of_a_big_board_is_noted(server):
+    rows = b"200 200\n" + b"\n".join([b"." * 200] * 200) + b"\n"
+    with live_server(create_app()) as url:  # the module's server refuses 40 kB
+        request = urllib.request.Request(
+            f"{url}/api/render?matching=1", data=rows, headers={"X-Matchgame-Client": "t"}
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            assert "the matching is not drawn" in answer.headers["X-Matchgame-Note"]
+        request = urllib.request.Request(
+            f"{url}/api/render?matching=1",
+            data=b"3 3\n...\n...\n...\n",
+            headers={"X-Matchgame-Client": "t"},
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            assert answer.headers.get("X-Matchgame-Note") is None

@@ -118,6 +118,7 @@ def create_app(
         Route("/api/mistakes", _post(endpoints.mistakes), methods=["POST"]),
         Route("/api/annotate", _post(endpoints.annotate_record), methods=["POST"]),
         Route("/api/position", _post(endpoints.position), methods=["POST"]),
+        Route("/api/hint", _post(endpoints.hint), methods=["POST"]),
         Route("/api/explain", _post(endpoints.explain, heavy=_graph), methods=["POST"]),
         Route("/api/examples/{name}", endpoints.example, methods=["GET"]),
         Mount("/", static),

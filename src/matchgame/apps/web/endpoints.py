@@ -10,6 +10,7 @@ which :mod:`.app` turns into a 400 with its message.
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ... import draw
+from ...core.graph import Graph
 from ...core.moves import as_moves
+from ...core.names import BoardCells
 from ...errors import MatchgameError
 from ...examples import EXAMPLES, UnknownExample, load
 from ...games.bunny import GameRecord, analyse_record
@@ -34,6 +37,7 @@ __all__ = [
     "annotate_record",
     "example",
     "explain",
+    "hint",
     "mistakes",
     "opening",
     "placements",
@@ -85,8 +89,22 @@ def _json(document: Any) -> Response:
     return Response(json_document(document), media_type="application/json")
 
 
-def _svg(scene: draw.Scene) -> Response:
-    return Response(draw.to_svg(scene), media_type="image/svg+xml")
+def _svg(scene: draw.Scene, note: str | None = None) -> Response:
+    headers = {"X-Matchgame-Note": note} if note else None
+    return Response(draw.to_svg(scene), media_type="image/svg+xml", headers=headers)
+
+
+def _why_not_drawn(graph: Graph) -> str | None:
+    """Why no picture of ``graph`` is drawn (too many vertices to lay out), or None.
+
+    Documents with a picture answer ``"svg": null`` and this reason instead, so the
+    page can say why it shows none rather than keep an older picture."""
+    if graph.n_vertices <= draw.MAX_GRAPH_VERTICES or isinstance(graph.names, BoardCells):
+        return None  # boards are drawn at any size (as one image when big)
+    return (
+        f"no picture: a graph picture draws at most {draw.MAX_GRAPH_VERTICES} vertices, "
+        f"this graph has {graph.n_vertices}"
+    )
 
 
 def placements(request: Request, body: bytes) -> Response:
@@ -99,7 +117,13 @@ def render_analysis(request: Request, body: bytes) -> Response:
     the Gallai-Edmonds sets."""
     analysis = _analysis(request, body)
     matching, sets = flag(request, "matching"), flag(request, "sets")
-    return _svg(draw.analysis_scene(analysis, matching=matching, sets=sets))
+    # what the picture leaves out (the matching on a big board) goes to the page in
+    # the X-Matchgame-Note header, so the page can say why
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", draw.RenderWarning)
+        scene = draw.analysis_scene(analysis, matching=matching, sets=sets)
+    notes = [str(w.message) for w in caught if issubclass(w.category, draw.RenderWarning)]
+    return _svg(scene, "; ".join(notes) or None)
 
 
 def render_record(request: Request, body: bytes) -> Response:
@@ -127,17 +151,9 @@ def annotate_record(request: Request, body: bytes) -> Response:
     return _json(annotation_document(annotate(_token_record(request, body))))
 
 
-def position(request: Request, body: bytes) -> Response:
-    """Who wins after the moves played, the engine's best move, and (``picture=1``)
-    the position's picture.
-
-    The body is JSON: ``input`` (the board or edge list text) and ``played`` (the
-    moves so far, each like ``[3, 5]`` on a board or ``7`` on a graph, 1-based).
-    With the query ``record=1``, ``input`` is a token-game record whose first
-    ``record_moves`` moves (all by default) come before ``played``; with ``noi=1``
-    a NOI2011 record likewise, and the game is Bunny and Egg's (a move names the
-    piece that slides into the empty cell).
-    """
+def _game(request: Request, body: bytes) -> tuple[Position, int, GameRecord | None]:
+    """The position a ``/api/position`` or ``/api/hint`` body describes, how many
+    moves led to it, and the NOI2011 record it comes from (None for other games)."""
     try:
         payload = json.loads(body)
     except (ValueError, UnicodeDecodeError, RecursionError):
@@ -176,13 +192,55 @@ def position(request: Request, body: bytes) -> Response:
             game.push(names.name(v))
         except MatchgameError as exc:
             raise MatchgameError(f'field "played[{i}]": {exc}') from None
-    document = position_document(game, earlier + len(played))
+    return game, earlier + len(played), bunny
+
+
+def position(request: Request, body: bytes) -> Response:
+    """Who wins after the moves played, the engine's best move, and (``picture=1``)
+    the position's picture.
+
+    The body is JSON: ``input`` (the board or edge list text) and ``played`` (the
+    moves so far, each like ``[3, 5]`` on a board or ``7`` on a graph, 1-based).
+    With the query ``record=1``, ``input`` is a token-game record whose first
+    ``record_moves`` moves (all by default) come before ``played``; with ``noi=1``
+    a NOI2011 record likewise, and the game is Bunny and Egg's (a move names the
+    piece that slides into the empty cell). A graph too big to draw has ``svg``
+    null and ``picture_note`` saying why.
+    """
+    game, moves_played, bunny = _game(request, body)
+    document = position_document(game, moves_played)
     if flag(request, "picture"):
+        note = _why_not_drawn(game.graph)
+        if note is not None:
+            document["svg"], document["picture_note"] = None, note
+            return _json(document)
         pieces = None
         if bunny is not None:
             pieces = bunny.board.pieces_after(np.array(game.move_stack, dtype=np.int64))
         document["svg"] = draw.to_svg(draw.position_scene(game, pieces=pieces)).decode()
     return _json(document)
+
+
+def hint(request: Request, body: bytes) -> Response:
+    """A hint for the player to move (the body and query of ``/api/position``):
+    ``move``, a winning move when there is one (``winning`` true), else the best
+    defence, the move leaving the opponent the fewest winning replies, as the
+    terminal play's hint; ``winning_replies``: how many the opponent has after it."""
+    game, _, _ = _game(request, body)
+    move = game.best_move()
+    if move is None:
+        return _json({"move": None, "winning": False, "winning_replies": 0})
+    winning = game.mover_wins()
+    after = game.copy()
+    after.push(move)
+    names = game.graph.names
+    return _json(
+        {
+            "move": names.json_value(names.vertex(move)),
+            "winning": winning,
+            "winning_replies": len(after.winning_moves()),
+        }
+    )
 
 
 def explain(request: Request, body: bytes) -> Response:
@@ -195,7 +253,11 @@ def explain(request: Request, body: bytes) -> Response:
     vertex = names.parse(at.replace(",", " ")[:40], "query at")
     why = analysis.explain(names.name(vertex))
     document = why.document()
-    document["svg"] = draw.to_svg(draw.explain_scene(why)).decode()
+    note = _why_not_drawn(analysis.graph)
+    if note is None:
+        document["svg"] = draw.to_svg(draw.explain_scene(why)).decode()
+    else:
+        document["svg"], document["picture_note"] = None, note
     return _json(document)
 
 

@@ -25,8 +25,10 @@ function working(change) {
 }
 
 // Answers can arrive out of order: only the newest request of each kind is shown.
+// A refused request calls onError with the server's message (by default shown as the
+// page's error); the answer is {text, headers}, or null when refused or outdated.
 const latest = {};
-async function call(kind, url, options) {
+async function request(kind, url, options, onError = showError) {
   const ticket = (latest[kind] = (latest[kind] || 0) + 1);
   let answer, text;
   working(+1);
@@ -38,7 +40,7 @@ async function call(kind, url, options) {
     });
     text = await answer.text();
   } catch (_) {
-    if (ticket === latest[kind]) showError("the server does not answer: is matchgame serve running?");
+    if (ticket === latest[kind]) onError("the server does not answer: is matchgame serve running?");
     return null;
   } finally {
     working(-1);
@@ -47,10 +49,16 @@ async function call(kind, url, options) {
   if (!answer.ok) {
     let message = text;
     try { message = JSON.parse(text).error; } catch (_) { /* not JSON */ }
-    showError(message);
+    onError(message);
     return null;
   }
-  return text;
+  return { text, headers: answer.headers };
+}
+
+// The answer's text only.
+async function call(kind, url, options, onError = showError) {
+  const answer = await request(kind, url, options, onError);
+  return answer && answer.text;
 }
 
 function showError(message) {
@@ -67,6 +75,23 @@ function query(extra = {}) {
 }
 
 function moveText(move) { return Array.isArray(move) ? move.join(" ") : String(move); }
+
+// A move or placement typed as "ROW COL" (or "ROW,COL") or "V": its JSON value, or null.
+function parseMove(text) {
+  const numbers = text.trim().split(/[\s,]+/).filter(Boolean);
+  if (!numbers.every((n) => /^\d+$/.test(n))) return null;
+  if (numbers.length === 1) return Number(numbers[0]);
+  if (numbers.length === 2) return numbers.map(Number);
+  return null;
+}
+
+// "move 2", "moves 2 and 5", "moves 1, 2 and 5", or "none": a list of move numbers
+// said as moves, not read as a count.
+function movesSaid(numbers) {
+  if (!numbers.length) return "none";
+  if (numbers.length === 1) return `move ${numbers[0]}`;
+  return `moves ${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
+}
 
 function moveOf(element) {
   const text = element.dataset.cell || element.dataset.vertex;
@@ -113,6 +138,11 @@ function fitModeToKind() {
   second.textContent = bunny() ? "Egg (black)" : "second";
   $("moves").disabled = $("kind").value === "edges" || $("kind").value === "walk-edges"
     || $("kind").value === "noi";
+  // a graph's vertices cannot be blocked: a click on one explains it
+  const toggle = $("click-action").options[0];
+  toggle.disabled = onEdges();
+  if (onEdges()) $("click-action").value = "explain";
+  $("explain-at").placeholder = $("move-text").placeholder = onEdges() ? "vertex" : "row col";
   if (record) state.mode = "record";
   if (!record && state.mode === "record") state.mode = "explore";
   setMode(state.mode);
@@ -120,6 +150,7 @@ function fitModeToKind() {
 
 function refresh() {
   showError("");
+  resetView(); // a new input or mode: the whole picture again
   if (state.mode === "explore") explore();
   else if (state.mode === "play") newGame();
   else loadRecord();
@@ -127,9 +158,29 @@ function refresh() {
 
 // -- explore ------------------------------------------------------------------------
 
+// Whatever stands on the page must be the current input's: a refused request clears
+// the answer and the picture of the input before.
+function clearExplore(note) {
+  $("summary").textContent = "";
+  $("summary").dataset.winning = "";
+  clearExplorePicture(note);
+}
+
+function clearExplorePicture(note) {
+  $("explore-picture").innerHTML = "";
+  $("explore-note").textContent = note;
+  $("matching-note").textContent = "";
+  // nothing drawn: the picture's options have nothing to act on
+  $("matching").disabled = $("sets").disabled = true;
+}
+
 async function explore() {
   const body = $("input").value;
-  const text = await call("placements", `/api/placements?${query()}`, { body });
+  $("explanation").hidden = true; // it was of the input before
+  const text = await call("placements", `/api/placements?${query()}`, { body }, (message) => {
+    showError(message);
+    clearExplore("");
+  });
   if (text === null) return;
   const answer = JSON.parse(text);
   const wins = answer.winning_cells || answer.winning_vertices;
@@ -140,13 +191,45 @@ async function explore() {
     : `The first player loses wherever the token is placed (maximum matching:`
       + ` ${answer.matching_size}, it covers every vertex).`;
   $("summary").dataset.winning = String(wins.length);
-  $("explore-help").hidden = onEdges();
   const extra = {};
   if ($("matching").checked) extra.matching = "1";
   if ($("sets").checked) extra.sets = "1";
-  const svg = await call("explore-picture", `/api/render?${query(extra)}`, { body });
-  if (svg !== null) $("explore-picture").innerHTML = svg;
+  // a graph too big to draw: the counts above stand alone, and the page says why
+  const picture = await request("explore-picture", `/api/render?${query(extra)}`, { body },
+    (message) => clearExplorePicture(`No picture: ${message}. The answer above is complete;`
+      + " Explain and Play take typed moves."));
+  if (picture === null) return;
+  $("explore-picture").innerHTML = picture.text;
+  $("explore-note").textContent = "";
+  $("matching").disabled = $("sets").disabled = false;
+  // what the picture leaves out (the matching on a big board), said beside the box
+  const left = picture.headers.get("X-Matchgame-Note") || "";
+  $("matching-note").textContent = left ? `(${left})` : "";
+  $("matching-note").dataset.notDrawn = String(Boolean(left));
 }
+
+// Why placing the token on `at` (a cell [row, col] or a vertex) wins or loses.
+async function explain(at) {
+  const where = Array.isArray(at) ? at.join(",") : String(at);
+  const text = await call("explain", `/api/explain?${query({ at: where })}`,
+    { body: $("input").value });
+  if (text === null) return;
+  const why = JSON.parse(text);
+  $("explanation").hidden = false;
+  $("explanation").dataset.at = moveText(why.vertex);
+  $("explain-text").textContent = why.text;
+  $("explain-picture").innerHTML = why.svg || "";
+  if (!why.svg) $("explain-text").textContent += ` (${why.picture_note}.)`;
+}
+
+$("explain-button").addEventListener("click", () => {
+  const at = parseMove($("explain-at").value);
+  if (at === null) showError(`type a ${onEdges() ? "vertex number" : "cell as ROW COL"} to explain`);
+  else explain(at);
+});
+$("explain-at").addEventListener("keydown", (event) => {
+  if (event.key === "Enter") $("explain-button").click();
+});
 
 // Block a free cell or free a blocked one, in the board text (1-based ROW COL).
 function toggleCell([row, col]) {
@@ -164,7 +247,12 @@ function toggleCell([row, col]) {
 
 $("explore-picture").addEventListener("click", (event) => {
   const hit = clickedCell(event);
-  if (!hit || !hit.cell || $("kind").value !== "board") return;
+  if (!hit) return;
+  if ($("click-action").value === "explain") {
+    explain(hit.cell || Number(hit.target.dataset.vertex));
+    return;
+  }
+  if (!hit.cell || $("kind").value !== "board") return;
   if (toggleCell(hit.cell)) explore();
 });
 
@@ -183,21 +271,58 @@ function newGame() {
   showPosition();
 }
 
-async function showPosition() {
-  $("game-result").textContent = "";
-  $("game-result").dataset.winner = "";
+// The body and query flags of /api/position and /api/hint for the game shown.
+function positionRequest() {
   const payload = { input: $("input").value, played: state.played };
-  const extra = { picture: "1" };
+  const extra = {};
   if (isRecord()) {
     payload.record_moves = state.step;
     extra[bunny() ? "noi" : "record"] = "1";
   }
+  return { payload, extra };
+}
+
+// A refused position: nothing of the game before may stay (its board, its moves).
+function clearGame() {
+  state.legal = [];
+  listLegalMoves([]);
+  for (const id of ["play-picture", "play-note", "turn", "verdict", "moves-played"]) {
+    $(id).textContent = "";
+  }
+}
+
+// The legal moves to pick from; past MAX_LISTED they are typed (a 300x300 board has
+// tens of thousands).
+const MAX_LISTED = 2000;
+function listLegalMoves(moves) {
+  const select = $("legal-moves");
+  select.textContent = "";
+  select.add(new Option(moves.length > MAX_LISTED
+    ? `(${moves.length} legal moves: the first ${MAX_LISTED})`
+    : `(${moves.length} legal move${moves.length === 1 ? "" : "s"})`, ""));
+  for (const move of moves.slice(0, MAX_LISTED)) select.add(new Option(move, move));
+}
+
+async function showPosition() {
+  $("game-result").textContent = "";
+  $("game-result").dataset.winner = "";
+  const { payload, extra } = positionRequest();
+  extra.picture = "1";
   const text = await call("position", `/api/position?${query(extra)}`,
-    { body: JSON.stringify(payload) });
+    { body: JSON.stringify(payload) }, (message) => {
+      showError(message);
+      clearGame();
+    });
   if (text === null) return;
   const position = JSON.parse(text);
   state.legal = position.legal_moves.map(moveText);
-  $("play-picture").innerHTML = position.svg;
+  listLegalMoves(state.legal);
+  // a graph too big to draw: no picture (never the game before's), and why
+  $("play-picture").innerHTML = position.svg || "";
+  $("zoom-controls").hidden = !position.svg;
+  $("play-note").textContent = position.svg ? ""
+    : `${position.picture_note.replace(/^no/, "No")}: type your move or pick it from the list.`;
+  applyView();
   $("moves-played").textContent = state.played.length
     ? `Moves: ${state.played.map((move, i) => `${movesBefore() + i + 1}. ${moveText(move)}`
       + ` (${yourTurn(movesBefore() + i) ? "you" : "engine"})`).join(", ")}`
@@ -227,8 +352,10 @@ async function showPosition() {
     ? `Your move: slide a ${position.to_move === "first" ? "white" : "black"} piece into the`
       + ` empty cell ${moveText(position.token)} (click a green or pink cell).`
     : placing
-      ? "Your move: place the token on any cell (green cells win for you)."
-      : `Your move: move the token from ${moveText(position.token)} to a neighbouring green or pink cell.`;
+      ? `Your move: place the token on any ${onEdges() ? "vertex" : "cell"}`
+        + `${position.svg ? ` (green ${onEdges() ? "vertices" : "cells"} win for you)` : ""}.`
+      : `Your move: move the token from ${moveText(position.token)} to a neighbouring`
+        + `${position.svg ? " green or pink" : ""} ${onEdges() ? "vertex" : "cell"}.`;
   $("turn").dataset.moves = String(position.legal_moves.length);
   showVerdict(position);
 }
@@ -236,6 +363,7 @@ async function showPosition() {
 function showVerdict(position) {
   const verdict = $("verdict");
   verdict.dataset.moverWins = String(position.mover_wins);
+  verdict.dataset.hint = ""; // a hint is of the position it was asked in
   verdict.dataset.bestMove = moveText(position.best_move);
   if (!$("show-verdict").checked) {
     verdict.textContent = "";
@@ -247,33 +375,160 @@ function showVerdict(position) {
     : "You are losing: every move loses against best play.";
 }
 
-$("play-picture").addEventListener("click", (event) => {
+// Play `move` if it is your turn and the move is legal; says so when it is not.
+function playMove(move) {
   const total = movesBefore() + state.played.length;
   if (!yourTurn(total) || $("game-result").dataset.winner) return;
+  if (!state.legal.includes(moveText(move))) {
+    showError(`${moveText(move)} is not a legal move here`);
+    return;
+  }
+  showError("");
+  $("move-text").value = ""; // a hint or a typed move is of the position before
+  state.played.push(move);
+  showPosition();
+}
+
+$("play-picture").addEventListener("click", (event) => {
+  if (view.dragged) return; // the end of a drag, not a move
   const hooked = event.target.closest("[data-outcome]");
   let move = hooked ? moveOf(hooked) : null;
   if (!hooked) { // a big board: one hook for all its cells; only legal moves count
     const hit = clickedCell(event);
     if (hit && hit.cell && state.legal.includes(moveText(hit.cell))) move = hit.cell;
   }
-  if (move === null) return;
-  state.played.push(move);
-  showPosition();
+  if (move !== null) playMove(move);
 });
 
-$("hint").addEventListener("click", () => {
-  const verdict = $("verdict");
-  const best = verdict.dataset.bestMove;
-  for (const marked of document.querySelectorAll(".hinted")) marked.classList.remove("hinted");
-  if (verdict.dataset.moverWins !== "true") {
-    verdict.textContent = "No winning move: with best play the engine wins. Try to make it think.";
+$("move-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const move = parseMove($("move-text").value);
+  if (move === null) {
+    showError(`type your move as ${onEdges() ? "a vertex number" : "ROW COL"}`);
     return;
   }
-  const key = best.includes(" ") ? "data-cell" : "data-vertex";
+  playMove(move);
+});
+$("legal-moves").addEventListener("change", () => {
+  const move = parseMove($("legal-moves").value);
+  if (move !== null) playMove(move);
+});
+
+// A winning move, or when there is none the best defence (the move leaving the engine
+// the fewest winning replies), as the terminal play's hint.
+$("hint").addEventListener("click", async () => {
+  const verdict = $("verdict");
+  for (const marked of document.querySelectorAll(".hinted")) marked.classList.remove("hinted");
+  const { payload, extra } = positionRequest();
+  const asked = state.played.length;
+  const text = await call("hint", `/api/hint?${query(extra)}`, { body: JSON.stringify(payload) });
+  if (text === null || state.played.length !== asked) return; // a move was played meanwhile
+  const hint = JSON.parse(text);
+  if (hint.move === null) return;
+  const best = moveText(hint.move);
+  const key = Array.isArray(hint.move) ? "data-cell" : "data-vertex";
   const target = $("play-picture").querySelector(`[${key}="${best}"]`);
   if (target) target.classList.add("hinted");
-  verdict.textContent = `Hint: ${best} wins.`;
+  $("move-text").value = best; // ready to play without a picture too
+  verdict.dataset.hint = best;
+  const replies = `${hint.winning_replies} winning repl${hint.winning_replies === 1 ? "y" : "ies"}`;
+  verdict.textContent = hint.winning
+    ? `Hint: ${best} wins.`
+    : `No winning move: with best play the engine wins. Best defence: ${best}`
+      + ` (it leaves the engine the fewest winning replies: ${replies}).`;
 });
+
+// -- zoom and pan (Play) ------------------------------------------------------------
+// The picture is scaled and moved by a CSS transform; clicks still find their cell,
+// since getBoundingClientRect (clickedCell) and hit testing both follow the transform.
+
+const view = { scale: 1, x: 0, y: 0, dragged: false, pointers: new Map() };
+const MAX_ZOOM = 40;
+const DRAG_PIXELS = 5; // a pointer moved further than this pans instead of playing
+
+function clamp(value, low, high) { return Math.min(Math.max(value, low), high); }
+
+function applyView() {
+  const box = $("play-picture");
+  const svg = box.querySelector("svg");
+  box.dataset.zoom = String(view.scale);
+  // a finger scrolls the page over the whole picture, pans a zoomed one
+  box.style.touchAction = view.scale > 1 ? "none" : "pan-x pan-y";
+  if (!svg) return;
+  // keep the picture covering the box: no panning it out of sight
+  const width = svg.clientWidth || box.clientWidth;
+  const height = svg.clientHeight || box.clientHeight;
+  view.x = clamp(view.x, width * (1 - view.scale), 0);
+  view.y = clamp(view.y, height * (1 - view.scale), 0);
+  svg.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
+}
+
+function resetView() {
+  Object.assign(view, { scale: 1, x: 0, y: 0 });
+  applyView();
+}
+
+// Zoom by `factor` keeping the point under (clientX, clientY) in place.
+function zoomAt(factor, clientX, clientY) {
+  const box = $("play-picture").getBoundingClientRect();
+  const x = clientX - box.left;
+  const y = clientY - box.top;
+  const scale = clamp(view.scale * factor, 1, MAX_ZOOM);
+  view.x = x - (x - view.x) * (scale / view.scale);
+  view.y = y - (y - view.y) * (scale / view.scale);
+  view.scale = scale;
+  applyView();
+}
+
+function zoomCentre(factor) {
+  const box = $("play-picture").getBoundingClientRect();
+  const svg = $("play-picture").querySelector("svg");
+  const width = Math.min(box.width, svg ? svg.clientWidth : box.width);
+  const height = Math.min(box.height, svg ? svg.clientHeight : box.height);
+  zoomAt(factor, box.left + width / 2, box.top + height / 2);
+}
+
+$("zoom-in").addEventListener("click", () => zoomCentre(2));
+$("zoom-out").addEventListener("click", () => zoomCentre(0.5));
+$("zoom-reset").addEventListener("click", resetView);
+$("play-picture").addEventListener("wheel", (event) => {
+  if (!event.ctrlKey) return; // a plain wheel scrolls the page (a touchpad pinch sets ctrlKey)
+  event.preventDefault();
+  zoomAt(Math.exp(-event.deltaY / 200), event.clientX, event.clientY);
+}, { passive: false });
+$("play-picture").addEventListener("pointerdown", (event) => {
+  view.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  if (view.pointers.size === 1) {
+    view.dragged = false;
+    view.start = { x: event.clientX, y: event.clientY };
+  }
+});
+$("play-picture").addEventListener("pointermove", (event) => {
+  const last = view.pointers.get(event.pointerId);
+  if (!last) return;
+  const now = { x: event.clientX, y: event.clientY };
+  if (view.pointers.size === 2) { // pinch: zoom by the change of the fingers' distance
+    const [other] = [...view.pointers].filter(([id]) => id !== event.pointerId).map(([, p]) => p);
+    const before = Math.hypot(last.x - other.x, last.y - other.y);
+    const after = Math.hypot(now.x - other.x, now.y - other.y);
+    if (before > 0) zoomAt(after / before, (now.x + other.x) / 2, (now.y + other.y) / 2);
+    view.dragged = true;
+  } else if (view.dragged
+    || Math.hypot(now.x - view.start.x, now.y - view.start.y) > DRAG_PIXELS) {
+    view.dragged = true;
+    $("play-picture").classList.add("panning");
+    view.x += now.x - last.x;
+    view.y += now.y - last.y;
+    applyView();
+  }
+  view.pointers.set(event.pointerId, now);
+});
+for (const end of ["pointerup", "pointercancel"]) {
+  window.addEventListener(end, (event) => {
+    view.pointers.delete(event.pointerId);
+    $("play-picture").classList.remove("panning");
+  });
+}
 
 $("undo").addEventListener("click", () => {
   // the engine's moves before your first one stay
@@ -297,11 +552,25 @@ $("play-from-here").addEventListener("click", () => {
 
 // -- records -------------------------------------------------------------------------
 
+function clearRecord() {
+  state.steps = [];
+  state.step = 0;
+  $("record-moves").tBodies[0].textContent = "";
+  $("step").max = "0";
+  $("step").value = "0";
+  for (const id of ["record-picture", "move-note", "mistakes-so-far", "step-label"]) {
+    $(id).textContent = "";
+  }
+}
+
 async function loadRecord() {
   const noi = $("kind").value === "noi";
   const body = $("input").value;
   const url = noi ? "/api/mistakes" : `/api/annotate?${query()}`;
-  const text = await call("record", url, { body });
+  const text = await call("record", url, { body }, (message) => {
+    showError(message);
+    clearRecord(); // no moves or picture of the record before
+  });
   if (text === null) return;
   const answer = JSON.parse(text);
   state.steps = answer.moves.map((move) => noi
@@ -355,12 +624,14 @@ async function showStep(step) {
     .filter((s) => s.player === player && s.mistake).map((s) => s.number));
   $("mistakes-so-far").textContent = players
     .map((player, i) => `${noi ? player : `The ${player} player`}'s mistakes so far:`
-      + ` ${found[i].length ? found[i].join(", ") : "none"}`)
+      + ` ${movesSaid(found[i])}`)
     .join(". ") + (noi ? " (numbered by round, as the NOI answer counts them)." : ".");
   $("mistakes-so-far").dataset.first = found[0].join(" ");
   $("mistakes-so-far").dataset.second = found[1].join(" ");
   const url = noi ? `/api/render/record?upto=${step}` : `/api/render/walk?${query({ upto: step })}`;
-  const svg = await call("record-picture", url, { body: $("input").value });
+  const svg = await call("record-picture", url, { body: $("input").value }, (message) => {
+    $("record-picture").textContent = `No picture: ${message}.`; // never the step before's
+  });
   if (svg !== null) $("record-picture").innerHTML = svg;
 }
 
@@ -419,11 +690,15 @@ $("matching").addEventListener("change", explore);
 $("sets").addEventListener("change", explore);
 $("upload").addEventListener("change", async () => {
   const file = $("upload").files[0];
-  if (file) {
+  if (!file) return;
+  working(+1); // reading the file is work under way too, until its requests start
+  try {
     forgetExample();
     $("input").value = await file.text();
     $("text-panel").open = true;
     refresh();
+  } finally {
+    working(-1);
   }
 });
 for (const button of document.querySelectorAll("#tabs button")) {
