@@ -387,6 +387,31 @@ cdef class IncrementalMatching:
     contracted) from the token's partner with the token set aside: an exposed
     vertex reached means an even alternating path from the token to it, which is
     flipped so that the token is exposed (the matching stays maximum).
+
+    Two questions are answered without a search (H is the alive graph, M the
+    matching, D(H) the vertices some maximum matching of H misses):
+
+    - *Exposed token.* ``t`` exposed in M is in D(H): not essential.
+    - *After a lost position* (the free rule). If the last deletion removed a
+      vertex ``d`` exposed in M, every alive neighbour ``v`` of ``d`` is
+      essential in H - d. Proof: ``d`` was exposed in a maximum matching, so
+      ``d`` was in D(H); by the theorem the player to move at ``d`` loses, so
+      every move ``d -> v`` leaves a position the next player wins, i.e. ``v``
+      is covered by every maximum matching of H - d. The same in matching terms:
+      M stays maximum in H - d, and an even alternating path in H - d from an
+      exposed vertex is one in H, so D(H - d) is within D(H); a neighbour of
+      ``d`` in D(H) lies in d's factor-critical component K of D(H), and K - d is
+      matched inside itself by M, which no alternating path from another exposed
+      vertex can enter (its first vertex in K - d would follow a D-vertex of H
+      outside K adjacent to K, or a matching edge leaving K - d). Flips made by
+      :meth:`essential` between that deletion and the question change M, not H,
+      so the rule holds until the next deletion; :meth:`mark` saves it.
+
+    The free rule makes the search after every lost position disappear: in a
+    game record those are the moves of the player who had lost, about half of
+    all moves. A question still searches when the last deleted vertex was
+    essential (the previous player could win): the search succeeds (the token
+    is in D) or fails (the token is covered by every maximum matching).
     """
 
     cdef _State state
@@ -395,6 +420,11 @@ cdef class IncrementalMatching:
     cdef Py_ssize_t log_len, log_cap, n
     cdef bint logging
     cdef public int64_t n_exposed
+    cdef index_t lost_vertex  # the last deleted vertex if it was exposed (1-based), else 0
+    cdef public int64_t n_searches  # searches run (the free questions are not counted)
+    # a deliberate fault, only for the tests that check they would catch one:
+    # 1 = the free rule after any deletion, 2 = no search (a matched token is essential)
+    cdef public int fault
 
     def __cinit__(self, const index_t[::1] offsets, const index_t[::1] neighbors,
                   const index_t[::1] mate, uint8_t[::1] alive, bint logging=True):
@@ -408,6 +438,9 @@ cdef class IncrementalMatching:
         self.log = NULL
         self.log_len = self.log_cap = 0
         self.n_exposed = 0
+        self.lost_vertex = 0
+        self.n_searches = 0
+        self.fault = 0
         for v in range(n):
             if not alive[v]:
                 self.state.s.dead[v + 1] = 1
@@ -446,6 +479,11 @@ cdef class IncrementalMatching:
             return False
         if self.n_exposed == 0:
             return True
+        if self.lost_vertex != 0 and self._adjacent(t, self.lost_vertex):
+            return True  # the free rule (class docstring)
+        if self.fault == 2:
+            return True
+        self.n_searches += 1
         # set the token aside: its partner becomes the root of one search
         s.dead[t] = 1
         s.match[t] = 0
@@ -486,8 +524,19 @@ cdef class IncrementalMatching:
             self._set(v, 0)
             self._set(w, 0)
             self.n_exposed += 1
+            self.lost_vertex = v if self.fault == 1 else 0
         else:
             self.n_exposed -= 1
+            self.lost_vertex = v
+
+    cdef bint _adjacent(self, index_t v, index_t u) noexcept nogil:
+        """Whether ``u`` is a neighbour of ``v`` (1-based; O(degree of v))."""
+        cdef Search *s = &self.state.s
+        cdef index_t k
+        for k in range(s.offsets[v - 1], s.offsets[v]):
+            if s.neighbors[k] + 1 == u:
+                return True
+        return False
 
     cdef index_t _checked(self, Py_ssize_t v) except 0:
         if not 0 <= v < self.n:
@@ -517,7 +566,7 @@ cdef class IncrementalMatching:
 
     def mark(self):
         """A point to :meth:`undo` back to."""
-        return (self.log_len, self.n_exposed)
+        return (self.log_len, self.n_exposed, self.lost_vertex)
 
     def undo(self, mark):
         """Revert every change made since ``mark``."""
@@ -538,6 +587,7 @@ cdef class IncrementalMatching:
                     self.alive[index - self.n - 2] = 1 - <uint8_t> old
             self.log_len = target
         self.n_exposed = mark[1]
+        self.lost_vertex = mark[2]
 
     def mate(self):
         """The matching, 0-based (-1 exposed), as a new array."""
