@@ -40,6 +40,8 @@ cdef struct Search:
     index_t *touched  # every vertex labelled since the last reset
     Py_ssize_t n_touched
     int64_t stamp
+    index_t meet_x  # the even-even edge joining two trees, when _grow returns -1
+    index_t meet_y
 
 
 cdef void _one_based(const index_t *mate, index_t *match, Py_ssize_t n) noexcept nogil:
@@ -143,7 +145,7 @@ cdef int _grow(Search *s, Py_ssize_t head, Py_ssize_t tail, index_t *end) noexce
     Returns 1 with ``end`` the odd vertex reached next to an exposed one
     (augmenting path found), 0 when the search is exhausted, -1 when an
     even-even edge joins two different trees (an augmenting path through two
-    roots).
+    roots; the edge is left in ``meet_x``, ``meet_y``).
     """
     cdef index_t x, y, z, k, base
     while head < tail:
@@ -170,6 +172,8 @@ cdef int _grow(Search *s, Py_ssize_t head, Py_ssize_t tail, index_t *end) noexce
             else:
                 base = _lca(s, x, y)
                 if base == 0:
+                    s.meet_x = x
+                    s.meet_y = y
                     return -1
                 tail = _shrink(s, x, y, base, tail)
                 tail = _shrink(s, y, x, base, tail)
@@ -410,8 +414,39 @@ cdef class IncrementalMatching:
     The free rule makes the search after every lost position disappear: in a
     game record those are the moves of the player who had lost, about half of
     all moves. A question still searches when the last deleted vertex was
-    essential (the previous player could win): the search succeeds (the token
-    is in D) or fails (the token is covered by every maximum matching).
+    essential (the previous player could win).
+
+    *The two-root search.* With the token ``t`` set aside, M' = M - t w is a
+    matching of H - t whose exposed vertices are those of M plus ``w``; ``t`` is
+    essential iff M' is maximum in H - t, i.e. iff no augmenting path for M'
+    exists (then a flip exposes ``t``). Any such path ends at ``w``, since one
+    between two vertices exposed in M would augment M in H. The search grows an
+    Edmonds forest from ``w`` and from one more exposed vertex ``h``, the one a
+    deletion exposed last (after an essential token ``v`` is deleted, its
+    partner; on random graphs nearly every path found ends there), and stops
+    at the first augmenting path: an unlabelled exposed vertex next to an even
+    one (the path ends at ``w``), or an edge between the even vertices of the two
+    trees (the path is ``w ... x - y ... h``; both halves are flipped up to their
+    roots as in ``_flip_to_root``). Meeting in the middle, each tree grows to
+    about half the path's length instead of one tree to all of it.
+
+    Completeness: suppose the forest is exhausted. Let O be its odd vertices and
+    U the unlabelled ones. Every neighbour of an even vertex is odd or in the
+    same blossom, so the even blossoms (odd sets, |O| + 2 of them) are
+    components of (H - t) - O, and M' matches U inside U maximally (an
+    augmenting path inside U would augment M in H). Any matching N of H - t
+    then leaves at least 2 + a of the blossoms with an exposed vertex, where a
+    is the number of vertices of O it matches into U, and at least
+    |U| - 2 nu(H[U]) - a vertices of U exposed: at least as many as M' exposes.
+    So M' is maximum and ``t`` is essential; no search from the other exposed
+    vertices is needed.
+
+    Cost. Questions after a lost position, questions on an exposed token and
+    the partner's question after a winning move are O(degree). A successful
+    search costs the two balls that meet; a failing one the region the two
+    trees can reach (everything alternating paths from ``w`` and ``h`` reach,
+    as before). Failing searches are the positions where a player who could
+    win made a losing move; they are not amortised here.
     """
 
     cdef _State state
@@ -421,6 +456,7 @@ cdef class IncrementalMatching:
     cdef bint logging
     cdef public int64_t n_exposed
     cdef index_t lost_vertex  # the last deleted vertex if it was exposed (1-based), else 0
+    cdef index_t recent_exposed  # the vertex a deletion exposed last (a hint, checked on use)
     cdef public int64_t n_searches  # searches run (the free questions are not counted)
     # a deliberate fault, only for the tests that check they would catch one:
     # 1 = the free rule after any deletion, 2 = no search (a matched token is essential)
@@ -439,6 +475,7 @@ cdef class IncrementalMatching:
         self.log_len = self.log_cap = 0
         self.n_exposed = 0
         self.lost_vertex = 0
+        self.recent_exposed = 0
         self.n_searches = 0
         self.fault = 0
         for v in range(n):
@@ -473,7 +510,8 @@ cdef class IncrementalMatching:
 
     cdef bint _essential(self, index_t t) noexcept nogil:
         cdef Search *s = &self.state.s
-        cdef index_t w = s.match[t], end = 0, u, v, after
+        cdef index_t w = s.match[t], end = 0, hint = self.recent_exposed, x, y, x_mate, y_mate
+        cdef Py_ssize_t tail = 1
         cdef int status
         if w == 0:
             return False
@@ -484,32 +522,55 @@ cdef class IncrementalMatching:
         if self.fault == 2:
             return True
         self.n_searches += 1
-        # set the token aside: its partner becomes the root of one search
+        # set the token aside: its partner becomes a root, and so does the vertex
+        # exposed last, where the path usually ends (the two-root search, class doc)
         s.dead[t] = 1
         s.match[t] = 0
         s.match[w] = 0
         s.label[w] = _EVEN
         s.touched[0] = w
-        s.n_touched = 1
         s.queue[0] = w
-        status = _grow(s, 0, 1, &end)
+        if hint != 0 and hint != t and not s.dead[hint] and s.match[hint] == 0:
+            s.label[hint] = _EVEN
+            s.touched[1] = hint
+            s.queue[1] = hint
+            tail = 2
+        s.n_touched = tail
+        status = _grow(s, 0, tail, &end)
         s.dead[t] = 0
         s.match[t] = w
         s.match[w] = t
-        if status != 1:  # one tree: never -1
+        if status == 0:
             _reset_touched(s, False)
             return True
         self._set(t, 0)
         self._set(w, 0)
-        u = end
-        while u != 0:  # flip the path end ... w (w's match is 0: the walk stops there)
+        if status == 1:
+            self._flip_to_root(end)  # end ... w: w's match is 0, the walk stops there
+        else:  # w ... x - y ... hint: match x with y, then flip each side to its root
+            x = s.meet_x
+            y = s.meet_y
+            x_mate = s.match[x]
+            y_mate = s.match[y]
+            self._set(x, y)
+            self._set(y, x)
+            self._flip_to_root(x_mate)
+            self._flip_to_root(y_mate)
+        _reset_touched(s, False)
+        return False
+
+    cdef void _flip_to_root(self, index_t u) noexcept nogil:
+        """Flip the alternating path u, pre[u], match[pre[u]], ... up to its tree's root
+        (exposed: the walk stops there); ``u`` is 0 or an odd vertex whose mate
+        leaves the path (the edge the caller matched instead)."""
+        cdef Search *s = &self.state.s
+        cdef index_t v, after
+        while u != 0:
             v = s.pre[u]
             after = s.match[v]
             self._set(u, v)
             self._set(v, u)
             u = after
-        _reset_touched(s, False)
-        return False
 
     cdef void _delete(self, index_t v) noexcept nogil:
         cdef Search *s = &self.state.s
@@ -525,6 +586,7 @@ cdef class IncrementalMatching:
             self._set(w, 0)
             self.n_exposed += 1
             self.lost_vertex = v if self.fault == 1 else 0
+            self.recent_exposed = w
         else:
             self.n_exposed -= 1
             self.lost_vertex = v
