@@ -120,9 +120,10 @@ def test_every_question_matches_a_fresh_decomposition(seed):
     play_and_check(graph, rng, decomposition_check(graph), steps=250)
 
 
-@pytest.mark.parametrize("fault", [1, 2])
+@pytest.mark.parametrize("fault", [1, 2, 3])
 def test_a_faulty_engine_is_caught(fault):
-    """fault 1 applies the free rule after any deletion, fault 2 skips the search."""
+    """fault 1 applies the free rule after any deletion, 2 skips the search, 3 reads the
+    kept forest's even vertices as essential."""
     caught = 0
     for seed in range(40):
         rng = np.random.default_rng(seed)
@@ -130,6 +131,13 @@ def test_a_faulty_engine_is_caught(fault):
         graph = odd_cycle_graph(n, rng.uniform(1.5, 4.0), rng)
         try:
             play_and_check(graph, rng, oracle_check(graph), fault=fault, steps=60)
+        except AssertionError:
+            caught += 1
+    for seed in range(4):
+        rng = np.random.default_rng(2000 + seed)
+        graph = odd_cycle_graph(300, 3.0, rng)
+        try:
+            play_and_check(graph, rng, decomposition_check(graph), fault=fault, steps=250)
         except AssertionError:
             caught += 1
     assert caught > 0

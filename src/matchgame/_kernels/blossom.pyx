@@ -441,12 +441,25 @@ cdef class IncrementalMatching:
     So M' is maximum and ``t`` is essential; no search from the other exposed
     vertices is needed.
 
+    *The kept forest.* A failed search for ``t`` leaves a forest for H - t and
+    M - t w whose odd vertices are in A(H - t): such a vertex ``z`` is next to an
+    even one (in D), and a maximum matching N missing ``z`` would, by the count
+    above with ``z`` no longer matching a blossom, expose at least two more
+    vertices than M' does. The labels are kept (not reset) and, once ``t`` is
+    deleted, an odd vertex asked about is essential without a search. They stay
+    true while the walk deletes odd vertices: those are in A, and deleting an
+    A-vertex leaves D, A - a and C as they were (the Lovasz-Plummer stability
+    lemma). Any other deletion, any search and any undo drop the forest (its
+    labels are reset, at the cost the failed search already paid): deleting a
+    vertex of D or C may move vertices of A to C or D.
+
     Cost. Questions after a lost position, questions on an exposed token and
     the partner's question after a winning move are O(degree). A successful
     search costs the two balls that meet; a failing one the region the two
     trees can reach (everything alternating paths from ``w`` and ``h`` reach,
     as before). Failing searches are the positions where a player who could
-    win made a losing move; they are not amortised here.
+    win made a losing move; apart from the kept forest they are not amortised:
+    a walk with many of them on a large graph still costs O(n) each.
     """
 
     cdef _State state
@@ -457,9 +470,14 @@ cdef class IncrementalMatching:
     cdef public int64_t n_exposed
     cdef index_t lost_vertex  # the last deleted vertex if it was exposed (1-based), else 0
     cdef index_t recent_exposed  # the vertex a deletion exposed last (a hint, checked on use)
+    # the kept forest of the last failed search (class doc): 0 none, 1 built for the
+    # alive graph minus ``forest_token``, 2 valid for the alive graph
+    cdef int forest_state
+    cdef index_t forest_token
     cdef public int64_t n_searches  # searches run (the free questions are not counted)
     # a deliberate fault, only for the tests that check they would catch one:
-    # 1 = the free rule after any deletion, 2 = no search (a matched token is essential)
+    # 1 = the free rule after any deletion, 2 = no search (a matched token is essential),
+    # 3 = even vertices of the kept forest read as essential too
     cdef public int fault
 
     def __cinit__(self, const index_t[::1] offsets, const index_t[::1] neighbors,
@@ -476,6 +494,8 @@ cdef class IncrementalMatching:
         self.n_exposed = 0
         self.lost_vertex = 0
         self.recent_exposed = 0
+        self.forest_state = 0
+        self.forest_token = 0
         self.n_searches = 0
         self.fault = 0
         for v in range(n):
@@ -519,8 +539,13 @@ cdef class IncrementalMatching:
             return True
         if self.lost_vertex != 0 and self._adjacent(t, self.lost_vertex):
             return True  # the free rule (class docstring)
+        if self.forest_state == 2 and (
+            s.label[t] == _ODD or (self.fault == 3 and s.label[t] == _EVEN)
+        ):
+            return True  # odd in the kept forest: in A (class docstring)
         if self.fault == 2:
             return True
+        self._drop_forest()  # a search starts from clean labels
         self.n_searches += 1
         # set the token aside: its partner becomes a root, and so does the vertex
         # exposed last, where the path usually ends (the two-root search, class doc)
@@ -541,7 +566,9 @@ cdef class IncrementalMatching:
         s.match[t] = w
         s.match[w] = t
         if status == 0:
-            _reset_touched(s, False)
+            # keep the forest: once t is deleted, its odd vertices are in A
+            self.forest_state = 1
+            self.forest_token = t
             return True
         self._set(t, 0)
         self._set(w, 0)
@@ -572,9 +599,21 @@ cdef class IncrementalMatching:
             self._set(v, u)
             u = after
 
+    cdef void _drop_forest(self) noexcept nogil:
+        """Forget the kept forest (its labels, blossoms and tree pointers)."""
+        if self.forest_state != 0:
+            _reset_touched(&self.state.s, False)
+            self.forest_state = 0
+
     cdef void _delete(self, index_t v) noexcept nogil:
         cdef Search *s = &self.state.s
         cdef index_t w = s.match[v]
+        # the kept forest survives deleting the token it was built without, then
+        # deleting its odd vertices (A-vertices: the stability lemma); nothing else
+        if self.forest_state == 1 and v == self.forest_token:
+            self.forest_state = 2
+        elif not (self.forest_state == 2 and s.label[v] == _ODD and w != 0):
+            self._drop_forest()
         if self.logging:
             self.log[2 * self.log_len] = <index_t> (self.n + 1 + v)
             self.log[2 * self.log_len + 1] = s.dead[v]
@@ -637,6 +676,7 @@ cdef class IncrementalMatching:
         if not 0 <= target <= self.log_len:
             raise ValueError("not a mark of this matching")
         with nogil:
+            self._drop_forest()  # the forest is not logged: it may not fit the old graph
             k = self.log_len
             while k > target:
                 k -= 1
@@ -678,6 +718,8 @@ cdef class IncrementalMatching:
         self.logging = False
         with nogil:
             for t in range(steps):
+                if stop_requested():  # the caller's check raises Stopped
+                    break
                 token = path[t] + 1
                 if self._essential(token):
                     wins[t] = 1
