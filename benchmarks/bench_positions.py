@@ -20,7 +20,9 @@ Families (each a graph and a seeded walk; ``--scale`` multiplies the sizes):
 Timed in-process after the one maximum matching every engine starts from:
 ``analyse_walk``'s compiled loop (per move) and ``Position.push`` + ``mover_wins``
 (the Python API, per move, first 1,000 moves). Medians of ``--repeats`` runs.
-Run it under two installations to compare engines.
+Run it under two installations to compare engines, with ``--walks DIR``: the
+mistakes walk is found by asking the engine, and two engines may keep different
+maximum matchings, so the first run saves each walk there and later runs reuse it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -136,7 +139,18 @@ def time_positions(graph: Graph, walk: np.ndarray, moves: int) -> float:
     return time.perf_counter() - start
 
 
-def families(names: list[str], scale: float, moves: int, general_moves: int):
+def cached(walks: Path | None, key: str, make) -> np.ndarray:
+    """``make()``, saved as ``walks/key.npy`` the first time and read back after."""
+    if walks is None:
+        return make()
+    path = walks / f"{key}.npy"
+    if not path.exists():
+        walks.mkdir(parents=True, exist_ok=True)
+        np.save(path, make())
+    return np.load(path)
+
+
+def families(names: list[str], scale: float, moves: int, general_moves: int, walks=None):
     """(name, graph, walk) for each family asked for."""
     size = lambda n: max(int(n * scale), 100)  # noqa: E731
     for name in names:
@@ -151,7 +165,12 @@ def families(names: list[str], scale: float, moves: int, general_moves: int):
                 yield f"random graph n={n:,}, planted path", graph, walk[: general_moves + 1]
         elif name == "mistakes":
             graph = random_graph(size(20_000), 3)
-            walk = mistakes_walk(graph, min(general_moves, size(20_000)) + 1, 4)
+            length = min(general_moves, size(20_000)) + 1
+            walk = cached(
+                walks,
+                f"mistakes-{graph.n_vertices}-{length}",
+                lambda: mistakes_walk(graph, length, 4),  # noqa: B023
+            )
             yield f"random graph n={graph.n_vertices:,}, winner's mistakes", graph, walk
         elif name in ("king", "hex", "board"):
             side = max(int(1000 * scale**0.5), 10)
@@ -170,6 +189,7 @@ def main() -> None:
     parser.add_argument("--families", default="random,planted,mistakes,king,hex,board")
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--moves", type=int, default=100_000)
+    parser.add_argument("--walks", type=Path, default=None, help="save and reuse walks here")
     parser.add_argument(
         "--general-moves",
         type=int,
@@ -180,7 +200,8 @@ def main() -> None:
     print("| family | moves | analyse_walk (s) | per move (us) | push + mover_wins (us) |")
     print("|---|---|---|---|---|")
     names = args.families.split(",")
-    for name, graph, walk in families(names, args.scale, args.moves, args.general_moves):
+    found = families(names, args.scale, args.moves, args.general_moves, args.walks)
+    for name, graph, walk in found:
         walk_s = statistics.median(time_walk(graph, walk) for _ in range(args.repeats))
         push_s = statistics.median(time_positions(graph, walk, 1_000) for _ in range(args.repeats))
         moves = walk.shape[0] - 1
