@@ -17,6 +17,7 @@ import pytest
 from oracle import GameOracle
 
 from matchgame import Graph
+from matchgame._kernels import blossom as _blossom
 from matchgame.core.matching import decompose
 from matchgame.games.engines import _alive_subgraph, make_engine
 
@@ -46,7 +47,7 @@ def truth_by_decomposition(graph: Graph, alive: np.ndarray, token: int) -> tuple
 def play_and_check(
     graph: Graph, rng: np.random.Generator, check, *, fault: int = 0, steps: int = 200
 ) -> None:
-    """Random play with takebacks; ``check(alive, token, essential, size)`` after each
+    """Random play with takebacks; ``check(alive, token, essential, mate)`` after each
     question. Moves favour the token's partner now and then (the partner rule)."""
     n = graph.n_vertices
     alive = np.ones(n, dtype=np.uint8)
@@ -58,8 +59,7 @@ def play_and_check(
     for _ in range(steps):
         essential = bool(matching.essential(token))
         mate = matching.mate()
-        size = int((mate >= 0).sum()) // 2
-        check(alive, token, essential, size)
+        check(alive, token, essential, mate)
         if not essential:
             assert mate[token] == -1  # the interface: a missable token is left exposed
         if history and rng.random() < 0.15:  # take back: the token returns
@@ -88,7 +88,7 @@ def play_and_check(
 def oracle_check(graph: Graph):
     oracle = GameOracle([graph.neighbors_of(v).tolist() for v in range(graph.n_vertices)])
 
-    def check(alive, token, essential, size):
+    def check(alive, token, essential, mate):
         visited = [v for v in range(graph.n_vertices) if not alive[v]]
         assert essential == oracle.mover_wins(token, visited)
 
@@ -96,10 +96,13 @@ def oracle_check(graph: Graph):
 
 
 def decomposition_check(graph: Graph):
-    def check(alive, token, essential, size):
+    def check(alive, token, essential, mate):
         truth, nu = truth_by_decomposition(graph, alive, token)
         assert essential == truth
-        assert size == nu  # the matching stays maximum
+        matched = np.flatnonzero(mate >= 0)
+        assert (mate[mate[matched]] == matched).all()  # a matching
+        assert alive[matched].all() and graph._adjacent(matched, mate[matched]).all()
+        assert matched.size // 2 == nu  # and a maximum one of the alive graph
 
     return check
 
@@ -181,3 +184,42 @@ def test_a_walk_of_mistakes_is_checked_and_fast():
         assert essential == truth_by_decomposition(graph, alive, token)[0]
         if t + 1 < walk.shape[0]:
             engine.delete(token)
+
+
+def test_the_two_root_search_flips_a_path_between_its_roots():
+    """A 6-cycle h-v-u-p-x-y matched h=v, u=p, x=y, beside a triangle (odd cycles:
+    Edmonds' engine). Deleting v exposes h; the question at u then grows trees from
+    p and from h, which meet on the edge h-y: the path p=x-y=h... is flipped whole."""
+    h, v, u, p, x, y, q, r, s = range(9)
+    edges = [(h, v), (v, u), (u, p), (p, x), (x, y), (y, h), (q, r), (r, s), (s, q)]
+    graph = Graph.from_edges(9, edges)
+    mate = np.full(9, -1, dtype=np.int32)
+    for a, b in [(h, v), (u, p), (x, y), (q, r)]:
+        mate[a], mate[b] = b, a
+    alive = np.ones(9, dtype=np.uint8)
+    matching = _blossom.IncrementalMatching(graph.offsets, graph.neighbors, mate, alive, True)
+    assert matching.essential(v)  # a perfectly matched 6-cycle: the search fails
+    matching.delete(v)
+    assert not matching.essential(u)
+    assert matching.n_searches == 2
+    after = matching.mate().tolist()
+    assert after[u] == -1 and after[p] == x and after[y] == h and after[q] == r
+
+
+def test_the_kept_forest_answers_its_odd_vertices_without_a_search():
+    """Same graph: the failed search for v labels y and p odd in the path h-y-x-p-u
+    left by deleting v (its A-vertices); asking about them costs no search, and
+    deleting y (in A) keeps the forest for p."""
+    h, v, u, p, x, y, q, r, s = range(9)
+    edges = [(h, v), (v, u), (u, p), (p, x), (x, y), (y, h), (q, r), (r, s), (s, q)]
+    graph = Graph.from_edges(9, edges)
+    mate = np.full(9, -1, dtype=np.int32)
+    for a, b in [(h, v), (u, p), (x, y), (q, r)]:
+        mate[a], mate[b] = b, a
+    alive = np.ones(9, dtype=np.uint8)
+    matching = _blossom.IncrementalMatching(graph.offsets, graph.neighbors, mate, alive, True)
+    assert matching.essential(v)
+    matching.delete(v)
+    assert matching.essential(y) and matching.n_searches == 1
+    matching.delete(y)
+    assert matching.essential(p) and matching.n_searches == 1

@@ -555,7 +555,7 @@ cdef class IncrementalMatching:
         s.label[w] = _EVEN
         s.touched[0] = w
         s.queue[0] = w
-        if hint != 0 and hint != t and not s.dead[hint] and s.match[hint] == 0:
+        if hint != 0 and hint != t and hint != w and not s.dead[hint] and s.match[hint] == 0:
             s.label[hint] = _EVEN
             s.touched[1] = hint
             s.queue[1] = hint
