@@ -432,7 +432,8 @@ cdef class IncrementalMatching:
 
     Completeness: suppose the forest is exhausted. Let O be its odd vertices and
     U the unlabelled ones. Every neighbour of an even vertex is odd or in the
-    same blossom, so the even blossoms (odd sets, |O| + 2 of them) are
+    same blossom, so the even blossoms (odd sets, |O| + 2 of them; |O| + 1 and
+    1 + a below when ``h`` is missing) are
     components of (H - t) - O, and M' matches U inside U maximally (an
     augmenting path inside U would augment M in H). Any matching N of H - t
     then leaves at least 2 + a of the blossoms with an exposed vertex, where a
