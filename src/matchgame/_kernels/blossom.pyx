@@ -40,6 +40,8 @@ cdef struct Search:
     index_t *touched  # every vertex labelled since the last reset
     Py_ssize_t n_touched
     int64_t stamp
+    index_t meet_x  # the even-even edge joining two trees, when _grow returns -1
+    index_t meet_y
 
 
 cdef void _one_based(const index_t *mate, index_t *match, Py_ssize_t n) noexcept nogil:
@@ -143,7 +145,7 @@ cdef int _grow(Search *s, Py_ssize_t head, Py_ssize_t tail, index_t *end) noexce
     Returns 1 with ``end`` the odd vertex reached next to an exposed one
     (augmenting path found), 0 when the search is exhausted, -1 when an
     even-even edge joins two different trees (an augmenting path through two
-    roots).
+    roots; the edge is left in ``meet_x``, ``meet_y``).
     """
     cdef index_t x, y, z, k, base
     while head < tail:
@@ -170,6 +172,8 @@ cdef int _grow(Search *s, Py_ssize_t head, Py_ssize_t tail, index_t *end) noexce
             else:
                 base = _lca(s, x, y)
                 if base == 0:
+                    s.meet_x = x
+                    s.meet_y = y
                     return -1
                 tail = _shrink(s, x, y, base, tail)
                 tail = _shrink(s, y, x, base, tail)
@@ -387,6 +391,76 @@ cdef class IncrementalMatching:
     contracted) from the token's partner with the token set aside: an exposed
     vertex reached means an even alternating path from the token to it, which is
     flipped so that the token is exposed (the matching stays maximum).
+
+    Two questions are answered without a search (H is the alive graph, M the
+    matching, D(H) the vertices some maximum matching of H misses):
+
+    - *Exposed token.* ``t`` exposed in M is in D(H): not essential.
+    - *After a lost position* (the free rule). If the last deletion removed a
+      vertex ``d`` exposed in M, every alive neighbour ``v`` of ``d`` is
+      essential in H - d. Proof: ``d`` was exposed in a maximum matching, so
+      ``d`` was in D(H); by the theorem the player to move at ``d`` loses, so
+      every move ``d -> v`` leaves a position the next player wins, i.e. ``v``
+      is covered by every maximum matching of H - d. The same in matching terms:
+      M stays maximum in H - d, and an even alternating path in H - d from an
+      exposed vertex is one in H, so D(H - d) is within D(H); a neighbour of
+      ``d`` in D(H) lies in d's factor-critical component K of D(H), and K - d is
+      matched inside itself by M, which no alternating path from another exposed
+      vertex can enter (its first vertex in K - d would follow a D-vertex of H
+      outside K adjacent to K, or a matching edge leaving K - d). Flips made by
+      :meth:`essential` between that deletion and the question change M, not H,
+      so the rule holds until the next deletion; :meth:`mark` saves it.
+
+    The free rule makes the search after every lost position disappear: in a
+    game record those are the moves of the player who had lost, about half of
+    all moves. A question still searches when the last deleted vertex was
+    essential (the previous player could win).
+
+    *The two-root search.* With the token ``t`` set aside, M' = M - t w is a
+    matching of H - t whose exposed vertices are those of M plus ``w``; ``t`` is
+    essential iff M' is maximum in H - t, i.e. iff no augmenting path for M'
+    exists (then a flip exposes ``t``). Any such path ends at ``w``, since one
+    between two vertices exposed in M would augment M in H. The search grows an
+    Edmonds forest from ``w`` and from one more exposed vertex ``h``, the one a
+    deletion exposed last (after an essential token ``v`` is deleted, its
+    partner; on random graphs nearly every path found ends there), and stops
+    at the first augmenting path: an unlabelled exposed vertex next to an even
+    one (the path ends at ``w``), or an edge between the even vertices of the two
+    trees (the path is ``w ... x - y ... h``; both halves are flipped up to their
+    roots as in ``_flip_to_root``). Meeting in the middle, each tree grows to
+    about half the path's length instead of one tree to all of it.
+
+    Completeness: suppose the forest is exhausted. Let O be its odd vertices and
+    U the unlabelled ones. Every neighbour of an even vertex is odd or in the
+    same blossom, so the even blossoms (odd sets, |O| + 2 of them; |O| + 1 and
+    1 + a below when ``h`` is missing) are
+    components of (H - t) - O, and M' matches U inside U maximally (an
+    augmenting path inside U would augment M in H). Any matching N of H - t
+    then leaves at least 2 + a of the blossoms with an exposed vertex, where a
+    is the number of vertices of O it matches into U, and at least
+    |U| - 2 nu(H[U]) - a vertices of U exposed: at least as many as M' exposes.
+    So M' is maximum and ``t`` is essential; no search from the other exposed
+    vertices is needed.
+
+    *The kept forest.* A failed search for ``t`` leaves a forest for H - t and
+    M - t w whose odd vertices are in A(H - t): such a vertex ``z`` is next to an
+    even one (in D), and a maximum matching N missing ``z`` would, by the count
+    above with ``z`` no longer matching a blossom, expose at least two more
+    vertices than M' does. The labels are kept (not reset) and, once ``t`` is
+    deleted, an odd vertex asked about is essential without a search. They stay
+    true while the walk deletes odd vertices: those are in A, and deleting an
+    A-vertex leaves D, A - a and C as they were (the Lovasz-Plummer stability
+    lemma). Any other deletion, any search and any undo drop the forest (its
+    labels are reset, at the cost the failed search already paid): deleting a
+    vertex of D or C may move vertices of A to C or D.
+
+    Cost. Questions after a lost position, questions on an exposed token and
+    the partner's question after a winning move are O(degree). A successful
+    search costs the two balls that meet; a failing one the region the two
+    trees can reach (everything alternating paths from ``w`` and ``h`` reach,
+    as before). Failing searches are the positions where a player who could
+    win made a losing move; apart from the kept forest they are not amortised:
+    a walk with many of them on a large graph still costs O(n) each.
     """
 
     cdef _State state
@@ -395,6 +469,17 @@ cdef class IncrementalMatching:
     cdef Py_ssize_t log_len, log_cap, n
     cdef bint logging
     cdef public int64_t n_exposed
+    cdef index_t lost_vertex  # the last deleted vertex if it was exposed (1-based), else 0
+    cdef index_t recent_exposed  # the vertex a deletion exposed last (a hint, checked on use)
+    # the kept forest of the last failed search (class doc): 0 none, 1 built for the
+    # alive graph minus ``forest_token``, 2 valid for the alive graph
+    cdef int forest_state
+    cdef index_t forest_token
+    cdef public int64_t n_searches  # searches run (the free questions are not counted)
+    # a deliberate fault, only for the tests that check they would catch one:
+    # 1 = the free rule after any deletion, 2 = no search (a matched token is essential),
+    # 3 = even vertices of the kept forest read as essential too
+    cdef public int fault
 
     def __cinit__(self, const index_t[::1] offsets, const index_t[::1] neighbors,
                   const index_t[::1] mate, uint8_t[::1] alive, bint logging=True):
@@ -408,6 +493,12 @@ cdef class IncrementalMatching:
         self.log = NULL
         self.log_len = self.log_cap = 0
         self.n_exposed = 0
+        self.lost_vertex = 0
+        self.recent_exposed = 0
+        self.forest_state = 0
+        self.forest_token = 0
+        self.n_searches = 0
+        self.fault = 0
         for v in range(n):
             if not alive[v]:
                 self.state.s.dead[v + 1] = 1
@@ -440,42 +531,90 @@ cdef class IncrementalMatching:
 
     cdef bint _essential(self, index_t t) noexcept nogil:
         cdef Search *s = &self.state.s
-        cdef index_t w = s.match[t], end = 0, u, v, after
+        cdef index_t w = s.match[t], end = 0, hint = self.recent_exposed, x, y, x_mate, y_mate
+        cdef Py_ssize_t tail = 1
         cdef int status
         if w == 0:
             return False
         if self.n_exposed == 0:
             return True
-        # set the token aside: its partner becomes the root of one search
+        if self.lost_vertex != 0 and self._adjacent(t, self.lost_vertex):
+            return True  # the free rule (class docstring)
+        if self.forest_state == 2 and (
+            s.label[t] == _ODD or (self.fault == 3 and s.label[t] == _EVEN)
+        ):
+            return True  # odd in the kept forest: in A (class docstring)
+        if self.fault == 2:
+            return True
+        self._drop_forest()  # a search starts from clean labels
+        self.n_searches += 1
+        # set the token aside: its partner becomes a root, and so does the vertex
+        # exposed last, where the path usually ends (the two-root search, class doc)
         s.dead[t] = 1
         s.match[t] = 0
         s.match[w] = 0
         s.label[w] = _EVEN
         s.touched[0] = w
-        s.n_touched = 1
         s.queue[0] = w
-        status = _grow(s, 0, 1, &end)
+        if hint != 0 and hint != t and hint != w and not s.dead[hint] and s.match[hint] == 0:
+            s.label[hint] = _EVEN
+            s.touched[1] = hint
+            s.queue[1] = hint
+            tail = 2
+        s.n_touched = tail
+        status = _grow(s, 0, tail, &end)
         s.dead[t] = 0
         s.match[t] = w
         s.match[w] = t
-        if status != 1:  # one tree: never -1
-            _reset_touched(s, False)
+        if status == 0:
+            # keep the forest: once t is deleted, its odd vertices are in A
+            self.forest_state = 1
+            self.forest_token = t
             return True
         self._set(t, 0)
         self._set(w, 0)
-        u = end
-        while u != 0:  # flip the path end ... w (w's match is 0: the walk stops there)
+        if status == 1:
+            self._flip_to_root(end)  # end ... w: w's match is 0, the walk stops there
+        else:  # w ... x - y ... hint: match x with y, then flip each side to its root
+            x = s.meet_x
+            y = s.meet_y
+            x_mate = s.match[x]
+            y_mate = s.match[y]
+            self._set(x, y)
+            self._set(y, x)
+            self._flip_to_root(x_mate)
+            self._flip_to_root(y_mate)
+        _reset_touched(s, False)
+        return False
+
+    cdef void _flip_to_root(self, index_t u) noexcept nogil:
+        """Flip the alternating path u, pre[u], match[pre[u]], ... up to its tree's root
+        (exposed: the walk stops there); ``u`` is 0 or an odd vertex whose mate
+        leaves the path (the edge the caller matched instead)."""
+        cdef Search *s = &self.state.s
+        cdef index_t v, after
+        while u != 0:
             v = s.pre[u]
             after = s.match[v]
             self._set(u, v)
             self._set(v, u)
             u = after
-        _reset_touched(s, False)
-        return False
+
+    cdef void _drop_forest(self) noexcept nogil:
+        """Forget the kept forest (its labels, blossoms and tree pointers)."""
+        if self.forest_state != 0:
+            _reset_touched(&self.state.s, False)
+            self.forest_state = 0
 
     cdef void _delete(self, index_t v) noexcept nogil:
         cdef Search *s = &self.state.s
         cdef index_t w = s.match[v]
+        # the kept forest survives deleting the token it was built without, then
+        # deleting its odd vertices (A-vertices: the stability lemma); nothing else
+        if self.forest_state == 1 and v == self.forest_token:
+            self.forest_state = 2
+        elif not (self.forest_state == 2 and s.label[v] == _ODD and w != 0):
+            self._drop_forest()
         if self.logging:
             self.log[2 * self.log_len] = <index_t> (self.n + 1 + v)
             self.log[2 * self.log_len + 1] = s.dead[v]
@@ -486,8 +625,20 @@ cdef class IncrementalMatching:
             self._set(v, 0)
             self._set(w, 0)
             self.n_exposed += 1
+            self.lost_vertex = v if self.fault == 1 else 0
+            self.recent_exposed = w
         else:
             self.n_exposed -= 1
+            self.lost_vertex = v
+
+    cdef bint _adjacent(self, index_t v, index_t u) noexcept nogil:
+        """Whether ``u`` is a neighbour of ``v`` (1-based; O(degree of v))."""
+        cdef Search *s = &self.state.s
+        cdef index_t k
+        for k in range(s.offsets[v - 1], s.offsets[v]):
+            if s.neighbors[k] + 1 == u:
+                return True
+        return False
 
     cdef index_t _checked(self, Py_ssize_t v) except 0:
         if not 0 <= v < self.n:
@@ -517,7 +668,7 @@ cdef class IncrementalMatching:
 
     def mark(self):
         """A point to :meth:`undo` back to."""
-        return (self.log_len, self.n_exposed)
+        return (self.log_len, self.n_exposed, self.lost_vertex)
 
     def undo(self, mark):
         """Revert every change made since ``mark``."""
@@ -526,6 +677,7 @@ cdef class IncrementalMatching:
         if not 0 <= target <= self.log_len:
             raise ValueError("not a mark of this matching")
         with nogil:
+            self._drop_forest()  # the forest is not logged: it may not fit the old graph
             k = self.log_len
             while k > target:
                 k -= 1
@@ -538,6 +690,7 @@ cdef class IncrementalMatching:
                     self.alive[index - self.n - 2] = 1 - <uint8_t> old
             self.log_len = target
         self.n_exposed = mark[1]
+        self.lost_vertex = mark[2]
 
     def mate(self):
         """The matching, 0-based (-1 exposed), as a new array."""
@@ -566,6 +719,8 @@ cdef class IncrementalMatching:
         self.logging = False
         with nogil:
             for t in range(steps):
+                if stop_requested():  # the caller's check raises Stopped
+                    break
                 token = path[t] + 1
                 if self._essential(token):
                     wins[t] = 1

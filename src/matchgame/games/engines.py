@@ -6,7 +6,10 @@ graph covers the token's vertex; a winning move is the token's partner in such a
 matching. An engine keeps one maximum matching of the unvisited ("alive") graph:
 a move deletes one vertex and costs at most one augmenting-path search, never a
 new matching. Bipartite graphs get the engine of ``_kernels.incremental`` (known
-flags: amortised linear), others Edmonds' blossoms (``_kernels.blossom``).
+flags: amortised linear), others Edmonds' blossoms (``_kernels.blossom``: no
+search after a lost position or on the partner after a winning one, a search
+from two roots that meet in the middle otherwise, and a failed search's forest
+kept while the walk deletes its odd vertices; its docstring has the proofs).
 
 :func:`analyse_walk` runs an engine over a whole walk in one compiled loop.
 """
