@@ -530,21 +530,21 @@ def sweep(
 
 def write_sweep(
     results: Iterable[ChunkResult],
-    out: IO[bytes],
+    write: Callable[[bytes], None],
     *,
     count: bool,
     progress: Callable[[int], None] | None = None,
 ) -> str | None:
-    """Write the results of a sweep's tasks as they come (documents in order, each
-    line prefixed by its ``"index"``; or, at the end, the counts); returns the first
-    error's message, after every graph before it was written."""
+    """Pass the results of a sweep's tasks to ``write`` as they come (documents in
+    order, each line starting with its ``"index"``; or, at the end, the counts);
+    returns the first error's message, after every graph before it was written."""
     counts = SweepCounts()
     index = 0
     for result in results:
         if count and result.counts is not None:
             counts = counts + result.counts
         if result.documents:
-            out.write(
+            write(
                 b"".join(
                     b'{"index":%d,%s\n' % (index + i, document[1:])
                     for i, document in enumerate(result.documents)
@@ -556,7 +556,7 @@ def write_sweep(
         if result.error is not None:
             return result.error
     if count:
-        out.write(json.dumps(counts.to_document(), separators=(",", ":")).encode() + b"\n")
+        write(json.dumps(counts.to_document(), separators=(",", ":")).encode() + b"\n")
     return None
 
 
