@@ -19,6 +19,7 @@ order and counts are summed.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shlex
@@ -49,6 +50,10 @@ __all__ = ["BatchAnswers", "Geng", "SweepCounts", "solve_lines", "sweep"]
 
 CHUNK_BYTES = 1 << 18
 """Bytes of input per task: ~26,000 ``geng 10`` lines, a union of ~260,000 vertices."""
+
+DEFAULT_GENG_PARTS = 64
+"""res/mod parts of a geng run unless told: a fixed number, so the order of the
+answers does not depend on ``jobs`` (more when there are more than 16 workers)."""
 
 # how many chunks a job may have queued ahead: enough to hide the reading, bounded memory
 _AHEAD_PER_JOB = 3
@@ -181,7 +186,7 @@ def _add(a: np.ndarray, b: np.ndarray) -> npt.NDArray[np.int64]:
 _EMPTY = np.zeros(0, dtype=np.int64)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SweepCounts:
     """How many graphs a sweep saw, by vertices, edges, matching size, winner and ``|D|``.
 
@@ -217,6 +222,14 @@ class SweepCounts:
             _add(self.placer_wins, other.placer_wins),
             _add(self.winning_vertices, other.winning_vertices),
         )
+
+    def __eq__(self, other: object) -> bool:
+        # equal counts, whatever the histograms' trailing zeros
+        if not isinstance(other, SweepCounts):
+            return NotImplemented
+        return self.to_document() == other.to_document()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable arrays inside
 
     def to_document(self) -> dict[str, Any]:
         """The counts as JSON: ``{"graphs": N, "vertices": {"10": ...}, ...}``, zero
@@ -323,7 +336,8 @@ class Geng:
     vertices up to isomorphism; ``args`` are geng's own options (``"-c 9"``: connected).
 
     A sweep splits it into ``parts`` by geng's ``res/mod`` argument: part ``r`` runs
-    ``nauty-geng -q ARGS r/parts`` where the task runs.
+    ``nauty-geng -q ARGS r/parts`` where the task runs. Answers come part by part,
+    so their order (the ``"index"``) depends on ``parts``, not on the workers.
     """
 
     args: str
@@ -434,8 +448,9 @@ def stream_tasks(
 
 
 def geng_tasks(geng: Geng, count: bool, jobs: int) -> list[tuple[Any, ...]]:
-    """The tasks of a geng run: one per res/mod part (4 per job unless ``geng.parts``)."""
-    parts = geng.parts or 4 * jobs
+    """The tasks of a geng run: one per res/mod part (``geng.parts``, else
+    :data:`DEFAULT_GENG_PARTS` or 4 per job if that is more)."""
+    parts = geng.parts or max(DEFAULT_GENG_PARTS, 4 * jobs)
     if parts < 1:
         raise InvalidInputError(f"a geng run needs at least 1 part, got {parts}")
     return [(answer_geng_part, geng, part, parts, count) for part in range(parts)]
@@ -459,16 +474,14 @@ def _graph_tasks(graphs: Iterable[Graph], count: bool, per_task: int = 4096) -> 
 # -- the API -----------------------------------------------------------------------
 
 
-def _tasks_of(source: Any, count: bool, jobs: int) -> Iterator[tuple[Any, ...]]:
+def _tasks_of(source: Any, count: bool, jobs: int, chunk_bytes: int) -> Iterator[tuple[Any, ...]]:
     if isinstance(source, Geng):
         yield from geng_tasks(source, count, jobs)
     elif isinstance(source, bytes | bytearray):
-        import io
-
-        yield from stream_tasks(io.BytesIO(bytes(source)), count)
+        yield from stream_tasks(io.BytesIO(bytes(source)), count, chunk_bytes=chunk_bytes)
     elif isinstance(source, str | os.PathLike):
         with open(source, "rb") as stream:
-            yield from stream_tasks(stream, count, os.fspath(source))
+            yield from stream_tasks(stream, count, os.fspath(source), chunk_bytes)
     elif (
         isinstance(source, list | tuple)
         and source
@@ -486,6 +499,7 @@ def sweep(
     count: bool = False,
     jobs: int | None = None,
     client: Any = None,
+    chunk_bytes: int = CHUNK_BYTES,
 ) -> SweepCounts | list[dict[str, Any]]:
     """Answer the placement game on many graphs.
 
@@ -502,6 +516,8 @@ def sweep(
     client : dask.distributed.Client, optional
         Run the tasks on a Dask cluster instead (workers need matchgame, and
         ``nauty-geng`` for a geng source).
+    chunk_bytes : int
+        Bytes of a stream per task.
 
     Returns
     -------
@@ -516,7 +532,8 @@ def sweep(
         lost: use the command line to keep them).
     """
     jobs = default_jobs() if jobs is None else jobs
-    results = run_tasks(_tasks_of(graphs_or_source, count, jobs), jobs=jobs, client=client)
+    tasks = _tasks_of(graphs_or_source, count, jobs, chunk_bytes)
+    results = run_tasks(tasks, jobs=jobs, client=client)
     merged = _merge(results, count)
     if merged.error is not None:
         raise ParseError(merged.error)

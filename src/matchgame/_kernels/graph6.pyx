@@ -91,6 +91,9 @@ cdef int _vertex_count(const uint8_t *p, Py_ssize_t length, int64_t *n, Py_ssize
 cdef int _graph6(const uint8_t *p, Py_ssize_t length, int64_t n, Edges *e) noexcept nogil:
     """The upper triangle, column by column; ``p`` points past N(n)."""
     cdef int64_t bits, needed, i, j, bit = 0
+    for i in range(length):  # a bad byte is named as such, whatever the length says
+        if p[i] < 63 or p[i] > 126:
+            return 1
     # n(n-1)/2 bits must fit in 6 * length: check before multiplying (no overflow)
     if <double> n * (n - 1) > 12.0 * length + 12.0:
         return 3
@@ -100,9 +103,6 @@ cdef int _graph6(const uint8_t *p, Py_ssize_t length, int64_t n, Edges *e) noexc
         return 3
     if length > needed:
         return 4
-    for i in range(length):
-        if p[i] < 63 or p[i] > 126:
-            return 1
     j = 1
     i = 0
     while bit < bits:

@@ -30,12 +30,10 @@ def add_sweep_command(subcommands: Any) -> None:
         "sweep",
         help="answer many graphs (graph6/sparse6 or JSON lines, e.g. nauty-geng output)",
         description="One JSON line per graph (the document of 'placements --edges --format "
-        "json' plus \"index\"), or with --count one JSON document of counts. Reads "
+        'json\' plus "index"), or with --count one JSON document of counts. Reads '
         'graph6/sparse6 lines or JSON lines {"n": N, "edges": [[u, v], ...]} (0-based).',
     )
-    command.add_argument(
-        "files", nargs="*", metavar="FILE", help="inputs ('-' or nothing: stdin)"
-    )
+    command.add_argument("files", nargs="*", metavar="FILE", help="inputs ('-' or nothing: stdin)")
     command.add_argument(
         "--count",
         action="store_true",
@@ -59,7 +57,7 @@ def add_sweep_command(subcommands: Any) -> None:
         type=int,
         default=None,
         metavar="M",
-        help="with --geng: split geng into M res/mod parts (default: 4 per job or worker)",
+        help="with --geng: split geng into M res/mod parts (default: 64, or 4 per job if more)",
     )
     command.add_argument(
         "--dask",
