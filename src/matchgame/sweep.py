@@ -40,7 +40,6 @@ import numpy.typing as npt
 from ._kernels import batch as _batch
 from ._kernels import bipartite as _bip
 from ._kernels import blossom as _blossom
-from ._kernels import graphs as _graphs
 from .core.graph import Graph
 from .errors import InvalidInputError, ParseError
 from .readers.graph6 import GraphLines
@@ -145,16 +144,12 @@ def solve_lines(lines: GraphLines) -> BatchAnswers:
     >>> answers.matching_size.tolist(), answers.winning_count.tolist()
     ([1, 1], [3, 2])
     """
-    vertex_start = np.zeros(lines.n_graphs + 1, dtype=np.int64)
-    np.cumsum(lines.n_vertices, out=vertex_start[1:])
+    if int(lines.n_vertices.sum()) > np.iinfo(np.int32).max - 1:
+        raise InvalidInputError("a batch has more vertices than int32 ids can name: split it")
+    vertex_start, offsets, neighbors = _batch.union_csr(
+        lines.n_vertices, lines.edge_start, lines.edges, lines.may_repeat
+    )
     total = int(vertex_start[-1])
-    if total > np.iinfo(np.int32).max - 1:
-        raise InvalidInputError(f"a batch of {total} vertices is more than int32 ids can name")
-    # global ids: each edge moves up by its graph's first vertex
-    shift = np.repeat(vertex_start[:-1], np.diff(lines.edge_start))
-    sources = lines.edges[:, 0] + shift
-    targets = lines.edges[:, 1] + shift
-    offsets, neighbors = _graphs.csr_from_edges(total, sources, targets)
     mate = np.full(total, -1, dtype=np.int32)
     if neighbors.shape[0]:
         _bip.greedy_karp_sipser(offsets, neighbors, mate)
