@@ -132,12 +132,17 @@ __all__ = [
     "parse_edge_list",
     "parse_noi_record",
     "parse_token_record",
+    "sweep",
 ]
 
 _moved.install()
 
 
 def __getattr__(name: str) -> Any:
+    if name == "sweep":
+        # the module itself: it is callable (matchgame.sweep(...) runs sweep.sweep), and
+        # "import matchgame.sweep as m" must still find the module, not a function
+        return importlib.import_module(".sweep", __name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'matchgame' has no attribute {name!r}")
@@ -147,4 +152,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | {"sweep"})
