@@ -286,3 +286,8 @@ def test_dask_local_cluster_answers_as_local(geng):
         run = run_cli("sweep", "--count", "--geng", "6", "--dask", cluster.scheduler_address)
         assert run.code == 0, run.err
         assert json.loads(run.out) == sweep(data, count=True, jobs=1).to_document()
+
+
+def test_a_failing_geng_is_a_one_line_error(geng):
+    run = run_cli("sweep", "--geng", "-Q 5", "--count", "--jobs", "1")
+    assert_user_error(run, "nauty-geng -q -Q 5", "failed")

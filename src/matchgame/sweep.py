@@ -357,7 +357,7 @@ def answer_geng_part(
     """Run one part of geng and answer its graphs (a task of a sweep split by res/mod)."""
     program = shutil.which(geng.program)
     if program is None:
-        raise FileNotFoundError(
+        raise InvalidInputError(
             f"{geng.program} not found on this machine (Debian: apt install nauty)"
         )
     command = geng.command(part, parts)
@@ -369,8 +369,10 @@ def answer_geng_part(
         process.stdout.close()
         problem = process.stderr.read() if process.stderr else b""
         if process.wait() != 0:
-            message = problem.decode(errors="replace").strip().splitlines()
-            raise RuntimeError(f"{shlex.join(command)} failed: {message[-1] if message else ''}")
+            # geng's first line says what is wrong; the rest is its usage text
+            said = [line.strip() for line in problem.decode(errors="replace").splitlines()]
+            reason = next((line for line in said if line), f"exit status {process.returncode}")
+            raise InvalidInputError(f"{shlex.join(command)} failed: {reason}")
     return result
 
 
