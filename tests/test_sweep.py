@@ -291,3 +291,12 @@ def test_dask_local_cluster_answers_as_local(geng):
 def test_a_failing_geng_is_a_one_line_error(geng):
     run = run_cli("sweep", "--geng", "-Q 5", "--count", "--jobs", "1")
     assert_user_error(run, "nauty-geng -q -Q 5", "failed")
+
+
+def test_lines_longer_than_a_chunk():
+    big = nx.gnp_random_graph(600, 0.02, seed=3)
+    data = b"Bw\n" + nx.to_graph6_bytes(big, header=False) + nx.to_sparse6_bytes(big) + b"BW"
+    small_chunks = sweep(data, jobs=1, chunk_bytes=1000)
+    assert small_chunks == sweep(data, jobs=1)
+    assert [d["vertices"] for d in small_chunks] == [3, 600, 600, 3]
+    assert small_chunks[1]["edges"] == big.number_of_edges()

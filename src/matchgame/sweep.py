@@ -294,22 +294,22 @@ def _merge(results: Iterable[ChunkResult], count: bool) -> ChunkResult:
 
 def _whole_lines(stream: IO[bytes], chunk_bytes: int) -> Iterator[tuple[bytes, int]]:
     """``(chunk, first line number)`` of whole lines read from ``stream``."""
-    carry = b""
+    pending: list[bytes] = []  # the start of a line longer than a block, kept in pieces
     line = 1
     while True:
         block = stream.read(chunk_bytes)
         if not block:
             break
-        block = carry + block
         cut = block.rfind(b"\n") + 1
-        if cut == 0:  # one line longer than a chunk: keep reading it
-            carry = block
+        if cut == 0:  # no line ends in this block: join once the line is whole
+            pending.append(block)
             continue
-        chunk, carry = block[:cut], block[cut:]
+        chunk = b"".join([*pending, block[:cut]])
+        pending = [block[cut:]] if cut < len(block) else []
         yield chunk, line
         line += chunk.count(b"\n")
-    if carry:
-        yield carry, line
+    if pending:
+        yield b"".join(pending), line
 
 
 def answer_file(path: str, count: bool, chunk_bytes: int = CHUNK_BYTES) -> ChunkResult:
