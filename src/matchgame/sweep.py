@@ -379,6 +379,42 @@ def answer_geng_part(
 # -- running tasks -----------------------------------------------------------------
 
 
+# glibc's mallopt parameter: bytes to keep at the top of the heap when it grows or shrinks
+_M_TOP_PAD = -2
+_TOP_PAD_BYTES = 64 << 20
+_heap_tuned = False
+
+
+def keep_heap() -> None:
+    """Let this process's heap keep 64 MiB beyond what it uses (glibc only; elsewhere
+    nothing happens).
+
+    Every chunk allocates and frees arrays of the same few sizes; without the pad,
+    glibc gives the top of the heap back to the kernel each time and touches it
+    again as new pages: measured on geng 10, 180 minor page faults per chunk and a
+    third of a worker's time in the kernel, gone with the pad. Called in the
+    processes that run a sweep's tasks (pool workers, Dask workers, the command
+    line), not in a caller's own process.
+    """
+    global _heap_tuned
+    if _heap_tuned:
+        return
+    _heap_tuned = True
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        libc.mallopt(_M_TOP_PAD, _TOP_PAD_BYTES)
+    except (OSError, AttributeError):  # not glibc: the default heap is slower, not wrong
+        pass
+
+
+def _in_tuned_process(function: Callable[..., ChunkResult], *args: Any) -> ChunkResult:
+    """``function(*args)`` in a worker process whose heap was tuned (:func:`keep_heap`)."""
+    keep_heap()
+    return function(*args)
+
+
 def default_jobs() -> int:
     """The cores this process may run on."""
     try:
@@ -423,7 +459,7 @@ def run_tasks(
     if client is not None:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         yield from _in_order(
-            lambda fn, *args: client.submit(fn, *args, pure=False),
+            lambda fn, *args: client.submit(_in_tuned_process, fn, *args, pure=False),
             lambda future: future.result(),
             tasks,
             _AHEAD_PER_JOB * workers,
@@ -432,7 +468,7 @@ def run_tasks(
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise InvalidInputError(f"jobs must be at least 1, got {jobs}")
-    with _Inline() if jobs == 1 else ProcessPoolExecutor(jobs) as pool:
+    with _Inline() if jobs == 1 else ProcessPoolExecutor(jobs, initializer=keep_heap) as pool:
         yield from _in_order(
             pool.submit, lambda future: future.result(), tasks, _AHEAD_PER_JOB * jobs
         )

@@ -104,6 +104,7 @@ def run_sweep(args: argparse.Namespace) -> int:
     """Run ``matchgame sweep``."""
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    _sweep.keep_heap()  # with --jobs 1 the tasks run in this process
     client = None
     with ExitStack() as stack:
         if args.dask is not None:
