@@ -41,7 +41,7 @@ cdef struct Edges:
     int64_t capacity
 
 
-cdef int _push(Edges *e, int64_t u, int64_t v) noexcept nogil:
+cdef inline int _push(Edges *e, int64_t u, int64_t v) noexcept nogil:
     """Append the edge u-v; -1 if memory ran out."""
     cdef int64_t new_capacity
     cdef int32_t *grown
