@@ -271,7 +271,7 @@ def test_matchgame_sweep_is_callable_and_a_module():
     assert module.sweep is sweep
 
 
-def test_dask_local_cluster_answers_as_local(geng):
+def test_dask_local_cluster_answers_as_local(geng, tmp_path):
     distributed = pytest.importorskip("distributed")
     data = geng(6)
     with (
@@ -286,6 +286,12 @@ def test_dask_local_cluster_answers_as_local(geng):
         run = run_cli("sweep", "--count", "--geng", "6", "--dask", cluster.scheduler_address)
         assert run.code == 0, run.err
         assert json.loads(run.out) == sweep(data, count=True, jobs=1).to_document()
+        path = tmp_path / "geng6.g6"
+        path.write_bytes(data)
+        run = run_cli("sweep", str(path), str(path), "--dask", cluster.scheduler_address)
+        assert run.code == 0, run.err
+        documents = [json.loads(line) for line in run.out.splitlines()]
+        assert documents == sweep(data + data, jobs=1)
 
 
 def test_a_failing_geng_is_a_one_line_error(geng):

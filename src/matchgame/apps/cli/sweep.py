@@ -12,6 +12,7 @@ status 2, after the answers of every graph before it were written (with
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
@@ -89,6 +90,10 @@ def _tasks(args: argparse.Namespace, jobs: int, stack: ExitStack) -> Iterator[An
     if args.parts is not None:
         raise UsageError("--parts goes with --geng")
     for name in args.files or ["-"]:
+        if args.dask is not None and name != "-":
+            # on a cluster a file is one task, read where it runs (a shared file system)
+            yield (_sweep.answer_file, os.path.abspath(name), args.count)
+            continue
         if name == "-":
             stream = sys.stdin.buffer
         else:
