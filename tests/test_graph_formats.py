@@ -373,14 +373,22 @@ def test_detect_format(name, head, expected):
     assert detect_format(name, head) == expected
 
 
-def test_graph6_goes_to_its_own_module():
-    try:
-        import matchgame.readers.graph6  # noqa: F401
-    except ModuleNotFoundError:
-        with pytest.raises(ParseError, match="graph6"):
-            read_graph(b">>graph6<<Bw\n")
-    else:
-        assert read_graph(b">>graph6<<Bw\n").n_edges == 3
+def test_graph6_and_sparse6_through_the_registry(tmp_path):
+    """The registry hands graph6/sparse6 to readers.graph6: files, bytes and text, as
+    NetworkX reads them."""
+    petersen = nx.petersen_graph()
+    g6 = nx.to_graph6_bytes(petersen)
+    s6 = nx.to_sparse6_bytes(petersen)
+    for data, name in ((g6, "p.g6"), (s6, "p.s6")):
+        path = tmp_path / name
+        path.write_bytes(data)
+        for source in (path, data, data.decode()):
+            graph = read_graph(source)
+            assert graph.n_vertices == 10 and graph.n_edges == 15
+            assert sorted(map(tuple, graph.edges().tolist())) == sorted(petersen.edges())
+    assert len(list(read_graphs(g6 + g6.split(b"<<", 2)[-1], "graph6"))) == 2
+    with pytest.raises(ParseError, match="line 1"):
+        read_graph(b"B~~\n", "graph6")  # one byte too many for 3 vertices
 
 
 def test_files_ids_name_the_vertices():

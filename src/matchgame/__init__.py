@@ -137,12 +137,17 @@ __all__ = [
     "parse_token_record",
     "read_graph",
     "read_graphs",
+    "sweep",
 ]
 
 _moved.install()
 
 
 def __getattr__(name: str) -> Any:
+    if name == "sweep":
+        # the module itself: it is callable (matchgame.sweep(...) runs sweep.sweep), and
+        # "import matchgame.sweep as m" must still find the module, not a function
+        return importlib.import_module(".sweep", __name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'matchgame' has no attribute {name!r}")
@@ -152,4 +157,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | {"sweep"})

@@ -23,7 +23,6 @@ from a signature the text cannot have by chance (a banner, an XML declaration,
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -32,7 +31,7 @@ from pathlib import PurePath
 
 from ..core.graph import Graph
 from ..errors import InvalidInputError, InvalidTypeError, ParseError
-from . import dimacs, edgelists, matrixmarket, metis, networkx_formats, snap
+from . import dimacs, edgelists, graph6, matrixmarket, metis, networkx_formats, snap
 from ._lines import no_header_limit
 from ._text import HEAD_BYTES, prepare, read_bounded
 
@@ -60,20 +59,6 @@ class GraphFormat:
 
 def _one(parse: Callable[[bytes], Graph]) -> Callable[[bytes], list[Graph]]:
     return lambda data: [parse(data)]
-
-
-def _parse_graph6(data: bytes) -> list[Graph]:
-    """graph6 and sparse6 lines, read by :mod:`matchgame.readers.graph6` (imported here,
-    when it is needed: that reader lives in its own module)."""
-    try:
-        module = importlib.import_module(f"{__package__}.graph6")
-    except ModuleNotFoundError:
-        raise ParseError(
-            "graph6 and sparse6 are not readable in this build of matchgame "
-            "(matchgame.readers.graph6 is missing)"
-        ) from None
-    graphs: list[Graph] = module.parse_graph6(data)
-    return graphs
 
 
 FORMATS: dict[str, GraphFormat] = {
@@ -128,8 +113,8 @@ FORMATS: dict[str, GraphFormat] = {
             _one(networkx_formats.parse_gml),
             networkx_formats.text_size_limit,
         ),
-        GraphFormat("graph6", "graph6 text", (".g6",), _parse_graph6, no_header_limit),
-        GraphFormat("sparse6", "sparse6 text", (".s6",), _parse_graph6, no_header_limit),
+        GraphFormat("graph6", "graph6 text", (".g6",), graph6.parse_graph6, no_header_limit),
+        GraphFormat("sparse6", "sparse6 text", (".s6",), graph6.parse_graph6, no_header_limit),
     )
 }
 """Every graph format, by the name ``--input-format`` and ``format=`` take."""

@@ -12,6 +12,7 @@ from . import commands
 from .commands import MOVES_HELP
 from .output import INPUT_FORMATS, UsageError
 from .serve import serve
+from .sweep import add_sweep_command
 
 __all__ = ["build_parser"]
 
@@ -321,6 +322,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_many(mistakes)
     mistakes.set_defaults(handler=commands.mistakes)
+
+    # matchgame sweep: many graphs at once (its arguments live in apps/cli/sweep.py)
+    add_sweep_command(subcommands)
     return parser
 
 

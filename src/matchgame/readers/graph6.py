@@ -1,0 +1,147 @@
+"""graph6 and sparse6, the formats of nauty's ``geng`` and of most graph collections.
+
+One graph per line; a line starting with ``:`` is sparse6, any other graph6;
+either may start with the header ``>>graph6<<`` or ``>>sparse6<<``. Blank lines
+are skipped. Incremental sparse6 (lines starting with ``;``) is refused. Vertex
+``i`` of a line is vertex ``i`` of its :class:`Graph` (0-based). sparse6 may
+hold loops and repeated edges: loops are dropped and repeats collapse, as in
+:meth:`Graph.from_edges`.
+
+The decoding is compiled (``_kernels/graph6.pyx``): :func:`decode_graph6_lines`
+turns a buffer of many lines into batched arrays with no Python object per
+graph, which is what a sweep over millions of graphs reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .._kernels import graph6 as _graph6
+from ..core.graph import Graph
+from ..errors import ParseError
+from ._memory import require_memory
+
+__all__ = ["GraphLines", "decode_graph6_lines", "parse_graph6"]
+
+# rough peak bytes per decoded edge (pairs, both CSR directions, sorting) and per vertex
+_BYTES_PER_EDGE = 48
+_BYTES_PER_VERTEX = 64
+
+
+@dataclass(frozen=True)
+class GraphLines:
+    """Many graphs decoded into arrays (the bulk form of :func:`parse_graph6`).
+
+    Attributes
+    ----------
+    n_vertices : ndarray of int64
+        The vertex count of each graph, in the order of the lines.
+    edge_start : ndarray of int64
+        ``n_graphs + 1`` offsets: graph ``g`` has the edges
+        ``edges[edge_start[g]:edge_start[g + 1]]``.
+    edges : ndarray of int32, shape (n_edges, 2)
+        Edges with each graph's own 0-based vertex ids (sparse6 loops and repeats kept).
+    may_repeat : bool
+        True if some line was sparse6, whose edges may be loops or repeats.
+    error : ParseError or None
+        The first bad line; the arrays hold the graphs of the lines before it.
+    """
+
+    n_vertices: npt.NDArray[np.int64]
+    edge_start: npt.NDArray[np.int64]
+    edges: npt.NDArray[np.int32]
+    may_repeat: bool
+    error: ParseError | None
+
+    @property
+    def n_graphs(self) -> int:
+        """Number of graphs decoded."""
+        return int(self.n_vertices.shape[0])
+
+    def graph(self, g: int) -> Graph:
+        """Graph ``g`` as a :class:`Graph`."""
+        pairs = self.edges[self.edge_start[g] : self.edge_start[g + 1]]
+        return Graph.from_edges(int(self.n_vertices[g]), pairs)
+
+
+def decode_graph6_lines(data: bytes, *, first_line: int = 1, source: str = "<input>") -> GraphLines:
+    """Decode every graph6/sparse6 line of ``data`` into arrays, without Graph objects.
+
+    Parameters
+    ----------
+    data : bytes
+        Whole lines (the last one may lack its newline).
+    first_line : int
+        The line number of ``data``'s first line, for error messages when
+        ``data`` is a chunk of a longer stream.
+    source : str
+        The input's name, for error messages.
+
+    Returns
+    -------
+    GraphLines
+        Its ``error`` is set (not raised) at the first bad line, so that a
+        stream can answer the lines before it first.
+
+    Examples
+    --------
+    >>> lines = decode_graph6_lines(b"Bw\\n:Bc\\n")
+    >>> lines.n_vertices.tolist(), lines.edges.tolist()
+    ([3, 3], [[0, 1], [0, 2], [1, 2], [0, 1], [0, 2]])
+    """
+    n_vertices, edge_start, edges, may_repeat, failure = _graph6.decode_lines(
+        np.frombuffer(data, dtype=np.uint8)
+    )
+    error = None
+    if failure is not None:
+        line, code = failure
+        number = first_line + int(line) - 1
+        error = ParseError(f"{source}: {_graph6.ERRORS[code]}", line=number)
+    return GraphLines(n_vertices, edge_start, edges, bool(may_repeat), error)
+
+
+def parse_graph6(data: bytes, *, source: str = "<input>") -> list[Graph]:
+    """Read every graph of a graph6 or sparse6 text (one graph per line).
+
+    Parameters
+    ----------
+    data : bytes
+        graph6 and/or sparse6 lines, with or without a ``>>graph6<<`` or
+        ``>>sparse6<<`` header.
+    source : str
+        The input's name, for error messages.
+
+    Returns
+    -------
+    list of Graph
+        One per non-blank line, in order.
+
+    Raises
+    ------
+    ParseError
+        With the line number, for a byte outside 63..126, a truncated line, a
+        vertex count the line's length contradicts, incremental sparse6, or a
+        graph too large for the memory available.
+
+    Examples
+    --------
+    >>> [g.n_edges for g in parse_graph6(b">>graph6<<Bw\\n:Bc\\n")]
+    [3, 2]
+    >>> parse_graph6(b"Bw\\nB~~\\n")
+    Traceback (most recent call last):
+    ...
+    matchgame.errors.ParseError: line 2: <input>: the line is longer than its vertex count says
+    """
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise TypeError(f"parse_graph6 reads bytes, got {type(data).__name__}")
+    lines = decode_graph6_lines(bytes(data), source=source)
+    if lines.error is not None:
+        raise lines.error
+    require_memory(
+        _BYTES_PER_VERTEX * int(lines.n_vertices.sum()) + _BYTES_PER_EDGE * len(lines.edges),
+        f"{source}: the graphs",
+    )
+    return [lines.graph(g) for g in range(lines.n_graphs)]

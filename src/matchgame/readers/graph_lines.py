@@ -1,0 +1,97 @@
+"""Streams of many graphs, one per line: graph6/sparse6, or JSON lines.
+
+A JSON line is ``{"n": 4, "edges": [[0, 1], [1, 2]]}``: ``n`` vertices, edges
+between 0-based vertex ids (as graph6 numbers them). A stream is JSON lines if
+its first non-blank byte is ``{``, graph6/sparse6 otherwise; both decode to the
+same :class:`GraphLines` arrays.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from ..core.graph import MAX_VERTICES
+from ..errors import ParseError
+from .graph6 import GraphLines, decode_graph6_lines
+
+__all__ = ["decode_graph_lines", "decode_json_lines", "stream_kind"]
+
+
+def stream_kind(head: bytes) -> str:
+    """``"json"`` if the first non-blank byte of ``head`` is ``{``, else ``"graph6"``."""
+    stripped = head.lstrip()
+    return "json" if stripped[:1] == b"{" else "graph6"
+
+
+def _json_graph(text: bytes) -> tuple[int, list[list[int]]]:
+    """``(n, edges)`` of one JSON line; ValueError says what is wrong."""
+    document = json.loads(text)
+    if not isinstance(document, dict) or set(document) - {"n", "edges"} or "n" not in document:
+        raise ValueError('expected an object {"n": ..., "edges": [[u, v], ...]}')
+    n = document["n"]
+    if type(n) is not int or not 0 <= n <= MAX_VERTICES:
+        raise ValueError(f'"n" must be a vertex count 0..{MAX_VERTICES}, got {n!r}')
+    edges = document.get("edges", [])
+    if not isinstance(edges, list):
+        raise ValueError('"edges" must be a list of [u, v] pairs')
+    for pair in edges:
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(type(v) is int and 0 <= v < n for v in pair)
+        ):
+            raise ValueError(f"edge {pair!r} is not a pair of vertex ids 0..{n - 1}")
+    return n, edges
+
+
+def decode_json_lines(data: bytes, *, first_line: int = 1, source: str = "<input>") -> GraphLines:
+    """Decode JSON lines (see the module doc) into :class:`GraphLines`.
+
+    The first bad line sets ``error`` (not raised); the arrays hold the lines before it.
+
+    Examples
+    --------
+    >>> lines = decode_json_lines(b'{"n": 3, "edges": [[0, 1]]}\\n{"n": 1}\\n')
+    >>> lines.n_vertices.tolist(), lines.edge_start.tolist()
+    ([3, 1], [0, 1, 1])
+    """
+    counts: list[int] = []
+    starts = [0]
+    pairs: list[list[int]] = []
+    error = None
+    # a vertex costs memory though written in a few bytes: bound them by the input
+    vertex_budget = 64 * (len(data) + 1024)
+    for number, text in enumerate(data.split(b"\n"), start=first_line):
+        if not text.strip():
+            continue
+        try:
+            n, edges = _json_graph(text)
+        except ValueError as problem:  # json.JSONDecodeError is a ValueError
+            reason = str(problem).splitlines()[0]
+            error = ParseError(f"{source}: {reason}", line=number)
+            break
+        vertex_budget -= n
+        if vertex_budget < 0:
+            error = ParseError(f"{source}: more vertices than the input can describe", line=number)
+            break
+        counts.append(n)
+        pairs.extend(edges)
+        starts.append(len(pairs))
+    return GraphLines(
+        np.array(counts, dtype=np.int64),
+        np.array(starts, dtype=np.int64),
+        np.array(pairs, dtype=np.int32).reshape(-1, 2),
+        True,
+        error,
+    )
+
+
+def decode_graph_lines(
+    data: bytes, kind: str, *, first_line: int = 1, source: str = "<input>"
+) -> GraphLines:
+    """Decode lines of ``kind`` (``"graph6"``, which takes sparse6 too, or ``"json"``)."""
+    if kind == "json":
+        return decode_json_lines(data, first_line=first_line, source=source)
+    return decode_graph6_lines(data, first_line=first_line, source=source)
