@@ -23,6 +23,7 @@ KERNEL_MODULES = [
     "bipartite",
     "blossom",
     "bunny",
+    "edmonds",
     "graphs",
     "grid",
     "incremental",
