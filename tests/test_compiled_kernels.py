@@ -23,6 +23,7 @@ KERNEL_MODULES = [
     "bipartite",
     "blossom",
     "bunny",
+    "edgetext",
     "edmonds",
     "graphs",
     "grid",
