@@ -23,6 +23,8 @@ KERNEL_MODULES = [
     "bipartite",
     "blossom",
     "bunny",
+    "edgetext",
+    "edmonds",
     "graphs",
     "grid",
     "incremental",

@@ -34,9 +34,16 @@ cdef int64_t _karp_sipser(
     cdef Py_ssize_t top = 0
     cdef int64_t added = 0
     cdef int which
+    cdef bint all_exposed = True
+    for v in range(n):
+        if mate[v] >= 0:
+            all_exposed = False
+            break
     for v in range(n):
         live_degree[v] = 0
-        if mate[v] < 0:
+        if all_exposed:  # the usual empty start: no neighbour list needs reading
+            live_degree[v] = offsets[v + 1] - offsets[v]
+        elif mate[v] < 0:
             d = 0
             for k in range(offsets[v], offsets[v + 1]):
                 if mate[neighbors[k]] < 0:

@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from .._kernels import bipartite as _bip
 from .._kernels import blossom as _blossom
+from .._kernels import edmonds as _edmonds
 from .._kernels._stop import check as _stop_point
 from ..errors import InvalidInputError, InvalidTypeError
 from ._validate import (
@@ -110,6 +111,14 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDAr
     [1, 0, 3, 2]
     """
     graph = as_graph(graph)
+    return _matching_and_labels(graph, algorithm)[0]
+
+
+def _matching_and_labels(
+    graph: Graph, algorithm: Algorithm
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8] | None]:
+    """:func:`maximum_matching`'s work; the blossom engine also gives the Gallai-Edmonds
+    labels (EVEN, ODD, 0 per vertex) it finds on the way, the bipartite ones None."""
     chosen = as_choice(algorithm, "algorithm", ALGORITHMS)
     if chosen == "auto":
         chosen = "push_relabel" if graph.is_bipartite else "blossom"
@@ -121,8 +130,11 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDAr
             "use 'blossom' or 'auto'"
         )
     mate = np.full(graph.n_vertices, -1, dtype=INDEX_DTYPE)
+    labels = None
     if graph.n_edges == 0:
-        return mate
+        if algorithm == "blossom":
+            labels = np.full(graph.n_vertices, _edmonds.EVEN, dtype=np.uint8)
+        return mate, labels
     _bip.greedy_karp_sipser(graph.offsets, graph.neighbors, mate)
     _stop_point()  # a web request whose client left stops here (see _kernels._stop)
     if algorithm == "push_relabel":
@@ -134,9 +146,9 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDAr
     elif algorithm == "hopcroft_karp":
         _bip.hopcroft_karp(graph.offsets, graph.neighbors, side, mate)
     else:
-        _blossom.edmonds_matching(graph.offsets, graph.neighbors, mate)
+        labels = _edmonds.maximum_matching_labels(graph.offsets, graph.neighbors, mate)
     _stop_point()
-    return mate
+    return mate, labels
 
 
 def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
@@ -378,19 +390,14 @@ def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
     True
     """
     graph = as_graph(graph)
-    mate = maximum_matching(graph, algorithm=algorithm)
-    if algorithm in ("push_relabel", "hopcroft_karp") or (
-        algorithm == "auto" and graph.is_bipartite
-    ):
+    mate, labels = _matching_and_labels(graph, algorithm)
+    if labels is None:
         found, via = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate)
         missable = found.view(np.bool_)
         via.setflags(write=False)
         engine = "bipartite"
     else:
-        labels = _blossom.gallai_edmonds_labels(graph.offsets, graph.neighbors, mate)
-        if labels.shape[0] != graph.n_vertices:
-            raise RuntimeError("the blossom engine returned a matching that is not maximum")
-        missable = labels == _blossom.EVEN
+        missable = labels == _edmonds.EVEN
         engine = "blossom"
         via = None
     _stop_point()

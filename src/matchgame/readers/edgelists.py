@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._kernels.edgetext import parse_edge_lines
 from .._kernels.text import format_int_rows, parse_int_lines
+from ..core._csr import MAX_ENTRIES
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
 from ._memory import require_memory
@@ -48,8 +50,11 @@ def parse_edge_list(text: str | bytes) -> Graph:
     data = prepare(text)
     header_index, header = header_line(data)
     n, m = _parse_header(header, header_index + 1)
-    buffer, starts, ends, n_lines = line_bounds(data)
     first = header_index + 1
+    graph = _parse_common_form(data, first, n, m)
+    if graph is not None:
+        return graph
+    buffer, starts, ends, n_lines = line_bounds(data)
     if n_lines - first < m:
         raise ParseError(f"expected {m} edges, got {n_lines - first}", line=n_lines + 1)
     if n_lines - first > m:
@@ -74,6 +79,32 @@ def parse_edge_list(text: str | bytes) -> Graph:
         u, v = number_as_written(raw, 0), number_as_written(raw, 1)
         raise ParseError(f"edge {u} {v} names a vertex outside 1..{n}", line=first + i + 1)
     return Graph.from_edges(n, values - 1)
+
+
+def _parse_common_form(data: bytes, first: int, n: int, m: int) -> Graph | None:
+    """The graph if its ``m`` edge lines, from line ``first`` on, are plain ``u v`` lines
+    in range followed by blank lines only (one pass, _kernels/edgetext.pyx); else None,
+    and the general reader below finds the problem and says where."""
+    if 2 * m > MAX_ENTRIES or m > len(data):
+        return None
+    start = 0
+    for _ in range(first):
+        start = data.find(b"\n", start) + 1
+        if start == 0:
+            start = len(data)
+            break
+    ends = parse_edge_lines(np.frombuffer(data, dtype=np.uint8), start, n, m)
+    if ends is None:
+        return None
+    require_memory(  # as the general reader does once the lines are counted
+        n * BYTES_PER_VERTEX + m * BYTES_PER_EDGE,
+        f"a graph of {n} vertices and {m} edges",
+        line=first,
+    )
+    from .._kernels.graphs import csr_from_edges
+
+    offsets, neighbors = csr_from_edges(n, *ends)
+    return Graph._trusted(offsets, neighbors)
 
 
 def format_edge_list(graph: Graph) -> str:

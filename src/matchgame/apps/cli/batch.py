@@ -15,7 +15,6 @@ import argparse
 import os
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -120,6 +119,9 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
     failed = invalid = 0
     slowest = (0.0, "")
     if jobs > 1:
+        # imported here: multiprocessing's modules cost one-input runs ~10 ms of start-up
+        from concurrent.futures import ProcessPoolExecutor
+
         pool = ProcessPoolExecutor(max_workers=jobs)
         outcomes = pool.map(_solve_job, work, chunksize=max(1, len(work) // (8 * jobs)))
     else:
