@@ -117,3 +117,42 @@ def test_usage_errors_before_any_input_is_read(tmp_path):
     assert_user_error(run_cli("placements", "--example", "jsoi", paths[0]), "not both")
     assert_user_error(run_cli("verify", paths[0]), "--answers")
     assert_user_error(run_cli("placements", "--jobs", "0", *paths), "--jobs 0")
+
+
+def test_a_terminal_gets_a_progress_bar_and_a_pipe_does_not(tmp_path):
+    """On a terminal (stderr a pty) tqdm draws the inputs answered; errors still show."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    paths = _boards(tmp_path / "tests", 3)
+    bad = tmp_path / "tests" / "bad.in"
+    bad.write_text(BAD_BOARD)
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out2").mkdir()
+    argv = [sys.executable, "-m", "matchgame", "placements", "--jobs", "1"]
+    argv += ["--out-dir", str(tmp_path / "out"), *map(str, paths), str(bad)]
+    leader, follower = pty.openpty()
+    try:
+        run = subprocess.run(argv, stdout=subprocess.PIPE, stderr=follower, timeout=120)
+        os.close(follower)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal's other side closed
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(leader)
+    said = seen.decode(errors="replace")
+    assert run.returncode == 2
+    assert "4/4" in said and "inputs" in said  # tqdm's count and unit
+    assert f"error: {bad}:" in said
+    piped = run_cli(
+        "placements", "--jobs", "1", "--out-dir", str(tmp_path / "out2"), *map(str, paths)
+    )
+    assert "\r" not in piped.err and "/3" not in piped.err  # no bar in a pipe

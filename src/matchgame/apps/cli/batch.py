@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ...errors import MatchgameError
 from .output import (
+    Progress,
     UsageError,
     VerifyFailed,
     error_text,
@@ -127,13 +128,14 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
     else:
         pool = None
         outcomes = map(_solve_job, work)
+    progress = Progress(len(files), " inputs")
     try:
         for name, outcome in zip(files, outcomes, strict=True):
             for warning in outcome.warnings:
-                print_error(f"warning: {name}: {warning}")
+                progress.say(f"warning: {name}: {warning}")
             if outcome.error is not None:
                 failed += 1
-                print_error(f"error: {name}: {outcome.error}")
+                progress.say(f"error: {name}: {outcome.error}")
             elif outcome.output:
                 if label_lines:
                     text = outcome.output.decode()
@@ -143,7 +145,10 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
                 write_output(outcome.output)
             invalid += outcome.invalid
             slowest = max(slowest, (outcome.seconds, name))
+            if progress.update is not None:
+                progress.update(1)
     finally:
+        progress.close()
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     seconds = time.perf_counter() - start

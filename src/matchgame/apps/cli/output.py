@@ -8,7 +8,8 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from ...errors import MatchgameError
 from ...examples import load, names_of_kind
@@ -177,3 +178,48 @@ def print_error(message: str) -> None:
     it (the exit status still does)."""
     with contextlib.suppress(OSError, AttributeError, ValueError):
         print(message, file=sys.stderr)
+
+
+class Progress:
+    """A progress bar with rate and time left (tqdm, the optional extra ``progress``) on
+    standard error when it is a terminal; silent otherwise (pipes and logs stay clean).
+
+    Lines said while the bar runs go through :meth:`say`, above the bar.
+    """
+
+    def __init__(self, total: int | None, unit: str) -> None:
+        self._bar: Any = None
+        if not sys.stderr.isatty():
+            return
+        try:
+            from tqdm import tqdm
+        except ImportError:  # the extra is not installed: no bar, nothing else changes
+            return
+        try:
+            size = os.get_terminal_size(sys.stderr.fileno())
+        except OSError:
+            size = os.terminal_size((0, 0))
+        # a terminal that reports no size (a fresh pty, `script`) would hide the bar
+        self._bar = tqdm(
+            total=total,
+            unit=unit,
+            unit_scale=total is None,
+            file=sys.stderr,
+            ncols=size.columns or 80,
+            nrows=size.lines or 24,
+        )
+
+    @property
+    def update(self) -> Callable[[int], object] | None:
+        """The bar's ``update(n)``, or None without a bar."""
+        return None if self._bar is None else self._bar.update
+
+    def say(self, message: str) -> None:
+        if self._bar is None:
+            print_error(message)
+        else:
+            self._bar.write(message, file=sys.stderr)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()

@@ -14,13 +14,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
 from ... import sweep as _sweep
 from ...errors import ParseError
-from .output import UsageError, write_output
+from .output import Progress, UsageError, write_output
 
 __all__ = ["add_sweep_command", "run_sweep"]
 
@@ -68,18 +68,6 @@ def add_sweep_command(subcommands: Any) -> None:
     command.set_defaults(handler=run_sweep)
 
 
-def _progress() -> tuple[Callable[[int], None] | None, Callable[[], None]]:
-    """A tqdm bar on a terminal (graphs answered), nothing otherwise."""
-    if not sys.stderr.isatty():
-        return None, lambda: None
-    try:
-        from tqdm import tqdm
-    except ImportError:  # the optional extra "progress" is not installed
-        return None, lambda: None
-    bar = tqdm(unit=" graphs", unit_scale=True, file=sys.stderr)
-    return bar.update, bar.close
-
-
 def _tasks(args: argparse.Namespace, jobs: int, stack: ExitStack) -> Iterator[Any]:
     if args.geng is not None:
         if args.files:
@@ -123,10 +111,12 @@ def run_sweep(args: argparse.Namespace) -> int:
         jobs = _sweep.default_jobs() if args.jobs is None else args.jobs
         if client is not None:  # the parts of geng go by the cluster's workers
             jobs = max(1, len(client.scheduler_info().get("workers", {})))
-        update, close = _progress()
-        stack.callback(close)
+        progress = Progress(None, " graphs")
+        stack.callback(progress.close)
         results = _sweep.run_tasks(_tasks(args, jobs, stack), jobs=jobs, client=client)
-        error = _sweep.write_sweep(results, write_output, count=args.count, progress=update)
+        error = _sweep.write_sweep(
+            results, write_output, count=args.count, progress=progress.update
+        )
     if error is not None:
         raise ParseError(error)
     return 0
