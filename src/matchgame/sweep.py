@@ -589,7 +589,7 @@ def write_sweep(
     write: Callable[[bytes], None],
     *,
     count: bool,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> str | None:
     """Pass the results of a sweep's tasks to ``write`` as they come (documents in
     order, each line starting with its ``"index"``; or, at the end, the counts);
