@@ -5,10 +5,11 @@
 Starts ``matchgame serve`` in its own process (as a user would), posts ``--heavy``
 analyses of a ``--size`` x ``--size`` board (20% blocked) at once from other
 processes (as other users' browsers would), and while they run times cheap
-requests one after another, in turn: the page (``GET /``), an example (``GET /api/examples/heart``) and the analysis of
-a 30x30 board (``POST /api/placements``). Prints, per kind of cheap request, the
-median and the largest latency over all rounds, and the heavy analyses' own
-times; the target is every cheap request within 0.2 s.
+requests one after another, in turn: the page (``GET /``), an example
+(``GET /api/examples/heart``) and the analysis of a 30x30 board
+(``POST /api/placements``). Prints, per kind of cheap request, the median and the
+largest latency over all rounds, and the heavy analyses' own times; the target is
+every cheap request within 0.2 s.
 """
 
 from __future__ import annotations
