@@ -284,3 +284,34 @@ def test_the_matching_left_out_of_a_big_board_is_noted(server):
         )
         with urllib.request.urlopen(request, timeout=60) as answer:
             assert answer.headers.get("X-Matchgame-Note") is None
+
+
+def test_a_big_answer_is_sent_in_pieces_and_whole(tmp_path):
+    """Answers over ~1 MB go out piece by piece (one huge write would stall every other
+    request); the client still gets the whole document with its length."""
+    from matchgame.generate import random_board
+
+    board = random_board(700, 700, 0.2, seed=4)
+    path = tmp_path / "board.txt"
+    path.write_text(board.to_text())
+    expected = run_cli("placements", str(path), "--format", "json").out
+    assert len(expected) > 2_000_000  # several pieces
+    with live_server(create_app(max_body=1 << 20)) as url:
+        request = urllib.request.Request(
+            f"{url}/api/placements",
+            data=board.to_text().encode(),
+            method="POST",
+            headers={"X-Matchgame-Client": "tests"},
+        )
+        with urllib.request.urlopen(request, timeout=120) as answer:
+            assert answer.headers["Content-Length"] == str(len(expected.encode()))
+            assert answer.headers.get("Transfer-Encoding") is None
+            body = answer.read()
+    assert json.loads(body) == json.loads(expected)
+    # and it was pieces: the endpoint's response streams them
+    from starlette.responses import StreamingResponse
+
+    from matchgame.apps.web import endpoints
+
+    assert isinstance(endpoints._json(json.loads(expected)), StreamingResponse)
+    assert not isinstance(endpoints._json({"small": 1}), StreamingResponse)
