@@ -54,14 +54,45 @@ cdef inline bint _is_blank(uint8_t c) noexcept nogil:
     return c == 32 or c == 9 or c == 13  # space, tab, CR
 
 
+cdef inline bint _scan_integer(
+    const uint8_t[::1] buffer, int64_t *pos, int64_t end, int64_t *value
+) noexcept nogil:
+    """Read an optionally signed decimal integer at ``pos`` (blanks already skipped).
+
+    True if one is there and ends at a blank or at ``end``; ``pos`` moves past what
+    was read (on False: to the byte that is no part of it). Leading zeros do not
+    count ("0001" is 1, as in every format); 18 or more significant digits read as
+    10**17, absurdly large: callers range-check.
+    """
+    cdef bint negative = False
+    cdef Py_ssize_t digits = 0, significant = 0
+    cdef int64_t at = pos[0], number = 0
+    if at < end and (buffer[at] == 45 or buffer[at] == 43):  # '-' or '+'
+        negative = buffer[at] == 45
+        at += 1
+    while at < end and 48 <= buffer[at] <= 57:
+        if significant < 18:
+            number = number * 10 + (buffer[at] - 48)
+        if number > 0:
+            significant += 1
+        digits += 1
+        at += 1
+    pos[0] = at
+    if digits == 0 or (at < end and not _is_blank(buffer[at])):
+        return False
+    if significant >= 18:
+        number = 100000000000000000
+    value[0] = -number if negative else number
+    return True
+
+
 cdef int64_t _parse(
     const uint8_t[::1] buffer, const int64_t[:] starts, const int64_t[:] ends,
     Py_ssize_t n_fields, int64_t[:, ::1] values, int64_t *column, int64_t *found,
 ) noexcept nogil:
     """Fill ``values``; returns -1, or the index of the first bad line (see parse_int_lines)."""
-    cdef Py_ssize_t i, field, digits, significant
+    cdef Py_ssize_t i, field
     cdef int64_t pos, end, value
-    cdef bint negative
     for i in range(starts.shape[0]):
         pos = starts[i]
         end = ends[i]
@@ -75,27 +106,11 @@ cdef int64_t _parse(
                 column[0] = pos - starts[i]
                 found[0] = field + 1
                 return i
-            negative = False
-            if buffer[pos] == 45 or buffer[pos] == 43:  # '-' or '+'
-                negative = buffer[pos] == 45
-                pos += 1
-            digits = 0
-            significant = 0  # digits after leading zeros: "0001" is 1, as in every format
-            value = 0
-            while pos < end and 48 <= buffer[pos] <= 57:
-                if significant < 18:
-                    value = value * 10 + (buffer[pos] - 48)
-                if value > 0:
-                    significant += 1
-                digits += 1
-                pos += 1
-            if digits == 0 or (pos < end and not _is_blank(buffer[pos])):
+            if not _scan_integer(buffer, &pos, end, &value):
                 column[0] = pos - starts[i]
                 found[0] = -1
                 return i
-            if significant >= 18:
-                value = 100000000000000000  # 10**17, absurdly large; callers range-check
-            values[i, field] = -value if negative else value
+            values[i, field] = value
             field += 1
         if field != n_fields:
             column[0] = pos - starts[i]
@@ -344,9 +359,8 @@ def parse_int_real_lines(
     result = np.zeros((n_lines, n_ints), dtype=np.int64)
     cdef int64_t[:, ::1] values = result
     cdef int64_t column = 0, found = 0, pos, end
-    cdef Py_ssize_t line, field, digits, significant
+    cdef Py_ssize_t line, field
     cdef int64_t value
-    cdef bint negative
     cdef int64_t bad = -1
     with nogil:
         for line in range(n_lines):
@@ -360,28 +374,12 @@ def parse_int_real_lines(
                     found = field
                     bad = line
                     break
-                negative = False
-                if buffer[pos] == 45 or buffer[pos] == 43:
-                    negative = buffer[pos] == 45
-                    pos += 1
-                digits = 0
-                significant = 0
-                value = 0
-                while pos < end and _is_digit(buffer[pos]):
-                    if significant < 18:
-                        value = value * 10 + (buffer[pos] - 48)
-                    if value > 0:
-                        significant += 1
-                    digits += 1
-                    pos += 1
-                if digits == 0 or (pos < end and not _is_blank(buffer[pos])):
+                if not _scan_integer(buffer, &pos, end, &value):
                     column = pos - starts[line]
                     found = -1
                     bad = line
                     break
-                if significant >= 18:
-                    value = 100000000000000000  # absurdly large; callers range-check
-                values[line, field] = -value if negative else value
+                values[line, field] = value
             if bad >= 0:
                 break
             if _skip_reals(buffer, starts[line], pos, end, n_reals, &column, &found) < 0:
@@ -399,9 +397,8 @@ cdef Py_ssize_t _ragged(
     int64_t[::1] values, int64_t[::1] counts, bint fill, int64_t *bad, int64_t *column,
 ) noexcept nogil:
     """Count (and with ``fill`` store) the integers of every line; -1 on a bad byte."""
-    cdef Py_ssize_t i, total = 0, digits, significant
+    cdef Py_ssize_t i, total = 0
     cdef int64_t pos, end, value, here
-    cdef bint negative
     for i in range(starts.shape[0]):
         pos = starts[i]
         end = ends[i]
@@ -411,28 +408,12 @@ cdef Py_ssize_t _ragged(
                 pos += 1
             if pos == end:
                 break
-            negative = False
-            if buffer[pos] == 45 or buffer[pos] == 43:
-                negative = buffer[pos] == 45
-                pos += 1
-            digits = 0
-            significant = 0
-            value = 0
-            while pos < end and _is_digit(buffer[pos]):
-                if significant < 18:
-                    value = value * 10 + (buffer[pos] - 48)
-                if value > 0:
-                    significant += 1
-                digits += 1
-                pos += 1
-            if digits == 0 or (pos < end and not _is_blank(buffer[pos])):
+            if not _scan_integer(buffer, &pos, end, &value):
                 bad[0] = i
                 column[0] = pos - starts[i]
                 return -1
             if fill:
-                if significant >= 18:
-                    value = 100000000000000000
-                values[total] = -value if negative else value
+                values[total] = value
             total += 1
             here += 1
         if fill:
