@@ -318,14 +318,10 @@ def answer_file(path: str, count: bool, chunk_bytes: int = CHUNK_BYTES) -> Chunk
 
 
 def _answer_stream(stream: IO[bytes], count: bool, chunk_bytes: int, source: str) -> ChunkResult:
+    """Every task of ``stream`` (see :func:`stream_tasks`) run here, up to the first error."""
     results = []
-    kind = None
-    for chunk, line in _whole_lines(stream, chunk_bytes):
-        if kind is None:
-            if not chunk.strip():
-                continue
-            kind = stream_kind(chunk)
-        results.append(answer_chunk(chunk, kind, count, line, source))
+    for function, *arguments in stream_tasks(stream, count, source, chunk_bytes):
+        results.append(function(*arguments))
         if results[-1].error is not None:
             break
     return _merge(results, count)
