@@ -19,12 +19,14 @@ import pytest
 from cli_helpers import assert_user_error, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matchgame._kernels.batch import union_csr
+from matchgame._kernels.graph6 import decode_graph6_union
 from oracle import GameOracle, max_matching_size
 
 import matchgame
 from matchgame import Graph, ParseError, analyse_graph, is_maximum_matching
 from matchgame.readers.graph6 import decode_graph6_lines, parse_graph6
-from matchgame.sweep import Geng, SweepCounts, sweep
+from matchgame.sweep import Geng, SweepCounts, answer_chunk, solve_lines, sweep
 from matchgame.writers.placements import format_placements
 
 
@@ -140,6 +142,94 @@ def test_memory_is_bounded_by_the_input():
     assert lines.n_graphs == 0 and lines.error is not None
     lines = decode_graph6_lines(b":~?@?\n" * 10)  # 4096 vertices each: within 64 per byte
     assert lines.n_graphs == 10
+
+
+# -- graph6 straight into the union's CSR (the sweep's fast path) ---------------------
+
+# lines the fused decoder must refuse, so that the general one names the error
+_BAD_LINES = [b"B~~", b"Dx", b"B\x01", b"B w", b"~?", b";Bc", b">Bw", b"\x7f", b":Bc", b"~~?@????"]
+
+
+@st.composite
+def small_graph6_lines(draw, max_vertices: int = 64) -> bytes:
+    """One graph6 line (with its newline) of a random graph: any density, any size."""
+    n = draw(st.integers(0, max_vertices))
+    pairs = [(u, v) for v in range(n) for u in range(v)]
+    mask = draw(st.integers(0, (1 << len(pairs)) - 1)) if pairs else 0
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from(pair for k, pair in enumerate(pairs) if mask >> k & 1)
+    return nx.to_graph6_bytes(graph, header=False)
+
+
+def _general_union(data: bytes):
+    lines = decode_graph6_lines(data)
+    return lines, union_csr(lines.n_vertices, lines.edge_start, lines.edges, lines.may_repeat)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(small_graph6_lines(), max_size=12),
+    st.booleans(),  # a >>graph6<< header on the first line
+    st.booleans(),  # CRLF line ends
+    st.lists(st.integers(0, 12), max_size=2),  # where blank lines go
+    st.one_of(st.none(), st.tuples(st.integers(0, 12), small_graph6_lines(max_vertices=70))),
+    st.one_of(st.none(), st.tuples(st.integers(0, 12), st.sampled_from(_BAD_LINES))),
+)
+def test_fused_graph6_union_is_the_decoded_union(graphs, header, crlf, blanks, extra, bad):
+    lines = list(graphs)
+    for at in blanks:
+        lines.insert(min(at, len(lines)), b"\n")
+    if extra is not None:  # maybe a graph of 65..70 vertices: the general path
+        lines.insert(min(extra[0], len(lines)), extra[1])
+    if bad is not None:
+        lines.insert(min(bad[0], len(lines)), bad[1] + b"\n")
+    if header and lines:
+        lines[0] = b">>graph6<<" + lines[0]
+    data = b"".join(lines)
+    if crlf:
+        data = data.replace(b"\n", b"\r\n")
+    general, expected = _general_union(data)
+    fused = decode_graph6_union(np.frombuffer(data, dtype=np.uint8))
+    refused = bad is not None or bool((general.n_vertices > 64).any())
+    assert (fused is None) == refused
+    if fused is not None:
+        assert general.error is None
+        for ours, theirs in zip(fused, expected, strict=True):
+            assert ours.dtype == theirs.dtype
+            np.testing.assert_array_equal(ours, theirs)  # the same rows in the same order
+    # a sweep's chunk answers as the general path does, error and line number included
+    for count in (True, False):
+        result = answer_chunk(data, "graph6", count, first_line=5, source="in.g6")
+        named = decode_graph6_lines(data, first_line=5, source="in.g6")
+        answers = solve_lines(named)
+        assert result.n_graphs == answers.n_graphs
+        assert result.error == (None if named.error is None else str(named.error))
+        if count:
+            assert result.counts == SweepCounts.of(answers)
+        else:
+            assert result.documents == answers.documents()
+
+
+def test_fused_graph6_union_takes_64_vertices_and_leaves_65():
+    for n, taken in ((62, True), (63, True), (64, True), (65, False)):
+        data = nx.to_graph6_bytes(nx.complete_graph(n), header=False) + b"Bw\n"
+        fused = decode_graph6_union(np.frombuffer(data, dtype=np.uint8))
+        assert (fused is not None) == taken
+        if taken:
+            _, expected = _general_union(data)
+            for ours, theirs in zip(fused, expected, strict=True):
+                np.testing.assert_array_equal(ours, theirs)
+    empty = decode_graph6_union(np.frombuffer(b"", dtype=np.uint8))
+    assert empty is not None and empty[0].tolist() == [0] and empty[1].tolist() == [0]
+
+
+def test_fused_graph6_union_is_the_decoded_union_on_geng(geng):
+    data = geng(7)
+    fused = decode_graph6_union(np.frombuffer(data, dtype=np.uint8))
+    _, expected = _general_union(data)
+    for ours, theirs in zip(fused, expected, strict=True):
+        np.testing.assert_array_equal(ours, theirs)
 
 
 # -- answers ----------------------------------------------------------------------
