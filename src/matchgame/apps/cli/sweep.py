@@ -18,7 +18,6 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
-from ... import sweep as _sweep
 from ...errors import ParseError
 from .output import Progress, UsageError, write_output
 
@@ -69,6 +68,8 @@ def add_sweep_command(subcommands: Any) -> None:
 
 
 def _tasks(args: argparse.Namespace, jobs: int, stack: ExitStack) -> Iterator[Any]:
+    from ... import sweep as _sweep
+
     if args.geng is not None:
         if args.files:
             raise UsageError("give either FILE or --geng, not both")
@@ -95,6 +96,10 @@ def _tasks(args: argparse.Namespace, jobs: int, stack: ExitStack) -> Iterator[An
 
 def run_sweep(args: argparse.Namespace) -> int:
     """Run ``matchgame sweep``."""
+    # imported here: the sweep's process pools and subprocesses would cost every other
+    # command ~10 ms of start-up
+    from ... import sweep as _sweep
+
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     _sweep.keep_heap()  # with --jobs 1 the tasks run in this process
