@@ -119,6 +119,20 @@ cdef int64_t _parse(
     return -1
 
 
+cdef Py_ssize_t _checked_lines(
+    const uint8_t[::1] buffer, const int64_t[:] starts, const int64_t[:] ends
+) except -1:
+    """How many lines ``starts``/``ends`` give; ValueError unless each lies in ``buffer``
+    (the parsers below read without bounds checks)."""
+    cdef Py_ssize_t i, n_lines = starts.shape[0]
+    if ends.shape[0] != n_lines:
+        raise ValueError("starts and ends differ in length")
+    for i in range(n_lines):
+        if not 0 <= starts[i] <= ends[i] <= buffer.shape[0]:
+            raise ValueError(f"line {i} is outside the buffer")
+    return n_lines
+
+
 def parse_int_lines(
     const uint8_t[::1] buffer, const int64_t[:] starts, const int64_t[:] ends, Py_ssize_t n_fields
 ):
@@ -130,12 +144,7 @@ def parse_int_lines(
     many fields were read on that line (``found``; -1 for a character that is
     no digit).
     """
-    cdef Py_ssize_t i, n_lines = starts.shape[0]
-    if ends.shape[0] != n_lines:
-        raise ValueError("starts and ends differ in length")
-    for i in range(n_lines):
-        if not 0 <= starts[i] <= ends[i] <= buffer.shape[0]:
-            raise ValueError(f"line {i} is outside the buffer")
+    cdef Py_ssize_t n_lines = _checked_lines(buffer, starts, ends)
     result = np.zeros((n_lines, n_fields), dtype=np.int64)
     cdef int64_t[:, ::1] values = result
     cdef int64_t bad_line, column = 0, found = 0
@@ -350,12 +359,7 @@ def parse_int_real_lines(
     :func:`parse_int_lines`; for a problem among the reals ``found`` is -1 (not a
     number) or ``-2 - count`` (``count`` values after the integers).
     """
-    cdef Py_ssize_t i, n_lines = starts.shape[0]
-    if ends.shape[0] != n_lines:
-        raise ValueError("starts and ends differ in length")
-    for i in range(n_lines):
-        if not 0 <= starts[i] <= ends[i] <= buffer.shape[0]:
-            raise ValueError(f"line {i} is outside the buffer")
+    cdef Py_ssize_t n_lines = _checked_lines(buffer, starts, ends)
     result = np.zeros((n_lines, n_ints), dtype=np.int64)
     cdef int64_t[:, ::1] values = result
     cdef int64_t column = 0, found = 0, pos, end
@@ -429,12 +433,7 @@ def parse_ragged_int_lines(const uint8_t[::1] buffer, const int64_t[:] starts, c
     and the 0-based ``bad_column`` of it (else -1). Two passes, the first counting,
     so memory is 8 bytes per integer plus 8 per line.
     """
-    cdef Py_ssize_t i, n_lines = starts.shape[0]
-    if ends.shape[0] != n_lines:
-        raise ValueError("starts and ends differ in length")
-    for i in range(n_lines):
-        if not 0 <= starts[i] <= ends[i] <= buffer.shape[0]:
-            raise ValueError(f"line {i} is outside the buffer")
+    cdef Py_ssize_t n_lines = _checked_lines(buffer, starts, ends)
     cdef int64_t bad = -1, column = 0
     cdef Py_ssize_t total
     cdef int64_t[::1] none = np.empty(0, dtype=np.int64)
