@@ -143,6 +143,12 @@ def _board_scene(
     return scene, size, margin
 
 
+def _cell_centres(names: BoardCells, size: int, margin: int) -> npt.NDArray[np.float64]:
+    """The (x, y) centre of every vertex's cell in a board scene of ``size``-pixel cells."""
+    rc = names.cells(np.arange(names.n_vertices)).astype(np.float64)
+    return margin + (rc[:, ::-1] + 0.5) * size
+
+
 def _outcome(placer_wins: bool) -> str:
     """``win`` where placing the token wins for the placer, else ``lose``."""
     return "win" if placer_wins else "lose"

@@ -7,8 +7,14 @@ import numpy as np
 
 from ..core.names import BoardCells
 from ..games.explain import Explanation
-from .boards import _board_scene, _outcome_attributes, _outcome_classes, _outcome_palette
-from .graphs import _draws_vertices, _vertex_layout, _vertex_scene
+from .boards import (
+    _board_scene,
+    _cell_centres,
+    _outcome_attributes,
+    _outcome_classes,
+    _outcome_palette,
+)
+from .graphs import _draws_vertices, _name_attribute, _vertex_layout, _vertex_scene
 from .scene import COLOURS, Scene
 
 __all__ = ["explain_scene"]
@@ -29,7 +35,7 @@ def explain_scene(explanation: Explanation) -> Scene:
     legend.append((COLOURS["matching"], "a maximum matching"))
     replies = "answers to the first moves" if explanation.placer_wins else "the opponent's move"
     legend.append((COLOURS["better"], replies))
-    key = "data-cell" if isinstance(names, BoardCells) else "data-vertex"
+    key = _name_attribute(names)
 
     def attributes(v: int) -> dict[str, str]:
         return {key: names.text(v), **_outcome_attributes(classes, v, False)}
@@ -47,8 +53,7 @@ def explain_scene(explanation: Explanation) -> Scene:
     else:
         assert isinstance(names, BoardCells)
         scene, size, margin = _board_scene(names, classes, palette, legend, attributes)
-        rc = names.cells(np.arange(graph.n_vertices)).astype(np.float64)
-        centres = margin + (rc[:, ::-1] + 0.5) * size
+        centres = _cell_centres(names, size, margin)
         radius = size * 0.45
 
     def at(v: int) -> tuple[float, float]:

@@ -36,6 +36,11 @@ def _draws_vertices(names: VertexNames) -> bool:
     return names.moves == "hex" and names.n_vertices <= RASTER_ABOVE_CELLS
 
 
+def _name_attribute(names: VertexNames) -> str:
+    """The attribute that names a drawn vertex for the page: its cell on boards."""
+    return "data-cell" if isinstance(names, BoardCells) else "data-vertex"
+
+
 def _vertex_scene(
     graph: Graph,
     layout: _Layout,
@@ -147,7 +152,7 @@ def graph_scene(analysis: Analysis, *, matching: bool = False, sets: bool = Fals
     palette, legend = _outcome_palette(sets)
     if matching:
         legend.append((COLOURS["matching"], "maximum matching"))
-    key = "data-cell" if isinstance(analysis.names, BoardCells) else "data-vertex"
+    key = _name_attribute(analysis.names)
     attributes = [
         {key: analysis.names.text(v), **_outcome_attributes(classes, v, sets)}
         for v in range(graph.n_vertices)

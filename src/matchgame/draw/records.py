@@ -12,8 +12,8 @@ from ..core.names import BoardCells
 from ..games.bunny import RecordAnalysis
 from ..games.position import Position
 from ..games.tokens import WalkAnnotation
-from .boards import _board_scene
-from .graphs import _draws_vertices, _vertex_layout, _vertex_scene
+from .boards import _board_scene, _cell_centres
+from .graphs import _draws_vertices, _name_attribute, _vertex_layout, _vertex_scene
 from .scene import (
     _GAP_CELLS_MIN,
     _NUMBER_CELLS_MIN,
@@ -94,7 +94,7 @@ def position_scene(
     elif isinstance(names, BoardCells):
         full_legend.append((COLOURS["blocked"], "blocked"))
     full_legend += list(legend)
-    key = "data-cell" if isinstance(names, BoardCells) else "data-vertex"
+    key = _name_attribute(names)
     status = {
         _VISITED: {"data-visited": ""},
         _FREE: {},
@@ -127,8 +127,7 @@ def position_scene(
             if size >= _GAP_CELLS_MIN:
                 scene.cells.discs = pieces.astype(np.uint8)
                 scene.cells.disc_colours = _PIECE_COLOURS
-        rc = names.cells(np.arange(graph.n_vertices)).astype(np.float64)
-        centres = margin + (rc[:, ::-1] + 0.5) * size
+        centres = _cell_centres(names, size, margin)
         radius, room, path_end = size * 0.45, size >= _NUMBER_CELLS_MIN, True
     _mark_walk(scene, centres, path, radius, numbers if room else None, rings, path_end=path_end)
     return scene
