@@ -15,8 +15,11 @@ Others: LEMON's MaxMatching (C++ anchor, benchmarks/anchors/; with LEMON's
 greedy start on general graphs and its empty start on bipartite ones, the faster
 of its own starts on each, see --lemon-variants), the same with a Karp-Sipser
 start written in the anchor (the start matchgame uses), the greedy + BFS C++
-anchor on bipartite graphs, and NetworkX ``max_weight_matching
-(maxcardinality=True)``, the matching only (sizes compared), up to n = 10^4.
+anchor on bipartite graphs, the Boost Graph Library's Edmonds matching with its
+extra-greedy start on general graphs (C++ anchor; the Gallai-Edmonds labels its
+last search leaves, as BGL's own verifier reads them; Debian's libboost-graph-dev),
+and NetworkX ``max_weight_matching (maxcardinality=True)``, the matching only
+(sizes compared), up to n = 10^4.
 """
 
 from __future__ import annotations
@@ -54,11 +57,12 @@ def graph_file(workdir: Path, n: int, kind: str) -> Path:
 
 def table(args, workdir: Path, kind: str, sizes: list[int], anchors: dict[str, Path]) -> None:
     lemon, greedy = anchors.get("lemon_matching"), anchors.get("greedy_bfs")
+    boost = anchors.get("boost_matching")
     columns = ["LEMON", "LEMON + Karp-Sipser"]
     if kind == "bipartite":
         columns.append("greedy+BFS")
     else:
-        columns.append("NetworkX matching only")
+        columns += ["Boost", "NetworkX matching only"]
     print(f"{kind} graphs:\n")
     print(
         "| n | edges | engine | matchgame (s) | "
@@ -83,6 +87,8 @@ def table(args, workdir: Path, kind: str, sizes: list[int], anchors: dict[str, P
                 "--edges",
                 str(path),
             ]
+        if boost and kind == "general":
+            commands["Boost"] = [str(boost), "--edges", str(path)]
         if greedy and kind == "bipartite":
             commands["greedy+BFS"] = [str(greedy), "--edges", str(path)]
         if kind == "general" and n <= 10**4:
@@ -154,7 +160,7 @@ def main() -> None:
     warm = graph_file(workdir, 100, "general")
     subprocess.run([*MATCHGAME, str(warm)], capture_output=True, check=True)  # warm the OS caches
     anchors = {}
-    for name in ("lemon_matching", "greedy_bfs"):
+    for name in ("lemon_matching", "greedy_bfs", "boost_matching"):
         binary, why_not = build_anchor(name)
         if binary is None:
             print(f"note: anchor skipped: {why_not}")

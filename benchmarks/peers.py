@@ -29,7 +29,11 @@ ANCHOR_SOURCES = HERE / "anchors"
 ANCHOR_BIN = HERE / "results" / "bin"
 # LEMON's MaxMatching is all templates; LEMON_ONLY_TEMPLATES defines lemon::INVALID
 # in the program, so nothing is linked from liblemon.
-ANCHOR_FLAGS = {"lemon_matching": ["-DLEMON_ONLY_TEMPLATES"], "greedy_bfs": []}
+ANCHOR_FLAGS = {
+    "lemon_matching": ["-DLEMON_ONLY_TEMPLATES"],
+    "greedy_bfs": [],
+    "boost_matching": [],  # BGL's matching is header-only too
+}
 
 
 def build_anchor(name: str, bin_dir: Path = ANCHOR_BIN) -> tuple[Path | None, str]:

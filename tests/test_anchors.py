@@ -2,8 +2,8 @@
 
 Keeps the anchors honest: the benchmarks compare their speed with matchgame's, so
 they must solve the same problem. Built with g++ when present; every test skips
-when there is no compiler, the build fails, or (for LEMON) LEMON's headers are
-missing, so CI never fails for want of a toolchain.
+when there is no compiler, the build fails, or (for LEMON and Boost) their headers
+are missing, so CI never fails for want of a toolchain.
 """
 
 import importlib.util
@@ -47,6 +47,11 @@ def lemon():
     return _anchor("lemon_matching")
 
 
+@pytest.fixture(scope="module")
+def boost():
+    return _anchor("boost_matching")
+
+
 def run(binary, path, *options):
     proc = subprocess.run([str(binary), *options, str(path)], capture_output=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
@@ -60,7 +65,7 @@ BOARDS = [
 ]
 
 
-@pytest.mark.parametrize("anchor", ["greedy_bfs", "lemon"])
+@pytest.mark.parametrize("anchor", ["greedy_bfs", "lemon", "boost"])
 def test_boards(anchor, request, tmp_path):
     binary = request.getfixturevalue(anchor)
     path = tmp_path / "board.txt"
@@ -83,7 +88,8 @@ def random_edge_list(n, m, rng, bipartite):
 
 
 @pytest.mark.parametrize(
-    ("anchor", "bipartite"), [("greedy_bfs", True), ("lemon", True), ("lemon", False)]
+    ("anchor", "bipartite"),
+    [("greedy_bfs", True), ("lemon", True), ("lemon", False), ("boost", True), ("boost", False)],
 )
 def test_edge_lists(anchor, bipartite, request, tmp_path):
     binary = request.getfixturevalue(anchor)
