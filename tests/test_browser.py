@@ -493,3 +493,19 @@ def test_records_leave_nothing_stale_either(page):
     settle(page)
     expect(page.locator("#record-picture")).to_contain_text("No picture: a graph picture")
     expect(page.locator("#record-picture svg")).to_have_count(0)
+
+
+def test_a_matrix_market_file_opens_as_a_graph(page):
+    """A standard graph file, opened while the input says "board": the page reads it
+    as a graph (its name and first line say so) and the server tells its format."""
+    assert wait_for_summary(page) == "77"
+    # a path 1 - 2 - 3 and a triangle 4 5 6: the placer wins on the path's ends
+    matrix = b"%%MatrixMarket matrix coordinate pattern symmetric\n6 6 5\n2 1\n3 2\n5 4\n6 5\n6 4\n"
+    page.set_input_files(
+        "#upload", files=[{"name": "small.mtx", "mimeType": "text/plain", "buffer": matrix}]
+    )
+    settle(page)
+    expect(page.locator("#kind")).to_have_value("edges")
+    expect(page.locator("#error")).to_have_text("")
+    assert wait_for_summary(page, "77") == "5"  # the path's ends and the triangle
+    expect(page.locator('#explore-picture [data-outcome="win"]')).to_have_count(5)

@@ -315,3 +315,39 @@ def test_a_big_answer_is_sent_in_pieces_and_whole(tmp_path):
 
     assert isinstance(endpoints._json(json.loads(expected)), StreamingResponse)
     assert not isinstance(endpoints._json({"small": 1}), StreamingResponse)
+
+
+# the Petersen graph as matchgame's edge list, as Matrix Market and as graph6
+PETERSEN_EDGES = (
+    "10 15\n1 2\n1 5\n1 6\n2 3\n2 7\n3 4\n3 8\n4 5\n4 9\n5 10\n6 8\n6 9\n7 9\n7 10\n8 10\n"
+)
+PETERSEN_MTX = "%%MatrixMarket matrix coordinate pattern symmetric\n10 10 15\n" + "".join(
+    f"{v} {u}\n" for u, v in (map(int, line.split()) for line in PETERSEN_EDGES.splitlines()[1:])
+)
+
+
+def test_pasted_standard_graph_formats_read_as_from_a_file(server, tmp_path):
+    """With edges=1 the text's first line tells its format, as for a file read by the
+    CLI; format= names it; an unknown format is a 400 naming the ones there are."""
+    status, body = post(f"{server}/api/placements?edges=1", PETERSEN_EDGES.encode())
+    assert status == 200
+    expected = json.loads(body)
+    status, body = post(f"{server}/api/placements?edges=1", PETERSEN_MTX.encode())
+    assert status == 200 and json.loads(body) == expected
+    path = tmp_path / "petersen.mtx"
+    path.write_text(PETERSEN_MTX)
+    cli = run_cli("placements", str(path), "--format", "json")
+    assert json.loads(cli.out) == expected
+    # graph6 numbers vertices from 0 (names 0..9), so compare what does not name them
+    status, body = post(f"{server}/api/placements?edges=1", b"IheA@GUAo\n")
+    assert status == 200 and json.loads(body)["matching_size"] == expected["matching_size"] == 5
+    status, body = post(f"{server}/api/placements?edges=1&format=mtx", PETERSEN_MTX.encode())
+    assert status == 200 and json.loads(body) == expected
+    status, body = post(f"{server}/api/placements?edges=1&format=edgelist", PETERSEN_MTX.encode())
+    assert status == 400 and "line 1" in json.loads(body)["error"]
+    status, body = post(f"{server}/api/placements?edges=1&format=png", PETERSEN_MTX.encode())
+    error = json.loads(body)["error"]
+    assert status == 400 and "format='png'" in error and "mtx" in error and "graph6" in error
+    payload = {"input": PETERSEN_MTX, "played": [1]}
+    status, body = post(f"{server}/api/position?edges=1", json.dumps(payload).encode())
+    assert status == 200 and json.loads(body)["token"] == 1

@@ -28,7 +28,7 @@ from ...games.bunny import GameRecord, analyse_record
 from ...games.placement import Analysis, analyse
 from ...games.position import Position
 from ...games.tokens import TokenRecord, annotate
-from ...readers.inputs import parse_input
+from ...readers.inputs import GRAPH_KINDS, parse_input
 from ...writers.jsonstream import json_chunks
 from ...writers.placements import placements_answer
 from ...writers.positions import position_document
@@ -59,10 +59,25 @@ def _moves(request: Request) -> str:
 
 
 def _kind(request: Request, record: bool = False) -> str:
+    """The kind of input the query names: a board, a token-game record, or with
+    ``edges=1`` a graph in the ``format`` the query names (``edgelist`` for
+    matchgame's own), else in whichever format its first line shows (graph6, Matrix
+    Market, DIMACS, ... pasted into the page read as they do from a file)."""
     edges = flag(request, "edges")
     if record:
         return "walk-edges" if edges else "walk-board"
-    return "edges" if edges else "board"
+    if not edges:
+        return "board"
+    chosen = request.query_params.get("format")
+    if chosen is None:
+        return "graph"
+    if chosen == "edgelist":
+        return "edges"
+    if chosen not in GRAPH_KINDS:
+        raise MatchgameError(
+            f"query format={chosen[:20]!r}: expected one of edgelist, {', '.join(GRAPH_KINDS)}"
+        )
+    return chosen
 
 
 def _analysis(request: Request, data: bytes) -> Analysis:

@@ -7,6 +7,9 @@
 
 const $ = (id) => document.getElementById(id);
 const RECORD_KINDS = ["noi", "walk-board", "walk-edges"];
+// the extensions and first lines matchgame's graph readers know (readers/graphs.py)
+const GRAPH_FILE = /\.(clq|col|dimacs|edges|g6|gml|graph|graphml|metis|mtx|s6|snap)$/i;
+const GRAPH_SIGNATURE = /^\s*(%%MatrixMarket|>>graph6<<|>>sparse6<<|<\?xml|<graphml|p[ \t]+(edge|col))/i;
 
 const state = {
   mode: "explore",
@@ -694,8 +697,15 @@ $("upload").addEventListener("change", async () => {
   working(+1); // reading the file is work under way too, until its requests start
   try {
     forgetExample();
-    $("input").value = await file.text();
+    const text = await file.text();
+    $("input").value = text;
     $("text-panel").open = true;
+    // a standard graph file (by its name or its first line) is read as a graph: the
+    // server tells its format from the text (graph6, Matrix Market, METIS, ...)
+    if (GRAPH_FILE.test(file.name) || GRAPH_SIGNATURE.test(text)) {
+      $("kind").value = "edges";
+      fitModeToKind();
+    }
     refresh();
   } finally {
     working(-1);
