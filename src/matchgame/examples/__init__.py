@@ -12,7 +12,6 @@ one with what it is (its kind and the move rule it is meant for).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 
 from ..errors import MatchgameError
 
@@ -86,5 +85,7 @@ def load(name: str, kinds: tuple[str, ...] | None = None) -> Example:
     choices = names_of_kind(*kinds) if kinds else tuple(EXAMPLES)
     if name not in choices:
         raise UnknownExample(f"unknown example {name!r} (choose from {', '.join(choices)})")
+    from importlib import resources  # only when an example is read: its import is ~13 ms
+
     text = resources.files(__name__).joinpath(f"{name}.txt").read_text("ascii")
     return Example(name, text, EXAMPLES[name])

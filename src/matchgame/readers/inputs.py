@@ -22,18 +22,21 @@ the whole input may be, and memory follows the bytes really there.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..core.board import Board
 from ..core.graph import Graph
 from ..core.moves import as_moves
 from ..errors import MatchgameError, ParseError
-from ..games.bunny import GameRecord
-from ..games.tokens import TokenRecord
-from . import boards, edgelists, graphs, noi, tokens
+from . import boards, edgelists, graphs
 from ._text import HEAD_BYTES, prepare, read_all, read_bounded
+
+if TYPE_CHECKING:
+    from ..games.bunny import GameRecord
+    from ..games.tokens import TokenRecord
 
 __all__ = [
     "GRAPH_KINDS",
@@ -61,12 +64,30 @@ class Kind:
     size_limit: Callable[[bytes], int]
 
 
+def _on_first_use(module: str, function: str) -> Callable[[bytes], int]:
+    """``readers.<module>.<function>``, imported when first called: the record readers
+    bring the games and their engines with them (~10 ms of every start-up), which a
+    board or a graph does not need."""
+
+    def call(head: bytes) -> int:
+        limit: Callable[[bytes], int] = getattr(
+            importlib.import_module(f".{module}", __package__), function
+        )
+        return limit(head)
+
+    return call
+
+
 KINDS = {
     "board": Kind("a board", boards.text_size_limit),
     "edges": Kind("an edge list", edgelists.text_size_limit),
-    "noi": Kind("a NOI2011 record", noi.text_size_limit),
-    "walk-board": Kind("a token-game record on a board", tokens.board_text_size_limit),
-    "walk-edges": Kind("a token-game record on an edge list", tokens.edges_text_size_limit),
+    "noi": Kind("a NOI2011 record", _on_first_use("noi", "text_size_limit")),
+    "walk-board": Kind(
+        "a token-game record on a board", _on_first_use("tokens", "board_text_size_limit")
+    ),
+    "walk-edges": Kind(
+        "a token-game record on an edge list", _on_first_use("tokens", "edges_text_size_limit")
+    ),
 }
 TEXT_KINDS = tuple(KINDS)
 """matchgame's own text formats (an input of one kind may be recognised as another)."""
@@ -109,11 +130,13 @@ class Input:
         value = self.value
         if isinstance(value, Board):
             return value.to_graph(self.moves)
+        if isinstance(value, Graph):
+            return value
+        from ..games.bunny import GameRecord  # imported already: the value is a record
+
         if isinstance(value, GameRecord):
             return value.board.arena.graph
-        if isinstance(value, TokenRecord):
-            return value.graph
-        return value
+        return value.graph  # a token-game record
 
 
 def parse_input(data: str | bytes, kind: str, *, moves: str = "orthogonal") -> Input:
@@ -179,8 +202,12 @@ def _parse(data: str | bytes, kind: str, moves: str) -> Input:
     elif kind == "edges":
         value = edgelists.parse_edge_list(data)
     elif kind == "noi":
+        from . import noi
+
         value = noi.parse_noi_record(data)
     elif kind in ("walk-board", "walk-edges"):
+        from . import tokens
+
         value = tokens.parse_token_record(data, edges=kind == "walk-edges", rule=moves)
     elif kind in GRAPH_KINDS:
         found = graphs.FORMATS[kind].parse(prepare(data))
