@@ -509,3 +509,43 @@ def test_a_matrix_market_file_opens_as_a_graph(page):
     expect(page.locator("#error")).to_have_text("")
     assert wait_for_summary(page, "77") == "5"  # the path's ends and the triangle
     expect(page.locator('#explore-picture [data-outcome="win"]')).to_have_count(5)
+
+
+def test_two_fingers_pinch_the_play_picture_and_play_nothing(browser, server):
+    """A touch screen: two fingers moving apart zoom the picture about their middle
+    (touch events through Chromium's DevTools protocol, as a phone sends them)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(server)
+    settle(page)
+    page.click("#tabs button[data-mode=play]")
+    settle(page)
+    expect(page.locator("#play-picture svg")).to_be_visible()
+    page.evaluate("document.getElementById('play-picture').scrollIntoView()")
+    frame = page.locator("#play-picture").bounding_box()
+    grid = page.locator("#play-picture svg").bounding_box()
+    assert frame is not None and grid is not None
+    x = grid["x"] + min(grid["width"], frame["width"]) / 2
+    y = grid["y"] + min(grid["height"], frame["height"]) / 2
+    devtools = context.new_cdp_session(page)
+
+    def fingers(kind: str, apart: float) -> None:
+        points = (
+            []
+            if kind == "touchEnd"
+            else [
+                {"x": x - apart / 2, "y": y, "id": 0},
+                {"x": x + apart / 2, "y": y, "id": 1},
+            ]
+        )
+        devtools.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    fingers("touchStart", 40)
+    for apart in (60, 80, 100, 120):
+        fingers("touchMove", apart)
+    fingers("touchEnd", 0)
+    zoom = float(page.locator("#play-picture").get_attribute("data-zoom") or "1")
+    assert zoom == pytest.approx(3, rel=0.05)  # the fingers' distance went 40 -> 120
+    expect(page.locator("#moves-played")).to_have_text("")
+    context.close()
