@@ -28,11 +28,14 @@ def _run(code: str, **env: str) -> str:
     ).stdout.strip()
 
 
-def test_the_applications_load_numpy_with_one_blas_thread():
-    """OpenBLAS's threads spin at start-up (~0.1 s of CPU a command): the applications
-    ask for one before numpy loads, unless the user set a number."""
+def test_the_command_line_loads_numpy_with_one_blas_thread():
+    """OpenBLAS's threads spin at start-up (~0.1 s of CPU a command): the command line
+    asks for one before numpy loads, unless the user set a number; a library user's
+    process is left alone."""
     assert _run(SPY_ON_NUMPY) == "['1']"
     assert _run(SPY_ON_NUMPY, OPENBLAS_NUM_THREADS="3") == "['3']"
+    library = SPY_ON_NUMPY.replace("import matchgame.apps.cli", "import matchgame.apps.web")
+    assert _run(library) == "[None]"
 
 
 def test_placements_on_a_graph_loads_neither_records_nor_resources(tmp_path):

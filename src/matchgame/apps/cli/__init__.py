@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ...errors import MatchgameError
 from ...examples import EXAMPLES
+from . import _blas  # noqa: F401  (before .output, which loads numpy)
 from .output import (
     OutputClosed,
     UsageError,
