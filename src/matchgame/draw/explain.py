@@ -42,13 +42,7 @@ def explain_scene(explanation: Explanation) -> Scene:
 
     if _draws_vertices(names):
         layout = _vertex_layout(graph)
-        scene = _vertex_scene(
-            graph,
-            layout,
-            fills=[palette[k] for k in classes.tolist()],
-            attributes=[attributes(v) for v in range(graph.n_vertices)],
-            legend=legend,
-        )
+        scene = _vertex_scene(graph, layout, classes, palette, legend, attributes)
         centres, radius = layout.xy, layout.radius
     else:
         assert isinstance(names, BoardCells)

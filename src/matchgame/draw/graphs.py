@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,13 +45,16 @@ def _name_attribute(names: VertexNames) -> str:
 def _vertex_scene(
     graph: Graph,
     layout: _Layout,
-    *,
-    fills: list[str],
-    attributes: list[dict[str, str]],
+    vertex_classes: npt.NDArray[np.uint8],
+    palette: dict[int, str],
     legend: list[tuple[str, str]],
+    attributes: Callable[[int], dict[str, str]],
 ) -> Scene:
-    """Vertices as discs at the layout's pixel positions; edges as lines (graphs)."""
+    """Vertices as discs at the layout's pixel positions, filled by their class's
+    colour and carrying ``attributes(v)``; edges as lines (graphs). The twin of
+    :func:`matchgame.draw.boards._board_scene` for what is drawn as vertices."""
     xy, radius = layout.xy, layout.radius
+    fills = [palette[k] for k in vertex_classes.tolist()]
     scene = _with_legend(
         xy[:, 0].max(initial=0) + radius + 8, xy[:, 1].max(initial=0) + radius + 8, legend
     )
@@ -59,7 +63,7 @@ def _vertex_scene(
             scene.lines.append(([tuple(xy[u]), tuple(xy[v])], COLOURS["unreachable"], 1.0))
     for v in range(graph.n_vertices):
         x, y = float(xy[v, 0]), float(xy[v, 1])
-        scene.hotspots.append((x - radius, y - radius, 2 * radius, 2 * radius, attributes[v]))
+        scene.hotspots.append((x - radius, y - radius, 2 * radius, 2 * radius, attributes(v)))
         scene.circles.append((x, y, radius, fills[v], COLOURS["text"]))
         if layout.labels is not None:
             scene.texts.append((x, y + 4, layout.labels[v], min(11, radius), "middle"))
@@ -153,17 +157,11 @@ def graph_scene(analysis: Analysis, *, matching: bool = False, sets: bool = Fals
     if matching:
         legend.append((COLOURS["matching"], "maximum matching"))
     key = _name_attribute(analysis.names)
-    attributes = [
-        {key: analysis.names.text(v), **_outcome_attributes(classes, v, sets)}
-        for v in range(graph.n_vertices)
-    ]
-    scene = _vertex_scene(
-        graph,
-        layout,
-        fills=[palette[k] for k in classes.tolist()],
-        attributes=attributes,
-        legend=legend,
-    )
+
+    def attributes(v: int) -> dict[str, str]:
+        return {key: analysis.names.text(v), **_outcome_attributes(classes, v, sets)}
+
+    scene = _vertex_scene(graph, layout, classes, palette, legend, attributes)
     if matching:  # above the discs: on a hex board they touch and would hide it
         xy = layout.xy
         width = max(3.0, layout.radius / 3)

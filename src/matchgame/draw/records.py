@@ -109,13 +109,7 @@ def position_scene(
     path = position._walk_ids()
     if _draws_vertices(names):
         layout = _vertex_layout(graph)
-        scene = _vertex_scene(
-            graph,
-            layout,
-            fills=[palette[k] for k in classes.tolist()],
-            attributes=[attributes(v) for v in range(graph.n_vertices)],
-            legend=full_legend,
-        )
+        scene = _vertex_scene(graph, layout, classes, palette, full_legend, attributes)
         centres, radius, room = layout.xy, layout.radius, layout.radius >= 9
         path_end = layout.labels is None  # else the dot would hide the token's label
     else:
