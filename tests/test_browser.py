@@ -549,3 +549,75 @@ def test_two_fingers_pinch_the_play_picture_and_play_nothing(browser, server):
     assert zoom == pytest.approx(3, rel=0.05)  # the fingers' distance went 40 -> 120
     expect(page.locator("#moves-played")).to_have_text("")
     context.close()
+
+
+def test_a_metis_file_opens_by_its_name(page):
+    """A METIS file has no signature line, and its first line reads as matchgame's own
+    "n m" header: the page sends the file's name, and the server reads the file as the
+    command line would."""
+    assert wait_for_summary(page) == "77"
+    metis = b"3 2\n2\n1 3\n2\n"  # a path 1 - 2 - 3: the placer wins on its ends
+    page.set_input_files(
+        "#upload", files=[{"name": "path.metis", "mimeType": "text/plain", "buffer": metis}]
+    )
+    settle(page)
+    expect(page.locator("#kind")).to_have_value("edges")
+    expect(page.locator("#error")).to_have_text("")
+    assert wait_for_summary(page, "77") == "2"
+    expect(page.locator("#explore-picture [data-vertex]")).to_have_count(3)
+
+
+FRIENDS_GRAPHML = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><graph edgedefault="undirected">'
+    '<node id="alice"/><node id="bob"/><node id="carol"/>'
+    '<edge source="alice" target="bob"/><edge source="bob" target="carol"/>'
+    "</graph></graphml>\n"
+)
+
+
+@pytest.mark.parametrize(
+    "name, text, ends, first",
+    [
+        ("friends.graphml", FRIENDS_GRAPHML, ("alice", "carol"), "1"),
+        # a SNAP file without comments: its first line alone reads as an edge list's
+        # header, so only the format the page was handed reads it; ids are its names
+        ("ids.snap", "10 20\n20 30\n", ("10", "30"), "10"),
+    ],
+    ids=["graphml", "snap"],
+)
+def test_a_served_graph_file_keeps_its_names(
+    browser, tmp_path, monkeypatch, name, text, ends, first
+):
+    """``matchgame serve FILE`` on a graph file: the page reads the file in its format,
+    so the pictures show the file's names, and a click on one plays it."""
+    if name.endswith(".graphml"):
+        pytest.importorskip("networkx")
+    from matchgame.apps import cli
+
+    started = {}
+    monkeypatch.setattr(
+        "uvicorn.Server.run", lambda server, sockets=None: started.update(app=server.config.app)
+    )
+    path = tmp_path / name
+    path.write_text(text)
+    assert cli.main(["serve", str(path), "--port", "0"]) == 0
+    monkeypatch.undo()  # the app serve built, now served for real
+    with live_server(started["app"]) as url:
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(url)
+        settle(page)
+        expect(page.locator("#error")).to_have_text("")
+        assert wait_for_summary(page) == "2"  # the path's two ends
+        for label in ends:
+            expect(page.locator("#explore-picture svg")).to_contain_text(label)
+        page.click("#tabs button[data-mode=play]")
+        settle(page)
+        page.locator(f'#play-picture [data-vertex="{first}"]').click()  # the engine replies
+        settle(page)
+        expect(page.locator("#error")).to_have_text("")
+        expect(page.locator("#play-picture svg")).to_contain_text(ends[0])
+        expect(page.locator("#moves-played")).to_contain_text(first)
+        context.close()

@@ -351,3 +351,63 @@ def test_pasted_standard_graph_formats_read_as_from_a_file(server, tmp_path):
     payload = {"input": PETERSEN_MTX, "played": [1]}
     status, body = post(f"{server}/api/position?edges=1", json.dumps(payload).encode())
     assert status == 200 and json.loads(body)["token"] == 1
+
+
+# a path 1 - 2 - 3 - 4 in METIS, whose first line looks like matchgame's "n m" header
+PATH_METIS = b"4 3\n2\n1 3\n2 4\n3\n"
+
+
+def test_an_opened_files_name_tells_its_format(server):
+    """The page sends an opened file's name: a METIS or SNAP file has no signature
+    line, and read by its first line alone it is a (wrong) edge list."""
+    url = f"{server}/api/placements?edges=1"
+    status, body = post(url, PATH_METIS)
+    assert status == 400 and "line 5" in json.loads(body)["error"]  # after "3 edges"
+    status, body = post(f"{url}&name=path.metis", PATH_METIS)
+    found = json.loads(body)
+    assert status == 200 and (found["vertices"], found["edges"]) == (4, 3)
+    assert found["placer_wins"] is False and found["matching_size"] == 2
+    # a SNAP file: its 0-based ids are the vertices' names, as on the command line
+    status, body = post(f"{url}&name=web.snap", b"0 1\n1 2\n")
+    found = json.loads(body)
+    assert status == 200 and found["winning_vertices"] == [0, 2]
+    # a format named wins over the name; a name that tells nothing leaves the first line
+    status, body = post(f"{url}&name=web.snap&format=metis", PATH_METIS)
+    assert status == 200 and json.loads(body)["edges"] == 3
+    status, body = post(f"{url}&name=notes.txt", PATH_METIS)
+    assert status == 400
+    payload = {"input": PATH_METIS.decode(), "played": [2]}
+    status, body = post(
+        f"{server}/api/position?edges=1&name=path.metis", json.dumps(payload).encode()
+    )
+    assert status == 200 and json.loads(body)["token"] == 2
+
+
+def test_serve_hands_the_page_a_graph_file_as_it_is(tmp_path, monkeypatch, server):
+    """``serve FILE`` on a graph in a standard format gives the page the file's text
+    and its format, so the page's pictures show the file's names."""
+    pytest.importorskip("networkx")
+    from matchgame.apps import cli
+
+    started = {}
+    monkeypatch.setattr(
+        "uvicorn.Server.run", lambda server, sockets=None: started.update(app=server.config.app)
+    )
+    graphml = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><graph edgedefault="undirected">'
+        '<node id="alice"/><node id="bob"/><node id="carol"/>'
+        '<edge source="alice" target="bob"/><edge source="bob" target="carol"/>'
+        "</graph></graphml>\n"
+    )
+    for name, text, format_name in [
+        ("friends.graphml", graphml, "graphml"),
+        ("path.metis", PATH_METIS.decode(), "metis"),
+    ]:
+        path = tmp_path / name
+        path.write_text(text)
+        assert cli.main(["serve", str(path), "--port", "0"]) == 0
+        start = started["app"].state.start
+        assert (start["text"], start["kind"], start["format"]) == (text, "edges", format_name)
+    status, body = post(f"{server}/api/render?edges=1&format=graphml", graphml.encode())
+    assert status == 200 and b">alice<" in body and b">carol<" in body

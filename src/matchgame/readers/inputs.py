@@ -103,10 +103,11 @@ KINDS.update(
 )
 
 
-def graph_kind(head: bytes) -> str:
-    """The kind of a graph in any format, told by its first bytes alone (standard
-    input has no file name): a standard format's, else ``edges``."""
-    return graphs.detect_format(None, head[:HEAD_BYTES]) or "edges"
+def graph_kind(head: bytes, name: str | None = None) -> str:
+    """The kind of a graph in any format, told by its first bytes and the name of
+    the file it came from (None, as for standard input: the bytes alone): a
+    standard format's, else ``edges``."""
+    return graphs.detect_format(name, head[:HEAD_BYTES]) or "edges"
 
 
 KINDS["graph"] = Kind("a graph", lambda head: KINDS[graph_kind(head)].size_limit(head))

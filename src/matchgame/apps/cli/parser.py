@@ -236,7 +236,9 @@ def build_parser() -> argparse.ArgumentParser:
         "JSON API under /api returns the command line's documents.",
     )
     serve_cmd.add_argument(
-        "file", nargs="?", help="open the page on this board, edge list or record"
+        "file",
+        nargs="?",
+        help="open the page on this board, record, edge list or graph in a standard format",
     )
     serve_cmd.add_argument(
         "--example",

@@ -89,8 +89,9 @@ def _url_host(host: str) -> str:
 
 def _start(args: argparse.Namespace) -> dict[str, str]:
     """What the page opens with: the example, or FILE recognised as a board, an edge
-    list (``--edges``), a NOI2011 record or a token-game record; checked now, so a
-    bad file is an error here rather than in the browser."""
+    list (``--edges``), a graph in a standard format (``format`` names it), a NOI2011
+    record or a token-game record; checked now, so a bad file is an error here rather
+    than in the browser."""
     from ...examples import load
     from ...readers.edgelists import format_edge_list
     from ...readers.inputs import GRAPH_KINDS, parse_input, sniff_input
@@ -107,10 +108,25 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
         raise UsageError("--moves goes with a board, not an edge list")
     data = read_path(args.file, limit=args.max_body, too_long="larger than --max-body")
     kind = input_kind(args, "edges" if args.edges else "board")
-    if kind in GRAPH_KINDS:  # the page speaks edge lists: the graph is written as one
+    if kind in GRAPH_KINDS:
         graph = parse_input(data, kind).graph
-        text = format_edge_list(graph)
-        return {"text": text, "kind": "edges", "moves": args.moves, "name": args.file}
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:  # (GraphML in UTF-16, say): the page gets an edge list
+            return {
+                "text": format_edge_list(graph),
+                "kind": "edges",
+                "moves": args.moves,
+                "name": args.file,
+            }
+        # the page sends the file as it is, with its format: the graph keeps its names
+        return {
+            "text": text,
+            "kind": "edges",
+            "format": kind,
+            "moves": args.moves,
+            "name": args.file,
+        }
     found = sniff_input(data, edges=args.edges, moves=args.moves, name=args.file)
     text = data.decode("ascii", "replace")  # the readers accepted it: ASCII in practice
     return {"text": text, "kind": found.kind, "moves": args.moves, "name": args.file}

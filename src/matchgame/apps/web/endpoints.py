@@ -28,7 +28,7 @@ from ...games.bunny import GameRecord, analyse_record
 from ...games.placement import Analysis, analyse
 from ...games.position import Position
 from ...games.tokens import TokenRecord, annotate
-from ...readers.inputs import GRAPH_KINDS, parse_input
+from ...readers.inputs import GRAPH_KINDS, graph_kind, parse_input
 from ...writers.jsonstream import json_chunks
 from ...writers.placements import placements_answer
 from ...writers.positions import position_document
@@ -58,11 +58,13 @@ def _moves(request: Request) -> str:
     return as_moves(request.query_params.get("moves", "orthogonal"), "moves")
 
 
-def _kind(request: Request, record: bool = False) -> str:
+def _kind(request: Request, data: bytes, record: bool = False) -> str:
     """The kind of input the query names: a board, a token-game record, or with
     ``edges=1`` a graph in the ``format`` the query names (``edgelist`` for
-    matchgame's own), else in whichever format its first line shows (graph6, Matrix
-    Market, DIMACS, ... pasted into the page read as they do from a file)."""
+    matchgame's own), else in the one the ``name`` of the file it came from and its
+    first line show, as the command line reads a file (a METIS or SNAP file opened in
+    the page has no signature line: its extension tells), else in the one its first
+    line shows (graph6, Matrix Market, DIMACS, ... pasted into the page)."""
     edges = flag(request, "edges")
     if record:
         return "walk-edges" if edges else "walk-board"
@@ -70,7 +72,8 @@ def _kind(request: Request, record: bool = False) -> str:
         return "board"
     chosen = request.query_params.get("format")
     if chosen is None:
-        return "graph"
+        name = request.query_params.get("name")
+        return "graph" if name is None else graph_kind(data, name[-200:])
     if chosen == "edgelist":
         return "edges"
     if chosen not in GRAPH_KINDS:
@@ -81,12 +84,12 @@ def _kind(request: Request, record: bool = False) -> str:
 
 
 def _analysis(request: Request, data: bytes) -> Analysis:
-    source = parse_input(data, _kind(request), moves=_moves(request))
+    source = parse_input(data, _kind(request, data), moves=_moves(request))
     return analyse(source.value, moves=source.moves)
 
 
 def _token_record(request: Request, data: bytes) -> TokenRecord:
-    record = parse_input(data, _kind(request, record=True), moves=_moves(request)).value
+    record = parse_input(data, _kind(request, data, record=True), moves=_moves(request)).value
     assert isinstance(record, TokenRecord)  # the walk kinds read token-game records
     return record
 
@@ -213,7 +216,7 @@ def _game(request: Request, body: bytes) -> tuple[Position, int, GameRecord | No
             )
         game, earlier = record.position(taken), taken
     else:
-        game = Position(parse_input(data, _kind(request), moves=_moves(request)).graph)
+        game = Position(parse_input(data, _kind(request, data), moves=_moves(request)).graph)
     names = game.graph.names
     for i, move in enumerate(played):
         numbers = move if isinstance(move, list) else [move]
@@ -295,7 +298,8 @@ def explain(request: Request, body: bytes) -> Response:
 
 async def opening(request: Request) -> Response:
     """What ``matchgame serve`` was started on: ``text``, its ``kind`` (board, edges,
-    noi, walk-board, walk-edges) and ``moves``; null when nothing was given."""
+    noi, walk-board, walk-edges), ``moves``, and for a graph in a standard format its
+    ``format`` (for the ``format`` query); null when nothing was given."""
     return JSONResponse(request.app.state.start)
 
 

@@ -17,6 +17,11 @@ const state = {
   steps: [], // Record: one entry per move of the record
   step: 0,
   legal: [], // Play: the legal moves of the position shown, as text
+  // a graph file's format (from `matchgame serve FILE`) or its name (a file opened
+  // here): the server reads the text as the command line reads that file, since a
+  // METIS or SNAP file's first line looks like matchgame's own edge list
+  format: null,
+  fileName: null,
 };
 
 // Work under way (requests, the engine's pending reply), as body[data-busy] for scripts
@@ -74,6 +79,10 @@ function onEdges() { return $("kind").value === "edges" || $("kind").value === "
 function query(extra = {}) {
   const params = new URLSearchParams({ moves: $("moves").value, ...extra });
   if (onEdges()) params.set("edges", "1");
+  if ($("kind").value === "edges") {
+    if (state.format) params.set("format", state.format);
+    else if (state.fileName) params.set("name", state.fileName);
+  }
   return params.toString();
 }
 
@@ -658,9 +667,11 @@ document.addEventListener("keydown", (event) => {
 
 // -- the input -----------------------------------------------------------------------
 
-function setSource(text, kind, moves) {
+function setSource(text, kind, moves, format = null) {
   $("input").value = text;
   $("kind").value = kind;
+  state.format = format;
+  state.fileName = null;
   $("moves").value = moves || "orthogonal";
   fitModeToKind();
 }
@@ -685,6 +696,7 @@ const forgetExample = () => { $("example").value = ""; };
 $("input").addEventListener("input", forgetExample);
 $("kind").addEventListener("change", () => {
   forgetExample();
+  state.format = state.fileName = null; // the text is now read as the kind chosen
   fitModeToKind();
 });
 $("moves").addEventListener("change", refresh);
@@ -699,6 +711,8 @@ $("upload").addEventListener("change", async () => {
     forgetExample();
     const text = await file.text();
     $("input").value = text;
+    state.format = null;
+    state.fileName = file.name;
     $("text-panel").open = true;
     // a standard graph file (by its name or its first line) is read as a graph: the
     // server tells its format from the text (graph6, Matrix Market, METIS, ...)
@@ -726,7 +740,7 @@ for (const button of document.querySelectorAll("#tabs button")) {
     }
     const names = [...$("example").options].map((option) => option.value);
     $("example").value = names.includes(opening.name) ? opening.name : "";
-    setSource(opening.text, opening.kind, opening.moves);
+    setSource(opening.text, opening.kind, opening.moves, opening.format || null);
   } finally {
     working(-1); // the first requests have started by now: busy stays above 0
   }
