@@ -715,7 +715,7 @@ $("upload").addEventListener("change", async () => {
     state.fileName = file.name;
     $("text-panel").open = true;
     // a standard graph file (by its name or its first line) is read as a graph: the
-    // server tells its format from the text (graph6, Matrix Market, METIS, ...)
+    // server tells its format from the file's name and first line (state.fileName)
     if (GRAPH_FILE.test(file.name) || GRAPH_SIGNATURE.test(text)) {
       $("kind").value = "edges";
       fitModeToKind();
