@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from cli_helpers import run_cli
-from web_helpers import live_server
+from web_helpers import FRIENDS_GRAPHML, live_server, served_app
 
 from matchgame import Position
 from matchgame.generate import random_board
@@ -567,15 +567,6 @@ def test_a_metis_file_opens_by_its_name(page):
     expect(page.locator("#explore-picture [data-vertex]")).to_have_count(3)
 
 
-FRIENDS_GRAPHML = (
-    '<?xml version="1.0" encoding="UTF-8"?>\n'
-    '<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><graph edgedefault="undirected">'
-    '<node id="alice"/><node id="bob"/><node id="carol"/>'
-    '<edge source="alice" target="bob"/><edge source="bob" target="carol"/>'
-    "</graph></graphml>\n"
-)
-
-
 @pytest.mark.parametrize(
     "name, text, ends, first",
     [
@@ -586,24 +577,14 @@ FRIENDS_GRAPHML = (
     ],
     ids=["graphml", "snap"],
 )
-def test_a_served_graph_file_keeps_its_names(
-    browser, tmp_path, monkeypatch, name, text, ends, first
-):
+def test_a_served_graph_file_keeps_its_names(browser, tmp_path, name, text, ends, first):
     """``matchgame serve FILE`` on a graph file: the page reads the file in its format,
     so the pictures show the file's names, and a click on one plays it."""
     if name.endswith(".graphml"):
         pytest.importorskip("networkx")
-    from matchgame.apps import cli
-
-    started = {}
-    monkeypatch.setattr(
-        "uvicorn.Server.run", lambda server, sockets=None: started.update(app=server.config.app)
-    )
     path = tmp_path / name
     path.write_text(text)
-    assert cli.main(["serve", str(path), "--port", "0"]) == 0
-    monkeypatch.undo()  # the app serve built, now served for real
-    with live_server(started["app"]) as url:
+    with live_server(served_app(str(path))) as url:
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
         page = context.new_page()
         page.set_default_timeout(WAIT_MS)

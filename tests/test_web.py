@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 from cli_helpers import run_cli
-from web_helpers import live_server, post
+from web_helpers import FRIENDS_GRAPHML, live_server, post, served_app
 
 pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
@@ -138,15 +138,9 @@ def test_examples_say_what_they_are(server):
         assert json.loads(answer.read()) is None  # no FILE given: the page's default
 
 
-def test_serve_recognises_its_file(tmp_path, monkeypatch):
+def test_serve_recognises_its_file(tmp_path):
     """``serve FILE`` checks and classifies FILE before starting; a bad file is a
     one-line error (exit 2), not a server."""
-    from matchgame.apps import cli
-
-    started = {}
-    monkeypatch.setattr(
-        "uvicorn.Server.run", lambda server, sockets=None: started.update(app=server.config.app)
-    )
     cases = {
         b"2 2\n..\n.#\n": ("board", []),
         b"1 6\nXO.OXO\n1\n1 2\n1 1\n": ("noi", []),
@@ -156,9 +150,9 @@ def test_serve_recognises_its_file(tmp_path, monkeypatch):
     for data, (kind, flags) in cases.items():
         path = tmp_path / "input.txt"
         path.write_bytes(data)
-        assert cli.main(["serve", str(path), *flags, "--port", "0"]) == 0
-        assert started["app"].state.start["kind"] == kind
-        assert started["app"].state.start["text"] == data.decode()
+        start = served_app(str(path), *flags).state.start
+        assert start["kind"] == kind
+        assert start["text"] == data.decode()
     path.write_bytes(b"2 2\n.?\n..\n")
     run = run_cli("serve", str(path))
     assert run.code == 2 and "not a board" in run.err and run.out == ""
@@ -383,31 +377,17 @@ def test_an_opened_files_name_tells_its_format(server):
     assert status == 200 and json.loads(body)["token"] == 2
 
 
-def test_serve_hands_the_page_a_graph_file_as_it_is(tmp_path, monkeypatch, server):
+def test_serve_hands_the_page_a_graph_file_as_it_is(tmp_path, server):
     """``serve FILE`` on a graph in a standard format gives the page the file's text
     and its format, so the page's pictures show the file's names."""
     pytest.importorskip("networkx")
-    from matchgame.apps import cli
-
-    started = {}
-    monkeypatch.setattr(
-        "uvicorn.Server.run", lambda server, sockets=None: started.update(app=server.config.app)
-    )
-    graphml = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><graph edgedefault="undirected">'
-        '<node id="alice"/><node id="bob"/><node id="carol"/>'
-        '<edge source="alice" target="bob"/><edge source="bob" target="carol"/>'
-        "</graph></graphml>\n"
-    )
     for name, text, format_name in [
-        ("friends.graphml", graphml, "graphml"),
+        ("friends.graphml", FRIENDS_GRAPHML, "graphml"),
         ("path.metis", PATH_METIS.decode(), "metis"),
     ]:
         path = tmp_path / name
         path.write_text(text)
-        assert cli.main(["serve", str(path), "--port", "0"]) == 0
-        start = started["app"].state.start
+        start = served_app(str(path)).state.start
         assert (start["text"], start["kind"], start["format"]) == (text, "edges", format_name)
-    status, body = post(f"{server}/api/render?edges=1&format=graphml", graphml.encode())
+    status, body = post(f"{server}/api/render?edges=1&format=graphml", FRIENDS_GRAPHML.encode())
     assert status == 200 and b">alice<" in body and b">carol<" in body

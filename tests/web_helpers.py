@@ -10,6 +10,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 
 @contextlib.contextmanager
@@ -48,3 +49,30 @@ def post(
             return answer.status, answer.read()
     except urllib.error.HTTPError as error:
         return error.code, error.read()
+
+
+# a path alice - bob - carol, as a GraphML file
+FRIENDS_GRAPHML = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><graph edgedefault="undirected">'
+    '<node id="alice"/><node id="bob"/><node id="carol"/>'
+    '<edge source="alice" target="bob"/><edge source="bob" target="carol"/>'
+    "</graph></graphml>\n"
+)
+
+
+def served_app(*arguments: str) -> Any:
+    """The app ``matchgame serve ARGUMENTS --port 0`` builds, taken where uvicorn would
+    start serving it (the command must succeed)."""
+    import uvicorn
+
+    from matchgame.apps import cli
+
+    built = {}
+
+    def take(server: Any, sockets: Any = None) -> None:
+        built["app"] = server.config.app
+
+    with mock.patch.object(uvicorn.Server, "run", take):
+        assert cli.main(["serve", *arguments, "--port", "0"]) == 0
+    return built["app"]
