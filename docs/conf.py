@@ -1,0 +1,200 @@
+"""Sphinx configuration of matchgame's documentation site.
+
+Build it with ``python -m sphinx -W -n -b html docs docs/_build/html`` (the test
+suite does the same in a temporary folder, tests/test_docs.py). Every tutorial is a
+MyST notebook executed at each build, the command-line reference is read from the
+argument parser and the API reference from ``matchgame.__all__``, so none of them
+can drift from the code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import sys
+import types
+from pathlib import Path
+
+import matchgame
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS / "_ext"))
+
+# command-output runs 'matchgame ...' in a shell: the interpreter's own scripts come first
+os.environ["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]])
+# pictures and terminal output: no colour codes, the same widths on every machine
+os.environ["NO_COLOR"] = "1"
+os.environ["COLUMNS"] = "88"
+
+project = "matchgame"
+author = "the matchgame authors"
+copyright = "the matchgame authors, MIT licence"
+release = matchgame.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.doctest",
+    "sphinx.ext.mathjax",
+    "numpydoc",
+    "myst_nb",
+    "sphinx_design",
+    "sphinxarg.ext",
+    "sphinxcontrib.programoutput",
+]
+
+# every reference must resolve: a dangling one is a warning, and the build runs with -W
+nitpicky = True
+# Names of other projects: the build has no network, so no intersphinx inventory says
+# where their pages are; everything of matchgame's own must resolve.
+nitpick_ignore_regex = [
+    (r"py:.*", r"(numpy|np|networkx|nx|scipy|dask|distributed|PIL)(\..*)?"),
+    # the standard library's pages are another project's too
+    (r"py:.*", r"(os|pathlib|io|typing|collections|argparse|concurrent)\..*"),
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
+exclude_patterns = ["conf.py", "_build", "_ext", "**.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]
+templates_path = ["_templates"]
+
+# --- MyST and the notebooks ---------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "dollarmath", "amsmath", "deflist", "substitution"]
+myst_heading_anchors = 3
+# every notebook runs at every build, nothing cached between builds; an error fails it
+nb_execution_mode = "force"
+nb_execution_raise_on_error = True
+nb_execution_timeout = 120
+nb_execution_show_tb = True
+nb_merge_streams = True
+# docs/notebook.py, the percent-format notebook the tests also run, is a page too
+nb_custom_formats = {".py": ["jupytext.reads", {"fmt": "py:percent"}]}
+
+# --- the API reference ----------------------------------------------------------------
+# The reference is generated from matchgame.__all__: a name added, renamed or dropped there
+# changes the site with no edit here.
+PUBLIC = {name: getattr(matchgame, name) for name in matchgame.__all__}
+autosummary_generate = True
+autosummary_ignore_module_all = False  # matchgame's members are its __all__
+autosummary_imported_members = True
+autosummary_context = {
+    # public names autosummary does not sort into functions, classes or exceptions
+    "public_modules": [n for n, v in PUBLIC.items() if inspect.ismodule(v)],
+    "public_data": [
+        n
+        for n, v in PUBLIC.items()
+        if not (inspect.ismodule(v) or inspect.isclass(v) or inspect.isroutine(v))
+    ],
+}
+autodoc_typehints = "none"  # numpydoc's Parameters sections say the types
+autodoc_member_order = "groupwise"
+numpydoc_show_class_members = False  # autodoc lists the members in full
+numpydoc_xref_param_type = True
+# Types in Parameters/Returns link when they are matchgame's names; Python's own types
+# are written for Sphinx's built-in resolver (no network, so no intersphinx inventories).
+numpydoc_xref_ignore = "all"
+numpydoc_xref_aliases = {
+    **{name: f"matchgame.{name}" for name, value in PUBLIC.items() if not name.startswith("_")},
+    **{t: f":class:`{t}`" for t in ("bool", "int", "float", "str", "list", "tuple", "dict")},
+    "None": ":obj:`None`",
+    "True": ":literal:`True`",
+    "False": ":literal:`False`",
+    "boolean": ":class:`bool`",
+    "string": ":class:`str`",
+    "callable": ":literal:`callable`",
+    **{t: f":term:`{t}`" for t in ("iterable", "sequence", "generator", "array_like")},
+    "array-like": ":term:`array_like`",
+}
+
+# --- doctests (python -m sphinx -b doctest, run by tests/test_docs.py) -------------------
+doctest_global_setup = "import matchgame\nfrom matchgame import *"
+
+# --- the pages -------------------------------------------------------------------------
+html_theme = "pydata_sphinx_theme"
+html_title = f"matchgame {release}"
+html_static_path = ["_static"]
+html_theme_options = {
+    "navbar_align": "left",
+    "show_toc_level": 2,
+    "secondary_sidebar_items": ["page-toc"],
+    "footer_start": ["copyright"],
+    "footer_end": ["sphinx-version", "theme-version"],
+}
+html_show_sourcelink = False
+
+
+def public_reference(app, env, node, contnode):
+    """Resolve a reference written with a defining module's path (``matchgame.readers.
+    boards.parse_board``, ``matchgame.games.placement.Analysis.explain``) to the public
+    name the reference documents (``matchgame.parse_board``, ``matchgame.Analysis.explain``).
+
+    Docstrings name objects where they are defined; the reference documents them where
+    users import them. Only an object that *is* a public name (or a member of one) is
+    redirected, so a reference to anything else still fails the build.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "")
+    if target in PUBLIC and not target.startswith("_"):
+        public: str | None = f"matchgame.{target}"  # a bare public name, as in matchgame
+    elif target.startswith("matchgame.") and target.count(".") >= 2:
+        public = _public_path(target)
+    else:
+        return None
+    if public is None or public == target:
+        return None
+    domain = env.domains["py"]
+    node = node.deepcopy()
+    node["reftarget"] = public
+    return domain.resolve_xref(
+        env, node["refdoc"], app.builder, node["reftype"], public, node, contnode
+    )
+
+
+def _public_path(target: str) -> str | None:
+    """``matchgame.NAME[.member]`` for a dotted path to a public object, else None."""
+    parts = target.split(".")
+    for split in range(len(parts) - 1, 0, -1):
+        try:
+            owner = importlib.import_module(".".join(parts[:split]))
+        except ImportError:
+            continue
+        value = owner
+        for part in parts[split:]:
+            value = getattr(value, part, None)
+            if value is None:
+                return None
+        for depth in range(len(parts) - split, 0, -1):
+            head = parts[: len(parts) - depth + 1]
+            obj = owner
+            for part in head[split:]:
+                obj = getattr(obj, part)
+            for name, public in PUBLIC.items():
+                if public is obj:
+                    return ".".join(["matchgame", name, *parts[len(head) :]])
+        return None
+    return None
+
+
+def _skip_aliases(handler):
+    """numpydoc's signature hook, except for type aliases such as ``Cell = tuple[int, int]``.
+
+    A generic alias is callable, so numpydoc returns a signature for it, and Sphinx 9 then
+    fails to store it for a data item ("error while formatting signature").
+    """
+
+    def hook(app, what, name, obj, options, signature, return_annotation):
+        if isinstance(obj, types.GenericAlias):
+            return None
+        return handler(app, what, name, obj, options, signature, return_annotation)
+
+    return hook
+
+
+def setup(app):
+    app.connect("missing-reference", public_reference)
+    for listener in list(app.events.listeners["autodoc-process-signature"]):
+        if listener.handler.__module__.startswith("numpydoc"):
+            app.events.listeners["autodoc-process-signature"].remove(listener)
+            app.connect("autodoc-process-signature", _skip_aliases(listener.handler))
