@@ -21,7 +21,7 @@ import matchgame
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS / "_ext"))
 
-# command-output runs 'matchgame ...' in a shell: the interpreter's own scripts come first
+# the notebooks' shell cells run 'matchgame ...': this interpreter's scripts come first
 os.environ["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]])
 # pictures and terminal output: no colour codes, the same widths on every machine
 os.environ["NO_COLOR"] = "1"
@@ -42,9 +42,10 @@ extensions = [
     "myst_nb",
     "sphinx_design",
     "sphinxarg.ext",
-    "sphinxcontrib.programoutput",
 ]
 
+# command lines are shown as typed: no curly quotes, no "--" turned into a dash
+smartquotes = False
 # every reference must resolve: a dangling one is a warning, and the build runs with -W
 nitpicky = True
 # Names of other projects: the build has no network, so no intersphinx inventory says
@@ -56,7 +57,7 @@ nitpick_ignore_regex = [
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
-exclude_patterns = ["conf.py", "_build", "_ext", "**.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["conf.py", "_build", "_ext", "_data", "**.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]
 templates_path = ["_templates"]
 
 # --- MyST and the notebooks ---------------------------------------------------------
@@ -65,7 +66,7 @@ myst_heading_anchors = 3
 # every notebook runs at every build, nothing cached between builds; an error fails it
 nb_execution_mode = "force"
 nb_execution_raise_on_error = True
-nb_execution_timeout = 120
+nb_execution_timeout = 60
 nb_execution_show_tb = True
 nb_merge_streams = True
 # docs/notebook.py, the percent-format notebook the tests also run, is a page too
@@ -192,8 +193,20 @@ def _skip_aliases(handler):
     return hook
 
 
+# Files of the repository's root included in the site, and the pages they became: their
+# links to each other point at the pages (the files' own links work on GitHub).
+INCLUDED = {"BENCHMARKS.md": "benchmarks.md", "SECURITY.md": "security.md"}
+
+
+def relink_included(app, relative_path, parent_docname, content):
+    """Point an included root file's links to BENCHMARKS.md etc. at their pages."""
+    for name, page in INCLUDED.items():
+        content[0] = content[0].replace(f"]({name})", f"]({page})")
+
+
 def setup(app):
     app.connect("missing-reference", public_reference)
+    app.connect("include-read", relink_included)
     for listener in list(app.events.listeners["autodoc-process-signature"]):
         if listener.handler.__module__.startswith("numpydoc"):
             app.events.listeners["autodoc-process-signature"].remove(listener)
