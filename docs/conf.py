@@ -57,7 +57,15 @@ nitpick_ignore_regex = [
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
-exclude_patterns = ["conf.py", "_build", "_ext", "_data", "**.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]
+exclude_patterns = [
+    "conf.py",
+    "_build",
+    "_ext",
+    "_data",
+    "**.ipynb_checkpoints",
+    "Thumbs.db",
+    ".DS_Store",
+]
 templates_path = ["_templates"]
 
 # --- MyST and the notebooks ---------------------------------------------------------
