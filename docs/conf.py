@@ -12,14 +12,20 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
+import shutil
 import sys
 import types
 from pathlib import Path
+
+from sphinx.util import logging
 
 import matchgame
 
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS / "_ext"))
+import cli_reference  # noqa: E402  (docs/_ext, on the path just above)
+
+logger = logging.getLogger("matchgame.docs")
 
 # the notebooks' shell cells run 'matchgame ...': this interpreter's scripts come first
 os.environ["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]])
@@ -123,6 +129,7 @@ doctest_global_setup = "import matchgame\nfrom matchgame import *"
 html_theme = "pydata_sphinx_theme"
 html_title = f"matchgame {release}"
 html_static_path = ["_static"]
+html_css_files = ["matchgame.css"]
 html_theme_options = {
     "navbar_align": "left",
     "show_toc_level": 2,
@@ -212,7 +219,22 @@ def relink_included(app, relative_path, parent_docname, content):
         content[0] = content[0].replace(f"]({name})", f"]({page})")
 
 
+def fresh_api_stubs(app):
+    """Remove the stubs an earlier build generated, before autosummary writes them anew:
+    a name dropped from matchgame.__all__ must not leave its page behind."""
+    shutil.rmtree(DOCS / "api" / "generated", ignore_errors=True)
+
+
+def every_command_has_a_page(app):
+    """Warn (an error under -W) if a command of the parser has no page in docs/cli/."""
+    for command in cli_reference.commands():
+        if not (DOCS / "cli" / f"{command}.md").exists():
+            logger.warning(f"the command {command!r} has no page docs/cli/{command}.md")
+
+
 def setup(app):
+    app.connect("builder-inited", fresh_api_stubs, priority=100)  # before autosummary
+    app.connect("builder-inited", every_command_has_a_page)
     app.connect("missing-reference", public_reference)
     app.connect("include-read", relink_included)
     for listener in list(app.events.listeners["autodoc-process-signature"]):

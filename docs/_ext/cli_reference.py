@@ -39,3 +39,13 @@ def parser() -> argparse.ArgumentParser:
     built = build_parser()
     _escape_texts(built)
     return built
+
+
+def commands() -> list[str]:
+    """The names of ``matchgame``'s commands, as the parser has them."""
+    return [
+        name
+        for action in build_parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+        for name in action.choices
+    ]
