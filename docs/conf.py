@@ -43,7 +43,6 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.doctest",
-    "sphinx.ext.mathjax",
     "numpydoc",
     "myst_nb",
     "sphinx_design",
@@ -75,7 +74,7 @@ exclude_patterns = [
 templates_path = ["_templates"]
 
 # --- MyST and the notebooks ---------------------------------------------------------
-myst_enable_extensions = ["colon_fence", "dollarmath", "amsmath", "deflist", "substitution"]
+myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 # every notebook runs at every build, nothing cached between builds; an error fails it
 nb_execution_mode = "force"
