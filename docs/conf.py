@@ -74,6 +74,12 @@ exclude_patterns = [
 templates_path = ["_templates"]
 
 # --- MyST and the notebooks ---------------------------------------------------------
+# Tutorials, the gallery, the formats and the command-line pages are MyST notebooks run
+# by myst-nb at every build. The gallery is such pages too, not sphinx-gallery: its
+# pictures are matchgame's own SVGs (_repr_svg_), which myst-nb shows as they are, where
+# sphinx-gallery scrapes matplotlib figures and would need a scraper of our own; one
+# way of running examples serves every page, and the gallery's front page pastes each
+# page's first picture (myst-nb's glue).
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 # every notebook runs at every build, nothing cached between builds; an error fails it
