@@ -144,7 +144,7 @@ class Board:
 
     def analyse(self, moves: str = "orthogonal") -> Analysis:
         """Who wins where on this board: :func:`matchgame.analyse` (``moves``: how the
-        token moves, see :mod:`matchgame.core.moves`)."""
+        token moves, see ``matchgame.core.moves``)."""
         from ..games.placement import analyse
 
         return analyse(self, moves=moves)
@@ -213,7 +213,7 @@ class Board:
 
     def to_graph(self, moves: str = "orthogonal") -> Graph:
         """The graph of the free cells when the token moves by ``moves`` (see
-        :mod:`matchgame.core.moves`); vertices are named by their ``(row, col)`` cells."""
+        ``matchgame.core.moves``); vertices are named by their ``(row, col)`` cells."""
         from .moves import as_moves, grid_arrays
 
         moves = as_moves(moves)

@@ -18,7 +18,7 @@ __all__ = ["INDEX_DTYPE", "MAX_VERTICES", "Graph"]
 
 
 class Graph:
-    """An undirected simple graph on vertices ``0 .. n_vertices - 1``.
+    """An undirected simple graph on the vertices ``0`` to ``n_vertices - 1``.
 
     Stored as CSR arrays: the neighbours of ``v`` are
     ``neighbors[offsets[v]:offsets[v + 1]]``, in increasing order, each edge

@@ -32,7 +32,7 @@ __all__ = ["Explanation", "explain"]
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Explanation:
-    """Why placing the token on :attr:`vertex` wins or loses (see the module docstring).
+    """Why placing the token on a vertex wins or loses (see the module docstring).
 
     Attributes
     ----------

@@ -76,7 +76,7 @@ class Analysis:
 
     @property
     def names(self) -> VertexNames:
-        """How vertices are named (see :mod:`matchgame.core.names`)."""
+        """How vertices are named (see ``matchgame.core.names``)."""
         return self.graph.names
 
     @property
@@ -153,7 +153,7 @@ class Analysis:
 
     def certificate(self) -> dict[str, Any]:
         """The certificate of this answer, exactly as written in the JSON answer
-        (see :mod:`matchgame.certificates`)."""
+        (see ``matchgame.certificates``)."""
         from ..certificates import make_certificate
 
         return make_certificate(self)
@@ -184,7 +184,7 @@ def analyse(source: Any, *, moves: str = "orthogonal", algorithm: Algorithm = "a
         converted (results name its nodes); a square SciPy sparse matrix is an
         adjacency matrix (:meth:`Graph.from_scipy`).
     moves : {"orthogonal", "king", "hex", "knight"}
-        On a board, how the token moves (see :mod:`matchgame.core.moves`).
+        On a board, how the token moves (see ``matchgame.core.moves``).
     algorithm : {"auto", "push_relabel", "hopcroft_karp", "blossom"}
         The matching engine (see :func:`~matchgame.maximum_matching`); all give
         the same verdicts. ``"auto"`` picks by a 2-colouring.

@@ -205,8 +205,8 @@ Source = str | bytes | bytearray | memoryview | os.PathLike[str]
 def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph]:
     """The graphs held by ``source``: a path (``str`` without a line break, or
     :class:`os.PathLike`), or the text itself (``bytes``, or ``str`` with a line
-    break). ``format`` is a name of :data:`FORMATS`; None guesses it
-    (:func:`detect_format`), falling back to matchgame's edge list.
+    break). ``format`` is a key of ``matchgame.readers.graphs.FORMATS``; None guesses it
+    from the name and the first bytes, falling back to matchgame's edge list.
 
     A file is read with memory bounded by what it holds: a header that claims more
     lines than there are is refused before anything of that size is allocated.
