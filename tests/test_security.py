@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import logging
 import re
 import socket
 import subprocess
@@ -310,3 +311,82 @@ def test_a_small_board_never_waits_for_a_big_one():
     waited = time.monotonic() - start
     thread.join()
     assert waited < 0.1
+
+
+# -- hostile clients -------------------------------------------------------------
+
+
+def test_the_token_cookie_is_found_among_any_other_cookies():
+    """http.cookies gave up on a whole Cookie header when any cookie in it held a space,
+    JSON or non-ASCII text, and the token with it (401)."""
+    token = "s3cret-token"
+    with live_server(create_app(token=token)) as url:
+        own = f"matchgame-token-{urlsplit(url).port}={token}"
+        for others in ("theme=dark mode", 'prefs={"a": [1, 2]}', "name=Zoë", "a=1; =b; c"):
+            for header in (f"{others}; {own}", f"{own}; {others}"):
+                status, _, _ = request(f"{url}/api/start", headers={"Cookie": header})
+                assert status == 200, header
+        status, _, _ = request(f"{url}/api/start", headers={"Cookie": "theme=dark mode"})
+        assert status == 401
+
+
+def test_the_token_link_never_redirects_off_the_server():
+    """``GET //evil.example/?token=...`` answered ``Location: //evil.example/``: a
+    browser reads that as another site."""
+    token = "s3cret-token"
+    with live_server(create_app(token=token)) as url:
+        for path, expected in (
+            ("//evil.example/", "/evil.example/"),
+            ("/\\evil.example/", "/evil.example/"),
+            ("///evil.example/x?a=1", "/evil.example/x?a=1"),
+            ("/api/start", "/api/start"),
+        ):
+            target, _, query = path.partition("?")
+            status, headers, _ = request(
+                f"{url}{target}?{query + '&' if query else ''}token={token}"
+            )
+            assert status == 303, path
+            assert headers["location"] == expected, path
+
+
+def test_a_get_on_a_computing_endpoint_is_405():
+    with live_server(create_app()) as url:
+        status, headers, body = request(f"{url}/api/placements")
+        assert status == 405 and headers["allow"] == "POST" and error_of(body)
+        status, _, body = request(f"{url}/api/nothing-here")
+        assert status == 404 and error_of(body)
+        status, _, body = request(f"{url}/api/start", "POST", b"x", {"X-Matchgame-Client": "t"})
+        assert status == 405 and error_of(body)
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def test_an_aborted_upload_logs_nothing():
+    """Every upload its client abandoned logged a ClientDisconnect traceback."""
+    records = _Records()
+    logger = logging.getLogger("uvicorn.error")
+    try:
+        with live_server(create_app()) as url:
+            logger.addHandler(records)  # once uvicorn has configured its loggers
+            parts = urlsplit(url)
+            for _ in range(3):
+                with socket.create_connection((parts.hostname, parts.port)) as client:
+                    client.sendall(
+                        b"POST /api/placements HTTP/1.1\r\nHost: "
+                        + parts.netloc.encode()
+                        + b"\r\nX-Matchgame-Client: t\r\nContent-Length: 100000\r\n\r\n"
+                        + b"." * 1000
+                    )
+                    time.sleep(0.1)
+            assert post(f"{url}/api/placements", BOARD)[0] == 200
+            time.sleep(0.2)
+    finally:
+        logger.removeHandler(records)
+    assert [record.getMessage() for record in records.records] == []

@@ -391,3 +391,20 @@ def test_serve_hands_the_page_a_graph_file_as_it_is(tmp_path, server):
         assert (start["text"], start["kind"], start["format"]) == (text, "edges", format_name)
     status, body = post(f"{server}/api/render?edges=1&format=graphml", FRIENDS_GRAPHML.encode())
     assert status == 200 and b">alice<" in body and b">carol<" in body
+
+
+def test_undecodable_json_is_400_naming_the_problem(server):
+    """A lone surrogate in the body's JSON made a 500 (the text could not be encoded);
+    a malformed body was said to be "not a JSON object"."""
+    for endpoint in ("/api/position", "/api/hint"):
+        for body in (b'{"input": "\\ud800"}', b'{"input": "3 3\\n.##\\n\\udfff..\\n#.#\\n"}'):
+            status, answer = post(f"{server}{endpoint}", body)
+            assert status == 400, (endpoint, body, answer)
+            assert "surrogate" in json.loads(answer)["error"]
+        status, answer = post(f"{server}{endpoint}", b'{"input": "3 3\\n')
+        message = json.loads(answer)["error"]
+        assert status == 400 and message.startswith("the body is not JSON") and "line 1" in message
+        status, answer = post(f"{server}{endpoint}", b'{"input": "\xff"}')
+        assert status == 400 and "not JSON" in json.loads(answer)["error"]
+        status, answer = post(f"{server}{endpoint}", b"[1, 2]")
+        assert status == 400 and "JSON object" in json.loads(answer)["error"]

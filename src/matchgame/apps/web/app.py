@@ -11,8 +11,9 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -31,6 +32,12 @@ DEFAULT_MAX_BODY = 16 << 20
 
 class _TooLarge(Exception):
     pass
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's refusals (404, 405) as the API's one line of JSON."""
+    assert isinstance(exc, HTTPException)
+    return JSONResponse({"error": exc.detail}, exc.status_code, headers=exc.headers)
 
 
 async def _body(request: Request) -> bytes:
@@ -61,6 +68,8 @@ def _post(
         lanes: Lanes = request.app.state.lanes
         try:
             body = await _body(request)
+        except ClientDisconnect:  # the client left mid-upload: nobody to answer, nothing to log
+            return Response(status_code=499)
         except _TooLarge:
             limit = request.app.state.max_body
             return JSONResponse(
@@ -109,21 +118,27 @@ def create_app(
     """
     here = resources.files("matchgame.apps.web")
     static = StaticFiles(directory=str(here.joinpath("static")), html=True)
-    routes = [
-        Route("/api/placements", _post(endpoints.placements), methods=["POST"]),
-        Route("/api/render", _post(endpoints.render_analysis, heavy=_graph), methods=["POST"]),
-        Route("/api/render/record", _post(endpoints.render_record), methods=["POST"]),
-        Route("/api/render/walk", _post(endpoints.render_walk, heavy=_graph), methods=["POST"]),
-        Route("/api/start", endpoints.opening, methods=["GET"]),
-        Route("/api/mistakes", _post(endpoints.mistakes), methods=["POST"]),
-        Route("/api/annotate", _post(endpoints.annotate_record), methods=["POST"]),
-        Route("/api/position", _post(endpoints.position), methods=["POST"]),
-        Route("/api/hint", _post(endpoints.hint), methods=["POST"]),
-        Route("/api/explain", _post(endpoints.explain, heavy=_graph), methods=["POST"]),
-        Route("/api/examples/{name}", endpoints.example, methods=["GET"]),
-        Mount("/", static),
+    api = [
+        Route("/placements", _post(endpoints.placements), methods=["POST"]),
+        Route("/render", _post(endpoints.render_analysis, heavy=_graph), methods=["POST"]),
+        Route("/render/record", _post(endpoints.render_record), methods=["POST"]),
+        Route("/render/walk", _post(endpoints.render_walk, heavy=_graph), methods=["POST"]),
+        Route("/start", endpoints.opening, methods=["GET"]),
+        Route("/mistakes", _post(endpoints.mistakes), methods=["POST"]),
+        Route("/annotate", _post(endpoints.annotate_record), methods=["POST"]),
+        Route("/position", _post(endpoints.position), methods=["POST"]),
+        Route("/hint", _post(endpoints.hint), methods=["POST"]),
+        Route("/explain", _post(endpoints.explain, heavy=_graph), methods=["POST"]),
+        Route("/examples/{name}", endpoints.example, methods=["GET"]),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts, token=token)])
+    # the API in a mount of its own: a path of the API asked with the wrong method is
+    # 405 and an unknown one 404, not left to the page's files (which answered 404)
+    routes = [Mount("/api", routes=api), Mount("/", static)]
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, hosts=hosts, token=token)],
+        exception_handlers={HTTPException: _http_error},
+    )
     app.state.max_body = max_body
     app.state.start = start
     app.state.lanes = lanes or Lanes.for_machine()

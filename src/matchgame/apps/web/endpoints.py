@@ -186,19 +186,40 @@ def annotate_record(request: Request, body: bytes) -> Response:
     return _json(annotation_document(annotate(_token_record(request, body))))
 
 
+def _json_body(body: bytes) -> Any:
+    """The body read as JSON; anything else is a one-line error saying where."""
+    try:
+        return json.loads(body)
+    except json.JSONDecodeError as exc:
+        raise MatchgameError(
+            f"the body is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except UnicodeDecodeError as exc:  # json.loads takes UTF-8, -16 or -32 bytes
+        raise MatchgameError(
+            f"the body is not JSON: not {exc.encoding} text (byte {exc.start + 1})"
+        ) from None
+    except RecursionError:
+        raise MatchgameError("the body is not JSON this server reads: nested too deeply") from None
+
+
 def _game(request: Request, body: bytes) -> tuple[Position, int, GameRecord | None]:
     """The position a ``/api/position`` or ``/api/hint`` body describes, how many
     moves led to it, and the NOI2011 record it comes from (None for other games)."""
-    try:
-        payload = json.loads(body)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        raise MatchgameError("the body must be a JSON object") from None
-    if not isinstance(payload, dict) or not isinstance(payload.get("input"), str):
+    payload = _json_body(body)
+    if not isinstance(payload, dict):
+        raise MatchgameError("the body must be a JSON object")
+    if not isinstance(payload.get("input"), str):
         raise MatchgameError('field "input": expected the board or edge list as a string')
     played = payload.get("played", [])
     if not isinstance(played, list):
         raise MatchgameError('field "played": expected a list of moves')
-    data = payload["input"].encode()
+    try:
+        data = payload["input"].encode()
+    except UnicodeEncodeError as exc:  # JSON may escape half of a surrogate pair
+        raise MatchgameError(
+            f'field "input": not text (a lone surrogate \\u{ord(exc.object[exc.start]):04x} '
+            f"at character {exc.start + 1})"
+        ) from None
     bunny = None
     earlier = 0
     if flag(request, "noi") or flag(request, "record"):
