@@ -19,10 +19,11 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
-from web_helpers import live_server, post
+from web_helpers import live_server, post, served
 
 pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
@@ -390,3 +391,127 @@ def test_an_aborted_upload_logs_nothing():
     finally:
         logger.removeHandler(records)
     assert [record.getMessage() for record in records.records] == []
+
+
+# -- hostile clients, against `matchgame serve` itself ----------------------------
+
+
+@pytest.fixture(scope="module")
+def hostile():
+    """``matchgame serve --read-timeout 1`` under ``ulimit -n 256``."""
+    with served("--read-timeout", "1", open_files=256) as server:
+        yield server
+
+
+def _connect(url: str) -> socket.socket:
+    parts = urlsplit(url)
+    client = socket.create_connection((parts.hostname, parts.port), timeout=10)
+    return client
+
+
+def _closed_after(client: socket.socket, patience: float = 5.0) -> float:
+    """Seconds until the server closes ``client`` (reading and dropping what it sends);
+    infinity if it is still open after ``patience`` seconds."""
+    start = time.monotonic()
+    client.settimeout(patience)
+    try:
+        while client.recv(65536):
+            pass
+    except ConnectionResetError:
+        pass
+    except TimeoutError:
+        return float("inf")
+    return time.monotonic() - start
+
+
+def test_half_open_connections_do_not_keep_the_page_out(hostile):
+    """1,050 connections sending half a header under ``ulimit -n 1024`` made every
+    request time out while asyncio logged "Too many open files" tracebacks at MB/s
+    (here 400 under 256): the oldest waiting connection makes room for a new one."""
+    head = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    floods = []
+    logged = len(hostile.log)
+    try:
+        for _ in range(400):
+            client = _connect(hostile.url)
+            client.sendall(head)
+            floods.append(client)
+        time.sleep(0.3)
+        for _ in range(3):
+            start = time.monotonic()
+            with urllib.request.urlopen(f"{hostile.url}/", timeout=5) as answer:
+                assert answer.status == 200
+            status, body = post(f"{hostile.url}/api/placements", BOARD, timeout=5)
+            assert status == 200 and json.loads(body)["winning_cells"] == [[2, 3], [3, 2]]
+            assert time.monotonic() - start < 1.0
+    finally:
+        for client in floods:
+            client.close()
+    assert len(hostile.log) - logged <= 1, hostile.log[-5:]  # one line a minute at most
+
+
+def test_a_request_gets_read_timeout_seconds_for_its_headers(hostile):
+    """A half-sent header kept its connection for ever (uvicorn resets its keep-alive
+    timer with every byte); here it is closed after --read-timeout 1, also when it
+    comes after a request answered on the same connection, and dripping bytes does
+    not move the deadline."""
+    client = _connect(hostile.url)
+    client.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    assert 0.8 < _closed_after(client) < 3
+    client = _connect(hostile.url)
+    client.sendall(b"GET /api/start HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert client.recv(65536).startswith(b"HTTP/1.1 200")
+    start = time.monotonic()
+    for piece in (b"GET / HTTP/1.1\r\n", b"Host: 1", b"27.0.0.1\r\n", b"X: y\r\n"):
+        time.sleep(0.3)
+        client.sendall(piece)
+    assert time.monotonic() - start + _closed_after(client) < 3
+
+
+def test_a_silent_upload_is_dropped_and_a_slow_one_is_not(hostile):
+    """Each piece of a body has --read-timeout seconds: an upload that stops is
+    closed; one that keeps sending, however slowly, is answered."""
+    head = (
+        b"POST /api/placements HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Matchgame-Client: t\r\n"
+        b"Content-Length: %d\r\n\r\n"
+    )
+    client = _connect(hostile.url)
+    client.sendall(head % 100000 + b"." * 1000)
+    assert 0.8 < _closed_after(client) < 3
+    client = _connect(hostile.url)
+    client.sendall(head % len(BOARD))
+    for i in range(0, len(BOARD), 4):
+        time.sleep(0.4)
+        client.sendall(BOARD[i : i + 4])
+    client.settimeout(5)
+    answer = b""
+    while b"winning_cells" not in answer and (piece := client.recv(65536)):
+        answer += piece
+    assert answer.startswith(b"HTTP/1.1 200") and b"winning_cells" in answer
+    client.close()
+
+
+def test_at_the_connection_cap_busy_uploads_stay_and_silent_ones_make_room():
+    """At --max-connections, with every connection uploading, a new one is answered
+    503 at once; once the uploads fall silent for a second, the next one takes the
+    place of the one silent longest."""
+    head = (
+        b"POST /api/placements HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Matchgame-Client: t\r\n"
+        b"Content-Length: 1000\r\n\r\n"
+    )
+    with served("--max-connections", "4") as server:
+        uploads = [_connect(server.url) for _ in range(4)]
+        for client in uploads:
+            client.sendall(head)
+        for _ in range(6):  # busy: a byte each every 0.2 s
+            time.sleep(0.2)
+            for client in uploads:
+                client.sendall(b".")
+        status, _ = post(f"{server.url}/api/placements", BOARD, timeout=5)
+        assert status == 503  # uvicorn's limit_concurrency
+        time.sleep(1.2)  # all silent now
+        status, _ = post(f"{server.url}/api/placements", BOARD, timeout=5)
+        assert status == 200
+        assert sum(_closed_after(client, 0.5) < 0.5 for client in uploads) >= 1
+        for client in uploads:
+            client.close()
