@@ -515,3 +515,46 @@ def test_at_the_connection_cap_busy_uploads_stay_and_silent_ones_make_room():
         assert sum(_closed_after(client, 0.5) < 0.5 for client in uploads) >= 1
         for client in uploads:
             client.close()
+
+
+def test_silent_uploads_are_held_within_the_room_for_uploads():
+    """60 uploads declaring 16 MB, sending 15 MB and falling silent grew the server to
+    1.1 GB. Bodies beyond their first 64 KiB are counted as they arrive against the
+    room for the heavy lane's bodies (here one running, none waiting: 2 x 4 MiB): the
+    rest are refused with 503, small requests still get in, and once the silent ones
+    are dropped (--read-timeout) the room is given back."""
+    body_limit = 4 << 20
+    head = (
+        b"POST /api/placements HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Matchgame-Client: t\r\n"
+        b"Content-Length: %d\r\n\r\n" % body_limit
+    )
+    arguments = ("--max-body", str(body_limit), "--max-analyses", "1", "--queue", "0")
+    with served(*arguments, "--read-timeout", "2") as server:
+        before = server.rss()
+        uploads = []
+
+        def upload() -> None:
+            client = _connect(server.url)
+            uploads.append(client)
+            try:
+                client.sendall(head + b"." * (body_limit - (128 << 10)))
+            except OSError:
+                pass  # refused: the server answered 503 and closed
+
+        senders = [threading.Thread(target=upload) for _ in range(20)]
+        for sender in senders:
+            sender.start()
+        for sender in senders:
+            sender.join()
+        time.sleep(0.3)
+        added = server.peak_rss() - before
+        assert added < 35 << 20, added / 2**20  # 20 x 3.9 MB: 78 MB when all were held
+        assert post(f"{server.url}/api/placements", BOARD)[0] == 200
+        board = random_board(1000, 1000, 0.2, seed=1).to_text().encode()
+        status, body = post(f"{server.url}/api/placements", board)
+        assert status == 503 and "try again" in error_of(body)
+        time.sleep(2.5)  # the silent uploads are dropped
+        status, body = post(f"{server.url}/api/placements", board, timeout=60)
+        assert status == 200
+        for client in uploads:
+            client.close()

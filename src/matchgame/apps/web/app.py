@@ -22,7 +22,7 @@ from ...errors import MatchgameError
 from . import endpoints
 from .endpoints import flag
 from .guard import Guard
-from .work import Lanes
+from .work import LIGHT_BODY, Lanes, Uploads
 
 __all__ = ["DEFAULT_MAX_BODY", "create_app"]
 
@@ -34,23 +34,39 @@ class _TooLarge(Exception):
     pass
 
 
+class _NoRoom(Exception):
+    """The bodies being held already fill the server's room for uploads."""
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     """Starlette's refusals (404, 405) as the API's one line of JSON."""
     assert isinstance(exc, HTTPException)
     return JSONResponse({"error": exc.detail}, exc.status_code, headers=exc.headers)
 
 
-async def _body(request: Request) -> bytes:
-    """The request body, refused past the app's limit without reading it all."""
+async def _body(request: Request, uploads: Uploads, taken: list[int]) -> bytes:
+    """The request body, refused past the app's limit without reading it all, and
+    counted in ``uploads`` as it arrives beyond its first :data:`LIGHT_BODY` bytes
+    (``taken[0]``: how much; the caller gives it back). Small bodies are not counted:
+    the page's requests get in while big uploads fill the room (their memory is
+    bounded by the connections, each at most that much)."""
     limit: int = request.app.state.max_body
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise _TooLarge
+    if declared is not None and declared.isdigit():
+        if int(declared) > limit:
+            raise _TooLarge
+        if uploads.held + int(declared) - LIGHT_BODY > uploads.limit:
+            raise _NoRoom  # refused before it is sent rather than half way
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
             raise _TooLarge
+        more = size - LIGHT_BODY - taken[0]
+        if more > 0:
+            if not uploads.take(more):
+                raise _NoRoom
+            taken[0] += more
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -65,15 +81,33 @@ def _post(
     whatever its size."""
 
     async def endpoint(request: Request) -> Response:
+        uploads: Uploads = request.app.state.uploads
+        taken = [0]
+        try:
+            return await answer(request, uploads, taken)
+        finally:
+            uploads.give(taken[0])
+
+    async def answer(request: Request, uploads: Uploads, taken: list[int]) -> Response:
         lanes: Lanes = request.app.state.lanes
         try:
-            body = await _body(request)
+            body = await _body(request, uploads, taken)
         except ClientDisconnect:  # the client left mid-upload: nobody to answer, nothing to log
             return Response(status_code=499)
         except _TooLarge:
             limit = request.app.state.max_body
             return JSONResponse(
                 {"error": f"the request body is larger than {limit} bytes"}, status_code=413
+            )
+        except _NoRoom:
+            megabytes = uploads.limit / 2**20
+            return JSONResponse(
+                {
+                    "error": f"the server holds as many request bodies as it takes at once "
+                    f"({megabytes:.0f} MiB): try again in a moment"
+                },
+                status_code=503,
+                headers={"Retry-After": "1"},
             )
         lane = lanes.lane(body, heavy=heavy is not None and heavy(request))
 
@@ -106,6 +140,7 @@ def create_app(
     hosts: Sequence[str] = (),
     token: str | None = None,
     lanes: Lanes | None = None,
+    uploads: Uploads | None = None,
 ) -> Starlette:
     """The web app: the JSON API under ``/api`` and the page at ``/``.
 
@@ -114,7 +149,8 @@ def create_app(
     ``hosts``: names the server answers to besides the loopback names (``"*"``: any);
     ``token``: a launch token every request must carry (see
     :mod:`matchgame.apps.web.guard`); ``lanes``: how much work runs at once (default:
-    :meth:`Lanes.for_machine`).
+    :meth:`Lanes.for_machine`); ``uploads``: how many bytes of request bodies are
+    held at once (default: :meth:`Uploads.for_lanes`).
     """
     here = resources.files("matchgame.apps.web")
     static = StaticFiles(directory=str(here.joinpath("static")), html=True)
@@ -141,5 +177,6 @@ def create_app(
     )
     app.state.max_body = max_body
     app.state.start = start
-    app.state.lanes = lanes or Lanes.for_machine()
+    app.state.lanes = lanes = lanes or Lanes.for_machine()
+    app.state.uploads = Uploads.for_lanes(lanes, max_body) if uploads is None else uploads
     return app

@@ -27,7 +27,7 @@ from starlette.responses import JSONResponse, Response
 from ..._kernels._stop import StopFlag, Stopped
 from ...readers._memory import available_memory, memory_share
 
-__all__ = ["DEFAULT_TIME_LIMIT", "LIGHT_BODY", "Lane", "Lanes"]
+__all__ = ["DEFAULT_TIME_LIMIT", "LIGHT_BODY", "Lane", "Lanes", "Uploads"]
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds a request may compute before it is stopped (``serve --time-limit``)."""
@@ -38,6 +38,37 @@ _WATCH_PERIOD = 0.05  # seconds between looks at the client and the clock
 
 class Busy(Exception):
     """Every slot is taken and the queue is full."""
+
+
+@dataclass
+class Uploads:
+    """Request bodies held at once, all requests together, in bytes: taken piece by
+    piece as they arrive (not as their ``Content-Length`` claims), given back when
+    their request ends. ``limit``: at most this many."""
+
+    limit: int
+    held: int = 0
+
+    def take(self, n_bytes: int) -> bool:
+        """Count ``n_bytes`` more if they fit under the limit."""
+        if self.held + n_bytes > self.limit:
+            return False
+        self.held += n_bytes
+        return True
+
+    def give(self, n_bytes: int) -> None:
+        self.held -= n_bytes
+
+    @classmethod
+    def for_lanes(cls, lanes: Lanes, max_body: int) -> Uploads:
+        """Room for the bodies of the heavy analyses running and waiting and one more
+        being received (each up to ``max_body``), at most a quarter of the memory
+        free, at least one body."""
+        limit = (lanes.heavy.slots + lanes.heavy.queue + 1) * max_body
+        free = available_memory()
+        if free is not None:
+            limit = min(limit, free // 4)
+        return cls(max(limit, max_body))
 
 
 @dataclass
