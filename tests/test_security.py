@@ -10,6 +10,7 @@ analyses run.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import logging
@@ -289,6 +290,90 @@ def test_cheap_requests_are_answered_while_big_analyses_run(big_board):
         assert times[len(times) // 2] < 0.2 and times[-1] < 1.0, times
 
 
+def _gml(n_vertices: int) -> bytes:
+    """A GML cycle-ish graph: NetworkX parses it at about 15,000 vertices a second."""
+    nodes = [f'node [ id {v} label "v{v}" ]' for v in range(n_vertices)]
+    edges = [f"edge [ source {v} target {(7 * v + 1) % n_vertices} ]" for v in range(n_vertices)]
+    return "\n".join(["graph [", *nodes, *edges, "]"]).encode()
+
+
+def _random_graph(n_vertices: int, n_edges: int, seed: int = 1) -> bytes:
+    import numpy as np
+
+    ends = np.random.default_rng(seed).integers(1, n_vertices + 1, size=(n_edges, 2))
+    return (
+        f"{n_vertices} {n_edges}\n".encode()
+        + "".join(f"{u} {v}\n" for u, v in ends.tolist()).encode()
+    )
+
+
+@pytest.fixture(scope="module")
+def warm_workers():
+    """The worker processes' forkserver, started (its imports take a second or two)."""
+    pytest.importorskip("networkx")
+    from matchgame.apps.web import worker
+
+    worker.start()
+
+
+def test_networkx_work_obeys_the_time_limit_and_a_client_leaving(warm_workers):
+    """A GML parse (NetworkX: it cannot poll the stop flag) ignored --time-limit
+    (23.5 s for 3) and a client's leaving (16 s of CPU after); a graph picture's
+    layout likewise. Now they run in a worker process, killed when stopped."""
+    big = _gml(80_000)  # about 6 s to parse
+    with live_server(create_app(max_body=32 << 20, lanes=_lanes(1, 0, time_limit=0.5))) as url:
+        start = time.monotonic()
+        status, body = post(f"{url}/api/placements?edges=1&format=gml", big, timeout=60)
+        assert status == 503 and "limit of 0.5 s" in error_of(body)
+        assert time.monotonic() - start < 3
+        picture = _random_graph(2000, 4000)  # a layout of about 4 s
+        start = time.monotonic()
+        status, body = post(f"{url}/api/render?edges=1", picture, timeout=60)
+        assert status == 503 and "limit of 0.5 s" in error_of(body)
+        assert time.monotonic() - start < 3
+    with live_server(create_app(max_body=32 << 20, lanes=_lanes(1, 0))) as url:
+        parts = urlsplit(url)
+        client = socket.create_connection((parts.hostname, parts.port))
+        client.sendall(
+            b"POST /api/placements?edges=1&format=gml HTTP/1.1\r\nHost: "
+            + parts.netloc.encode()
+            + b"\r\nX-Matchgame-Client: t\r\nContent-Length: "
+            + str(len(big)).encode()
+            + b"\r\n\r\n"
+            + big
+        )
+        time.sleep(1)  # received, and holding the heavy slot (a probe sent sooner takes it)
+        probe = random_board(300, 300, 0.2, seed=2).to_text().encode()  # heavy: over 64 KiB
+        assert post(f"{url}/api/placements", probe)[0] == 503
+        client.close()
+        gone = time.monotonic()
+        while post(f"{url}/api/placements", probe)[0] != 200:
+            assert time.monotonic() - gone < 3, "the parse went on without its client"
+            time.sleep(0.05)
+
+
+def test_small_bodies_that_claim_big_work_take_the_heavy_lane(warm_workers):
+    """16 graph pictures of 26 KB (2,000 vertices each to lay out) filled the light
+    lane, and a 3x3 board got 503; a picture's layout is claimed, and past 200
+    vertices it moves the request to the heavy lane."""
+    picture = json.dumps({"input": _random_graph(2000, 3000).decode(), "played": []}).encode()
+    assert len(picture) < LIGHT_BODY
+    lanes = Lanes(heavy=Lane("heavy", 1, 1), light=Lane("light", 2, 2))
+    with live_server(create_app(lanes=lanes)) as url:
+        pictures = [
+            threading.Thread(target=post, args=(f"{url}/api/position?edges=1&picture=1", picture))
+            for _ in range(16)
+        ]
+        for thread in pictures:
+            thread.start()
+        time.sleep(0.3)
+        for _ in range(5):
+            status, _ = post(f"{url}/api/placements", BOARD)
+            assert status == 200
+        for thread in pictures:
+            thread.join()
+
+
 def test_a_small_board_never_waits_for_a_big_one():
     """Python 3.11's functools.cached_property locks a property for every instance at
     once: a 30x30 board's graph used to wait for a 4000x4000 board's, and small requests
@@ -536,10 +621,8 @@ def test_silent_uploads_are_held_within_the_room_for_uploads():
         def upload() -> None:
             client = _connect(server.url)
             uploads.append(client)
-            try:
+            with contextlib.suppress(OSError):  # refused: the server answered 503 and closed
                 client.sendall(head + b"." * (body_limit - (128 << 10)))
-            except OSError:
-                pass  # refused: the server answered 503 and closed
 
         senders = [threading.Thread(target=upload) for _ in range(20)]
         for sender in senders:

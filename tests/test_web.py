@@ -302,13 +302,11 @@ def test_a_big_answer_is_sent_in_pieces_and_whole(tmp_path):
             assert answer.headers.get("Transfer-Encoding") is None
             body = answer.read()
     assert json.loads(body) == json.loads(expected)
-    # and it was pieces: the endpoint's response streams them
-    from starlette.responses import StreamingResponse
-
+    # and it was pieces: the endpoint's response sends them one by one
     from matchgame.apps.web import endpoints
 
-    assert isinstance(endpoints._json(json.loads(expected)), StreamingResponse)
-    assert not isinstance(endpoints._json({"small": 1}), StreamingResponse)
+    assert isinstance(endpoints._json(json.loads(expected)), endpoints.Pieces)
+    assert not isinstance(endpoints._json({"small": 1}), endpoints.Pieces)
 
 
 # the Petersen graph as matchgame's edge list, as Matrix Market and as graph6
@@ -408,3 +406,20 @@ def test_undecodable_json_is_400_naming_the_problem(server):
         assert status == 400 and "not JSON" in json.loads(answer)["error"]
         status, answer = post(f"{server}{endpoint}", b"[1, 2]")
         assert status == 400 and "JSON object" in json.loads(answer)["error"]
+
+
+def test_a_body_claims_no_more_vertices_than_the_server_takes_bytes(server):
+    """``50000000 0`` with edges=1 is an 11-byte body whose answer is 878 MB (1.66 GB at
+    its peak, four at once 4.9 GB): a request may claim at most as many vertices or
+    cells as its largest body has bytes (--max-body, 4096 here)."""
+    mtx = b"%%MatrixMarket matrix coordinate pattern symmetric\n5000 5000 0\n"
+    for body in (b"5000 0\n", mtx, b"p edge 5000 0\n"):
+        status, answer = post(f"{server}/api/placements?edges=1", body)
+        assert status == 400, body
+        message = json.loads(answer)["error"]
+        assert "5000" in message and "at most 4096 vertices" in message and "--max-body" in message
+    payload = {"input": "5000 0\n", "played": []}
+    status, answer = post(f"{server}/api/position?edges=1", json.dumps(payload).encode())
+    assert status == 400 and "at most 4096" in json.loads(answer)["error"]
+    status, answer = post(f"{server}/api/placements?edges=1", b"4000 0\n")
+    assert status == 200 and json.loads(answer)["vertices"] == 4000
