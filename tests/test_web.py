@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import urllib.request
 
 import pytest
@@ -423,3 +424,50 @@ def test_a_body_claims_no_more_vertices_than_the_server_takes_bytes(server):
     assert status == 400 and "at most 4096" in json.loads(answer)["error"]
     status, answer = post(f"{server}/api/placements?edges=1", b"4000 0\n")
     assert status == 200 and json.loads(answer)["vertices"] == 4000
+
+
+def test_graph_pictures_over_500_vertices_say_they_need_scipy(monkeypatch):
+    """NetworkX lays out 500 vertices and more with SciPy, which the graphs extra did
+    not install: the server answered 500 (ModuleNotFoundError). The extra installs it
+    now, and without it the answer is one line naming it."""
+    import tomllib
+    from pathlib import Path
+
+    from starlette.datastructures import QueryParams
+
+    from matchgame.apps.web import endpoints
+    from matchgame.errors import MatchgameError
+
+    pytest.importorskip("networkx")
+    pyproject = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    assert any(
+        need.startswith("scipy") for need in pyproject["project"]["optional-dependencies"]["graphs"]
+    )
+    graph = "600 600\n" + "".join(f"{v} {v % 600 + 1}\n" for v in range(1, 601))
+    for name in [name for name in sys.modules if name == "scipy" or name.startswith("scipy.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "scipy", None)  # import scipy: ImportError
+    with pytest.raises(MatchgameError, match=r"needs SciPy .*pip install scipy"):
+        endpoints.render_analysis(QueryParams("edges=1"), graph.encode())
+
+
+def test_claims_in_each_lane():
+    """The light lane passes a claim over its room to the heavy lane; the heavy lane
+    refuses one over its share of the memory, its answer's included, or over the
+    vertices or cells the server takes."""
+    from matchgame.apps.web.work import ANSWER_BYTES, LIGHT_CLAIM, Claims, Escalate
+    from matchgame.errors import ParseError
+
+    light = Claims(max_size=1000, memory=LIGHT_CLAIM, light=True)
+    light.check(LIGHT_CLAIM - 1000 * ANSWER_BYTES, 1000, "a graph")
+    with pytest.raises(Escalate):
+        light.check(LIGHT_CLAIM, 1, "a graph")
+    with pytest.raises(Escalate):
+        light.layout(201)
+    heavy = Claims(max_size=1000, memory=1 << 20)
+    heavy.layout(2000)
+    heavy.check((1 << 20) - 1000 * ANSWER_BYTES, 1000, "a graph")
+    with pytest.raises(ParseError, match=r"a graph needs about .* with its answer"):
+        heavy.check(1 << 20, 1, "a graph")
+    with pytest.raises(ParseError, match=r"at most 1000 vertices or cells"):
+        heavy.check(0, 1001, "a graph")
