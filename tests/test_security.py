@@ -641,3 +641,23 @@ def test_silent_uploads_are_held_within_the_room_for_uploads():
         assert status == 200
         for client in uploads:
             client.close()
+
+
+def test_an_answer_its_client_stops_reading_is_dropped(hostile):
+    """A client that asks for a big answer and never reads it held the answer (and its
+    connection) for good: each piece must be taken within --read-timeout."""
+    board = random_board(1000, 1000, 0.2, seed=3).to_text().encode()  # an 11 MB answer
+    client = _connect(hostile.url)
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 16)
+    client.sendall(
+        b"POST /api/placements HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Matchgame-Client: t\r\n"
+        b"Content-Length: %d\r\n\r\n" % len(board) + board
+    )
+    time.sleep(5)  # the analysis (about 1 s), then the answer waits for its reader
+    received = b""
+    client.settimeout(5)
+    with contextlib.suppress(ConnectionResetError):
+        while piece := client.recv(1 << 20):
+            received += piece
+    length = int(re.search(rb"content-length: (\d+)", received, re.IGNORECASE).group(1))
+    assert len(received) < length / 2, (len(received), length)

@@ -9,10 +9,11 @@ byte, uvicorn issue #157), and once the process runs out of file descriptors,
 
 - **Deadlines** (:class:`GuardedH11Protocol`, uvicorn's h11 protocol with a timer):
   the request line and headers must arrive within ``read_timeout`` seconds of the
-  connection (or of the first byte after a keep-alive pause), and each piece of a
-  body within ``read_timeout`` of the one before; a connection that misses its
-  deadline is closed. The timer is disarmed while the server itself is not reading
-  (the application has not taken the body so far) and while it answers.
+  connection (or of the previous answer), and each piece of a body within
+  ``read_timeout`` of the one before; a connection that misses its deadline is
+  closed. The timer is disarmed while the server itself is not reading (the
+  application has not taken the body so far) and while it answers; an answer the
+  client stops reading must be taken up again within as long.
 - **A cap on open connections** (:class:`DoorSocket`, the listening socket), below
   the process's file limit (``RLIMIT_NOFILE``), so ``accept()`` never runs out of
   descriptors: at the cap, the connection waiting longest for a request (a
@@ -178,6 +179,7 @@ class GuardedH11Protocol(H11Protocol):
 
     doorman: ClassVar[Doorman]
     _deadline: asyncio.TimerHandle | None = None
+    _write_deadline: asyncio.TimerHandle | None = None
     _dropped = False
     last_data = 0.0
 
@@ -192,6 +194,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._no_write_deadline()
         doorman = self.doorman
         doorman.open.discard(self)
         doorman.waiting.pop(self, None)
@@ -209,6 +212,23 @@ class GuardedH11Protocol(H11Protocol):
         super().on_response_complete()
         self._watch()
 
+    def pause_writing(self) -> None:
+        """The client has stopped reading the answer: it has ``read_timeout`` seconds
+        to take the next piece (an answer held for a client that never reads is
+        memory held for good)."""
+        super().pause_writing()
+        if self._write_deadline is None:
+            self._write_deadline = self.loop.call_later(self.doorman.read_timeout, self.drop)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._no_write_deadline()
+
+    def _no_write_deadline(self) -> None:
+        if self._write_deadline is not None:
+            self._write_deadline.cancel()
+            self._write_deadline = None
+
     def drop(self) -> None:
         """Close at once (a missed deadline, or room needed at the cap)."""
         if self._dropped:
@@ -216,6 +236,7 @@ class GuardedH11Protocol(H11Protocol):
         self._dropped = True
         self.doorman.closing += 1
         self._disarm()
+        self._no_write_deadline()
         self.doorman.waiting.pop(self, None)
         self.doorman.uploading.discard(self)
         self.transport.abort()
