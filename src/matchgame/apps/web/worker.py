@@ -21,7 +21,13 @@ from ..._kernels._stop import check
 
 __all__ = ["WorkerGone", "call", "start"]
 
-_PRELOAD = ["matchgame.apps.web.app", "networkx", "scipy.sparse.linalg"]
+_PRELOAD = [
+    "matchgame.apps.web.app",
+    "networkx",
+    "scipy.sparse.csgraph",
+    "scipy.sparse.linalg",
+    "scipy.optimize",
+]  # what a layout imports, once: not in every worker
 _POLL = 0.05  # seconds between looks at the stop flag
 _lock = threading.Lock()
 _context: Any = None
