@@ -38,7 +38,6 @@ as whole processes, with any timer): ``small`` (a 3x3 board, 100 times),
 from __future__ import annotations
 
 import argparse
-import contextlib
 import socket
 import statistics
 import sys
@@ -51,7 +50,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
-from web_helpers import Served, post, served
+from web_helpers import Served, post, served, silent_uploads
 
 from matchgame.generate import random_board
 
@@ -148,28 +147,11 @@ def half_open(connections: int, open_files: int) -> None:
     )
 
 
-def silent_uploads(count: int = 40, size: int = 15 << 20, declared: int = 16 << 20) -> None:
-    head = (
-        b"POST /api/placements HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Matchgame-Client: t\r\n"
-        b"Content-Length: %d\r\n\r\n" % declared
-    )
+def uploads(count: int = 40, size: int = 15 << 20, declared: int = 16 << 20) -> None:
     with served() as server:
-        parts = urlsplit(server.url)
         time.sleep(0.5)
         before = server.rss()
-        clients: list[socket.socket] = []
-
-        def upload() -> None:
-            client = socket.create_connection((parts.hostname, parts.port), timeout=60)
-            clients.append(client)
-            with contextlib.suppress(OSError):  # refused: answered 503 and closed
-                client.sendall(head + b"." * size)
-
-        senders = [threading.Thread(target=upload) for _ in range(count)]
-        for sender in senders:
-            sender.start()
-        for sender in senders:
-            sender.join()
+        clients = silent_uploads(server.url, count, size, declared)
         time.sleep(1)
         peak = server.peak_rss() - before
         time.sleep(12)  # past the read timeout: the silent ones are dropped
@@ -255,7 +237,7 @@ def mix(kind: str, url: str) -> None:
 
 def hostile(args: argparse.Namespace) -> None:
     half_open(args.connections, args.open_files)
-    silent_uploads()
+    uploads()
     claiming(b"50000000 0\n")
     claiming(b"%d 0\n" % (16 << 20))  # the most vertices the default --max-body takes
 

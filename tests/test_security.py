@@ -24,7 +24,7 @@ import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
-from web_helpers import live_server, post, served
+from web_helpers import live_server, post, send_post, served, silent_uploads
 
 pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
@@ -242,16 +242,7 @@ def test_a_client_that_leaves_stops_its_analysis(big_board):
     with live_server(create_app(max_body=32 << 20, lanes=_lanes(1, 0))) as url:
         status, _, full = _full_analysis(url, big_board)
         assert status == 200
-        parts = urlsplit(url)
-        client = socket.create_connection((parts.hostname, parts.port))
-        client.sendall(
-            b"POST /api/placements HTTP/1.1\r\nHost: "
-            + parts.netloc.encode()
-            + b"\r\nX-Matchgame-Client: t\r\nContent-Length: "
-            + str(len(big_board)).encode()
-            + b"\r\n\r\n"
-            + big_board
-        )
+        client = send_post(url, "/api/placements", big_board)
         time.sleep(0.4)
         assert post(f"{url}/api/placements", probe)[0] == 503  # the slot is taken
         client.close()
@@ -332,16 +323,7 @@ def test_networkx_work_obeys_the_time_limit_and_a_client_leaving(warm_workers):
         assert status == 503 and "limit of 0.5 s" in error_of(body)
         assert time.monotonic() - start < 3
     with live_server(create_app(max_body=32 << 20, lanes=_lanes(1, 0))) as url:
-        parts = urlsplit(url)
-        client = socket.create_connection((parts.hostname, parts.port))
-        client.sendall(
-            b"POST /api/placements?edges=1&format=gml HTTP/1.1\r\nHost: "
-            + parts.netloc.encode()
-            + b"\r\nX-Matchgame-Client: t\r\nContent-Length: "
-            + str(len(big)).encode()
-            + b"\r\n\r\n"
-            + big
-        )
+        client = send_post(url, "/api/placements?edges=1&format=gml", big)
         time.sleep(1)  # received, and holding the heavy slot (a probe sent sooner takes it)
         probe = random_board(300, 300, 0.2, seed=2).to_text().encode()  # heavy: over 64 KiB
         assert post(f"{url}/api/placements", probe)[0] == 503
@@ -461,15 +443,8 @@ def test_an_aborted_upload_logs_nothing():
     try:
         with live_server(create_app()) as url:
             logger.addHandler(records)  # once uvicorn has configured its loggers
-            parts = urlsplit(url)
             for _ in range(3):
-                with socket.create_connection((parts.hostname, parts.port)) as client:
-                    client.sendall(
-                        b"POST /api/placements HTTP/1.1\r\nHost: "
-                        + parts.netloc.encode()
-                        + b"\r\nX-Matchgame-Client: t\r\nContent-Length: 100000\r\n\r\n"
-                        + b"." * 1000
-                    )
+                with send_post(url, "/api/placements", b"." * 1000, length=100000):
                     time.sleep(0.1)
             assert post(f"{url}/api/placements", BOARD)[0] == 200
             time.sleep(0.2)
@@ -556,15 +531,9 @@ def test_a_request_gets_read_timeout_seconds_for_its_headers(hostile):
 def test_a_silent_upload_is_dropped_and_a_slow_one_is_not(hostile):
     """Each piece of a body has --read-timeout seconds: an upload that stops is
     closed; one that keeps sending, however slowly, is answered."""
-    head = (
-        b"POST /api/placements HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Matchgame-Client: t\r\n"
-        b"Content-Length: %d\r\n\r\n"
-    )
-    client = _connect(hostile.url)
-    client.sendall(head % 100000 + b"." * 1000)
+    client = send_post(hostile.url, "/api/placements", b"." * 1000, length=100000)
     assert 0.8 < _closed_after(client) < 3
-    client = _connect(hostile.url)
-    client.sendall(head % len(BOARD))
+    client = send_post(hostile.url, "/api/placements", length=len(BOARD))
     for i in range(0, len(BOARD), 4):
         time.sleep(0.4)
         client.sendall(BOARD[i : i + 4])
@@ -580,14 +549,8 @@ def test_at_the_connection_cap_busy_uploads_stay_and_silent_ones_make_room():
     """At --max-connections, with every connection uploading, a new one is answered
     503 at once; once the uploads fall silent for a second, the next one takes the
     place of the one silent longest."""
-    head = (
-        b"POST /api/placements HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Matchgame-Client: t\r\n"
-        b"Content-Length: 1000\r\n\r\n"
-    )
     with served("--max-connections", "4") as server:
-        uploads = [_connect(server.url) for _ in range(4)]
-        for client in uploads:
-            client.sendall(head)
+        uploads = [send_post(server.url, "/api/placements", length=1000) for _ in range(4)]
         for _ in range(6):  # busy: a byte each every 0.2 s
             time.sleep(0.2)
             for client in uploads:
@@ -609,26 +572,10 @@ def test_silent_uploads_are_held_within_the_room_for_uploads():
     rest are refused with 503, small requests still get in, and once the silent ones
     are dropped (--read-timeout) the room is given back."""
     body_limit = 4 << 20
-    head = (
-        b"POST /api/placements HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Matchgame-Client: t\r\n"
-        b"Content-Length: %d\r\n\r\n" % body_limit
-    )
     arguments = ("--max-body", str(body_limit), "--max-analyses", "1", "--queue", "0")
-    with served(*arguments, "--read-timeout", "2") as server:
+    with served(*arguments, "--read-timeout", "4") as server:
         before = server.rss()
-        uploads = []
-
-        def upload() -> None:
-            client = _connect(server.url)
-            uploads.append(client)
-            with contextlib.suppress(OSError):  # refused: the server answered 503 and closed
-                client.sendall(head + b"." * (body_limit - (128 << 10)))
-
-        senders = [threading.Thread(target=upload) for _ in range(20)]
-        for sender in senders:
-            sender.start()
-        for sender in senders:
-            sender.join()
+        uploads = silent_uploads(server.url, 20, body_limit - (128 << 10), body_limit)
         time.sleep(0.3)
         added = server.peak_rss() - before
         assert added < 35 << 20, added / 2**20  # 20 x 3.9 MB: 78 MB when all were held
@@ -636,7 +583,7 @@ def test_silent_uploads_are_held_within_the_room_for_uploads():
         board = random_board(1000, 1000, 0.2, seed=1).to_text().encode()
         status, body = post(f"{server.url}/api/placements", board)
         assert status == 503 and "try again" in error_of(body)
-        time.sleep(2.5)  # the silent uploads are dropped
+        time.sleep(4.5)  # the silent uploads are dropped
         status, body = post(f"{server.url}/api/placements", board, timeout=60)
         assert status == 200
         for client in uploads:
@@ -647,12 +594,8 @@ def test_an_answer_its_client_stops_reading_is_dropped(hostile):
     """A client that asks for a big answer and never reads it held the answer (and its
     connection) for good: each piece must be taken within --read-timeout."""
     board = random_board(1000, 1000, 0.2, seed=3).to_text().encode()  # an 11 MB answer
-    client = _connect(hostile.url)
+    client = send_post(hostile.url, "/api/placements", board)
     client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 16)
-    client.sendall(
-        b"POST /api/placements HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Matchgame-Client: t\r\n"
-        b"Content-Length: %d\r\n\r\n" % len(board) + board
-    )
     time.sleep(5)  # the analysis (about 1 s), then the answer waits for its reader
     received = b""
     client.settimeout(5)

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from unittest import mock
+from urllib.parse import urlsplit
 
 
 @contextlib.contextmanager
@@ -93,19 +94,53 @@ class Served:
 
     def rss(self) -> int:
         """The server's resident memory now, in bytes (Linux)."""
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-        raise RuntimeError("no VmRSS")
+        return self._status_kib("VmRSS") * 1024
 
     def peak_rss(self) -> int:
         """The server's largest resident memory so far, in bytes (Linux)."""
+        return self._status_kib("VmHWM") * 1024
+
+    def _status_kib(self, name: str) -> int:
         with open(f"/proc/{self.process.pid}/status") as status:
             for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) * 1024
-        raise RuntimeError("no VmHWM")
+                if line.startswith(f"{name}:"):
+                    return int(line.split()[1])
+        raise RuntimeError(f"no {name}")
+
+
+def send_post(
+    url: str, path: str, body: bytes = b"", *, length: int | None = None, timeout: float = 10
+) -> socket.socket:
+    """A POST of ``body`` to ``path`` on a connection of its own, declaring ``length``
+    bytes (default: the body's), as a script would send it; the socket is left open
+    for the caller to send more, read, or abandon (a refusal that closes it while
+    the body is sent is not an error)."""
+    parts = urlsplit(url)
+    client = socket.create_connection((parts.hostname, parts.port), timeout=timeout)
+    declared = len(body) if length is None else length
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: {parts.netloc}\r\nX-Matchgame-Client: t\r\n"
+        f"Content-Length: {declared}\r\n\r\n"
+    ).encode()
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+        client.sendall(head + body)
+    return client
+
+
+def silent_uploads(url: str, count: int, size: int, length: int) -> list[socket.socket]:
+    """``count`` uploads at once, each declaring ``length`` bytes, sending ``size`` and
+    falling silent; their sockets, open."""
+    clients: list[socket.socket] = []
+
+    def upload() -> None:
+        clients.append(send_post(url, "/api/placements", b"." * size, length=length, timeout=60))
+
+    senders = [threading.Thread(target=upload) for _ in range(count)]
+    for sender in senders:
+        sender.start()
+    for sender in senders:
+        sender.join()
+    return clients
 
 
 @contextlib.contextmanager
