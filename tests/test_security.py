@@ -15,6 +15,7 @@ import http.client
 import json
 import logging
 import re
+import select
 import socket
 import subprocess
 import sys
@@ -337,10 +338,11 @@ def test_networkx_work_obeys_the_time_limit_and_a_client_leaving(warm_workers):
 def test_small_bodies_that_claim_big_work_take_the_heavy_lane(warm_workers):
     """16 graph pictures of 26 KB (2,000 vertices each to lay out) filled the light
     lane, and a 3x3 board got 503; a picture's layout is claimed, and past 200
-    vertices it moves the request to the heavy lane."""
-    picture = json.dumps({"input": _random_graph(2000, 3000).decode(), "played": []}).encode()
+    vertices it moves the request to the heavy lane (here one at a time, none
+    waiting: the others are refused at once)."""
+    picture = json.dumps({"input": _random_graph(1000, 1500).decode(), "played": []}).encode()
     assert len(picture) < LIGHT_BODY
-    lanes = Lanes(heavy=Lane("heavy", 1, 1), light=Lane("light", 2, 2))
+    lanes = Lanes(heavy=Lane("heavy", 1, 0), light=Lane("light", 2, 2))
     with live_server(create_app(lanes=lanes)) as url:
         pictures = [
             threading.Thread(target=post, args=(f"{url}/api/position?edges=1&picture=1", picture))
@@ -573,17 +575,20 @@ def test_silent_uploads_are_held_within_the_room_for_uploads():
     are dropped (--read-timeout) the room is given back."""
     body_limit = 4 << 20
     arguments = ("--max-body", str(body_limit), "--max-analyses", "1", "--queue", "0")
-    with served(*arguments, "--read-timeout", "4") as server:
+    board = random_board(1000, 1000, 0.2, seed=1).to_text().encode()
+    with served(*arguments, "--read-timeout", "3") as server:
         before = server.rss()
         uploads = silent_uploads(server.url, 20, body_limit - (128 << 10), body_limit)
-        time.sleep(0.3)
-        added = server.peak_rss() - before
-        assert added < 35 << 20, added / 2**20  # 20 x 3.9 MB: 78 MB when all were held
-        assert post(f"{server.url}/api/placements", BOARD)[0] == 200
-        board = random_board(1000, 1000, 0.2, seed=1).to_text().encode()
+        deadline = time.monotonic() + 10
+        while sum(bool(select.select([c], [], [], 0)[0]) for c in uploads) < 18:  # refused
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
         status, body = post(f"{server.url}/api/placements", board)
         assert status == 503 and "try again" in error_of(body)
-        time.sleep(4.5)  # the silent uploads are dropped
+        assert post(f"{server.url}/api/placements", BOARD)[0] == 200
+        added = server.peak_rss() - before
+        assert added < 35 << 20, added / 2**20  # 20 x 3.9 MB: 78 MB when all were held
+        time.sleep(3.5)  # the silent uploads are dropped
         status, body = post(f"{server.url}/api/placements", board, timeout=60)
         assert status == 200
         for client in uploads:
@@ -596,7 +601,7 @@ def test_an_answer_its_client_stops_reading_is_dropped(hostile):
     board = random_board(1000, 1000, 0.2, seed=3).to_text().encode()  # an 11 MB answer
     client = send_post(hostile.url, "/api/placements", board)
     client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 16)
-    time.sleep(5)  # the analysis (about 1 s), then the answer waits for its reader
+    time.sleep(4)  # the analysis (about 1 s), then the answer waits for its reader
     received = b""
     client.settimeout(5)
     with contextlib.suppress(ConnectionResetError):

@@ -44,8 +44,12 @@ def _forkserver() -> Any:
     global _context
     with _lock:
         if _context is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(_PRELOAD)  # modules it cannot import are skipped
+            context: Any
+            if "forkserver" in multiprocessing.get_all_start_methods():
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(_PRELOAD)  # modules it cannot import are skipped
+            else:  # Windows: a new interpreter each time, slower to start
+                context = multiprocessing.get_context("spawn")
             _context = context
         return _context
 
@@ -53,10 +57,10 @@ def _forkserver() -> Any:
 def start() -> None:
     """Start the forkserver now (its imports take a second or two) rather than at the
     first call."""
-    from multiprocessing import forkserver
+    if _forkserver().get_start_method() == "forkserver":
+        from multiprocessing import forkserver
 
-    _forkserver()
-    forkserver.ensure_running()
+        forkserver.ensure_running()
 
 
 def call(function: Callable[..., T], *arguments: Any) -> T:
