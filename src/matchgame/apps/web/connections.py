@@ -58,7 +58,7 @@ MAX_CONNECTIONS = 1000
 """Open connections at most by default (a class of 30, six connections each, is 180)."""
 RESERVED_FILES = 128
 """File descriptors kept for everything but connections (the listening socket, the
-event loop, worker processes' pipes, files read, and connections being closed)."""
+event loop, worker processes' pipes, files read)."""
 IDLE_UPLOAD = 1.0
 """An upload silent this long may be dropped to let a new connection in at the cap."""
 _EVICTING_AT_ONCE = 32  # connections closed but not yet released, beyond the cap
@@ -67,7 +67,8 @@ _log = logging.getLogger("uvicorn.error")
 
 def connection_cap(max_connections: int | None = None) -> int:
     """Open connections at most: ``max_connections`` (default :data:`MAX_CONNECTIONS`),
-    and always below the file limit (``ulimit -n``) less :data:`RESERVED_FILES`."""
+    and always below the file limit (``ulimit -n``) less :data:`RESERVED_FILES` and
+    the connections that may be closing at once."""
     cap = MAX_CONNECTIONS if max_connections is None else max_connections
     try:
         import resource
