@@ -10,18 +10,22 @@ analyses run.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import logging
 import re
+import select
 import socket
 import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
-from web_helpers import live_server, post
+from web_helpers import live_server, post, send_post, served, silent_uploads
 
 pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
@@ -239,16 +243,7 @@ def test_a_client_that_leaves_stops_its_analysis(big_board):
     with live_server(create_app(max_body=32 << 20, lanes=_lanes(1, 0))) as url:
         status, _, full = _full_analysis(url, big_board)
         assert status == 200
-        parts = urlsplit(url)
-        client = socket.create_connection((parts.hostname, parts.port))
-        client.sendall(
-            b"POST /api/placements HTTP/1.1\r\nHost: "
-            + parts.netloc.encode()
-            + b"\r\nX-Matchgame-Client: t\r\nContent-Length: "
-            + str(len(big_board)).encode()
-            + b"\r\n\r\n"
-            + big_board
-        )
+        client = send_post(url, "/api/placements", big_board)
         time.sleep(0.4)
         assert post(f"{url}/api/placements", probe)[0] == 503  # the slot is taken
         client.close()
@@ -287,6 +282,82 @@ def test_cheap_requests_are_answered_while_big_analyses_run(big_board):
         assert times[len(times) // 2] < 0.2 and times[-1] < 1.0, times
 
 
+def _gml(n_vertices: int) -> bytes:
+    """A GML cycle-ish graph: NetworkX parses it at about 15,000 vertices a second."""
+    nodes = [f'node [ id {v} label "v{v}" ]' for v in range(n_vertices)]
+    edges = [f"edge [ source {v} target {(7 * v + 1) % n_vertices} ]" for v in range(n_vertices)]
+    return "\n".join(["graph [", *nodes, *edges, "]"]).encode()
+
+
+def _random_graph(n_vertices: int, n_edges: int, seed: int = 1) -> bytes:
+    import numpy as np
+
+    ends = np.random.default_rng(seed).integers(1, n_vertices + 1, size=(n_edges, 2))
+    return (
+        f"{n_vertices} {n_edges}\n".encode()
+        + "".join(f"{u} {v}\n" for u, v in ends.tolist()).encode()
+    )
+
+
+@pytest.fixture(scope="module")
+def warm_workers():
+    """The worker processes' forkserver, started (its imports take a second or two)."""
+    pytest.importorskip("networkx")
+    from matchgame.apps.web import worker
+
+    worker.start()
+
+
+def test_networkx_work_obeys_the_time_limit_and_a_client_leaving(warm_workers):
+    """A GML parse (NetworkX: it cannot poll the stop flag) ignored --time-limit
+    (23.5 s for 3) and a client's leaving (16 s of CPU after); a graph picture's
+    layout likewise. Now they run in a worker process, killed when stopped."""
+    big = _gml(80_000)  # about 6 s to parse
+    with live_server(create_app(max_body=32 << 20, lanes=_lanes(1, 0, time_limit=0.5))) as url:
+        start = time.monotonic()
+        status, body = post(f"{url}/api/placements?edges=1&format=gml", big, timeout=60)
+        assert status == 503 and "limit of 0.5 s" in error_of(body)
+        assert time.monotonic() - start < 3
+        picture = _random_graph(2000, 4000)  # a layout of about 4 s
+        start = time.monotonic()
+        status, body = post(f"{url}/api/render?edges=1", picture, timeout=60)
+        assert status == 503 and "limit of 0.5 s" in error_of(body)
+        assert time.monotonic() - start < 3
+    with live_server(create_app(max_body=32 << 20, lanes=_lanes(1, 0))) as url:
+        client = send_post(url, "/api/placements?edges=1&format=gml", big)
+        time.sleep(1)  # received, and holding the heavy slot (a probe sent sooner takes it)
+        probe = random_board(300, 300, 0.2, seed=2).to_text().encode()  # heavy: over 64 KiB
+        assert post(f"{url}/api/placements", probe)[0] == 503
+        client.close()
+        gone = time.monotonic()
+        while post(f"{url}/api/placements", probe)[0] != 200:
+            assert time.monotonic() - gone < 3, "the parse went on without its client"
+            time.sleep(0.05)
+
+
+def test_small_bodies_that_claim_big_work_take_the_heavy_lane(warm_workers):
+    """16 graph pictures of 26 KB (2,000 vertices each to lay out) filled the light
+    lane, and a 3x3 board got 503; a picture's layout is claimed, and past 200
+    vertices it moves the request to the heavy lane (here one at a time, none
+    waiting: the others are refused at once)."""
+    picture = json.dumps({"input": _random_graph(1000, 1500).decode(), "played": []}).encode()
+    assert len(picture) < LIGHT_BODY
+    lanes = Lanes(heavy=Lane("heavy", 1, 0), light=Lane("light", 2, 2))
+    with live_server(create_app(lanes=lanes)) as url:
+        pictures = [
+            threading.Thread(target=post, args=(f"{url}/api/position?edges=1&picture=1", picture))
+            for _ in range(16)
+        ]
+        for thread in pictures:
+            thread.start()
+        time.sleep(0.3)
+        for _ in range(5):
+            status, _ = post(f"{url}/api/placements", BOARD)
+            assert status == 200
+        for thread in pictures:
+            thread.join()
+
+
 def test_a_small_board_never_waits_for_a_big_one():
     """Python 3.11's functools.cached_property locks a property for every instance at
     once: a 30x30 board's graph used to wait for a 4000x4000 board's, and small requests
@@ -310,3 +381,231 @@ def test_a_small_board_never_waits_for_a_big_one():
     waited = time.monotonic() - start
     thread.join()
     assert waited < 0.1
+
+
+# -- hostile clients -------------------------------------------------------------
+
+
+def test_the_token_cookie_is_found_among_any_other_cookies():
+    """http.cookies gave up on a whole Cookie header when any cookie in it held a space,
+    JSON or non-ASCII text, and the token with it (401)."""
+    token = "s3cret-token"
+    with live_server(create_app(token=token)) as url:
+        own = f"matchgame-token-{urlsplit(url).port}={token}"
+        for others in ("theme=dark mode", 'prefs={"a": [1, 2]}', "name=Zoë", "a=1; =b; c"):
+            for header in (f"{others}; {own}", f"{own}; {others}"):
+                status, _, _ = request(f"{url}/api/start", headers={"Cookie": header})
+                assert status == 200, header
+        status, _, _ = request(f"{url}/api/start", headers={"Cookie": "theme=dark mode"})
+        assert status == 401
+
+
+def test_the_token_link_never_redirects_off_the_server():
+    """``GET //evil.example/?token=...`` answered ``Location: //evil.example/``: a
+    browser reads that as another site."""
+    token = "s3cret-token"
+    with live_server(create_app(token=token)) as url:
+        for path, expected in (
+            ("//evil.example/", "/evil.example/"),
+            ("/\\evil.example/", "/evil.example/"),
+            ("///evil.example/x?a=1", "/evil.example/x?a=1"),
+            ("/api/start", "/api/start"),
+        ):
+            target, _, query = path.partition("?")
+            status, headers, _ = request(
+                f"{url}{target}?{query + '&' if query else ''}token={token}"
+            )
+            assert status == 303, path
+            assert headers["location"] == expected, path
+
+
+def test_a_get_on_a_computing_endpoint_is_405():
+    with live_server(create_app()) as url:
+        status, headers, body = request(f"{url}/api/placements")
+        assert status == 405 and headers["allow"] == "POST" and error_of(body)
+        status, _, body = request(f"{url}/api/nothing-here")
+        assert status == 404 and error_of(body)
+        status, _, body = request(f"{url}/api/start", "POST", b"x", {"X-Matchgame-Client": "t"})
+        assert status == 405 and error_of(body)
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def test_an_aborted_upload_logs_nothing():
+    """Every upload its client abandoned logged a ClientDisconnect traceback."""
+    records = _Records()
+    logger = logging.getLogger("uvicorn.error")
+    try:
+        with live_server(create_app()) as url:
+            logger.addHandler(records)  # once uvicorn has configured its loggers
+            for _ in range(3):
+                with send_post(url, "/api/placements", b"." * 1000, length=100000):
+                    time.sleep(0.1)
+            assert post(f"{url}/api/placements", BOARD)[0] == 200
+            time.sleep(0.2)
+    finally:
+        logger.removeHandler(records)
+    assert [record.getMessage() for record in records.records] == []
+
+
+# -- hostile clients, against `matchgame serve` itself ----------------------------
+
+
+@pytest.fixture(scope="module")
+def hostile():
+    """``matchgame serve --read-timeout 1`` under ``ulimit -n 256``."""
+    with served("--read-timeout", "1", open_files=256) as server:
+        yield server
+
+
+def _connect(url: str) -> socket.socket:
+    parts = urlsplit(url)
+    client = socket.create_connection((parts.hostname, parts.port), timeout=10)
+    return client
+
+
+def _closed_after(client: socket.socket, patience: float = 5.0) -> float:
+    """Seconds until the server closes ``client`` (reading and dropping what it sends);
+    infinity if it is still open after ``patience`` seconds."""
+    start = time.monotonic()
+    client.settimeout(patience)
+    try:
+        while client.recv(65536):
+            pass
+    except ConnectionResetError:
+        pass
+    except TimeoutError:
+        return float("inf")
+    return time.monotonic() - start
+
+
+def test_half_open_connections_do_not_keep_the_page_out(hostile):
+    """1,050 connections sending half a header under ``ulimit -n 1024`` made every
+    request time out while asyncio logged "Too many open files" tracebacks at MB/s
+    (here 400 under 256): the oldest waiting connection makes room for a new one."""
+    head = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    floods = []
+    logged = len(hostile.log)
+    try:
+        for _ in range(400):
+            client = _connect(hostile.url)
+            client.sendall(head)
+            floods.append(client)
+        time.sleep(0.3)
+        for _ in range(3):
+            start = time.monotonic()
+            with urllib.request.urlopen(f"{hostile.url}/", timeout=5) as answer:
+                assert answer.status == 200
+            status, body = post(f"{hostile.url}/api/placements", BOARD, timeout=5)
+            assert status == 200 and json.loads(body)["winning_cells"] == [[2, 3], [3, 2]]
+            assert time.monotonic() - start < 1.0
+    finally:
+        for client in floods:
+            client.close()
+    assert len(hostile.log) - logged <= 1, hostile.log[-5:]  # one line a minute at most
+
+
+def test_a_request_gets_read_timeout_seconds_for_its_headers(hostile):
+    """A half-sent header kept its connection for ever (uvicorn resets its keep-alive
+    timer with every byte); here it is closed after --read-timeout 1, also when it
+    comes after a request answered on the same connection, and dripping bytes does
+    not move the deadline."""
+    client = _connect(hostile.url)
+    client.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    assert 0.8 < _closed_after(client) < 3
+    client = _connect(hostile.url)
+    client.sendall(b"GET /api/start HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert client.recv(65536).startswith(b"HTTP/1.1 200")
+    start = time.monotonic()
+    for piece in (b"GET / HTTP/1.1\r\n", b"Host: 1", b"27.0.0.1\r\n", b"X: y\r\n"):
+        time.sleep(0.3)
+        client.sendall(piece)
+    assert time.monotonic() - start + _closed_after(client) < 3
+
+
+def test_a_silent_upload_is_dropped_and_a_slow_one_is_not(hostile):
+    """Each piece of a body has --read-timeout seconds: an upload that stops is
+    closed; one that keeps sending, however slowly, is answered."""
+    client = send_post(hostile.url, "/api/placements", b"." * 1000, length=100000)
+    assert 0.8 < _closed_after(client) < 3
+    client = send_post(hostile.url, "/api/placements", length=len(BOARD))
+    for i in range(0, len(BOARD), 4):
+        time.sleep(0.4)
+        client.sendall(BOARD[i : i + 4])
+    client.settimeout(5)
+    answer = b""
+    while b"winning_cells" not in answer and (piece := client.recv(65536)):
+        answer += piece
+    assert answer.startswith(b"HTTP/1.1 200") and b"winning_cells" in answer
+    client.close()
+
+
+def test_at_the_connection_cap_busy_uploads_stay_and_silent_ones_make_room():
+    """At --max-connections, with every connection uploading, a new one is answered
+    503 at once; once the uploads fall silent for a second, the next one takes the
+    place of the one silent longest."""
+    with served("--max-connections", "4") as server:
+        uploads = [send_post(server.url, "/api/placements", length=1000) for _ in range(4)]
+        for _ in range(6):  # busy: a byte each every 0.2 s
+            time.sleep(0.2)
+            for client in uploads:
+                client.sendall(b".")
+        status, _ = post(f"{server.url}/api/placements", BOARD, timeout=5)
+        assert status == 503  # uvicorn's limit_concurrency
+        time.sleep(1.2)  # all silent now
+        status, _ = post(f"{server.url}/api/placements", BOARD, timeout=5)
+        assert status == 200
+        assert sum(_closed_after(client, 0.5) < 0.5 for client in uploads) >= 1
+        for client in uploads:
+            client.close()
+
+
+def test_silent_uploads_are_held_within_the_room_for_uploads():
+    """60 uploads declaring 16 MB, sending 15 MB and falling silent grew the server to
+    1.1 GB. Bodies beyond their first 64 KiB are counted as they arrive against the
+    room for the heavy lane's bodies (here one running, none waiting: 2 x 2 MiB): the
+    rest are refused with 503, small requests still get in, and once the silent ones
+    are dropped (--read-timeout) the room is given back."""
+    body_limit = 2 << 20
+    arguments = ("--max-body", str(body_limit), "--max-analyses", "1", "--queue", "0")
+    board = random_board(800, 800, 0.2, seed=1).to_text().encode()
+    with served(*arguments, "--read-timeout", "3") as server:
+        before = server.rss()
+        uploads = silent_uploads(server.url, 20, body_limit - (128 << 10), body_limit)
+        deadline = time.monotonic() + 10
+        while sum(bool(select.select([c], [], [], 0)[0]) for c in uploads) < 18:  # refused
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        status, body = post(f"{server.url}/api/placements", board)
+        assert status == 503 and "try again" in error_of(body)
+        assert post(f"{server.url}/api/placements", BOARD)[0] == 200
+        added = server.peak_rss() - before
+        assert added < 20 << 20, added / 2**20  # 20 x 1.9 MB: 38 MB when all were held
+        time.sleep(3.5)  # the silent uploads are dropped
+        status, body = post(f"{server.url}/api/placements", board, timeout=60)
+        assert status == 200
+        for client in uploads:
+            client.close()
+
+
+def test_an_answer_its_client_stops_reading_is_dropped(hostile):
+    """A client that asks for a big answer and never reads it held the answer (and its
+    connection) for good: each piece must be taken within --read-timeout."""
+    board = random_board(1000, 1000, 0.2, seed=3).to_text().encode()  # an 11 MB answer
+    client = send_post(hostile.url, "/api/placements", board)
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 16)
+    time.sleep(4)  # the analysis (about 1 s), then the answer waits for its reader
+    received = b""
+    client.settimeout(5)
+    with contextlib.suppress(ConnectionResetError):
+        while piece := client.recv(1 << 20):
+            received += piece
+    length = int(re.search(rb"content-length: (\d+)", received, re.IGNORECASE).group(1))
+    assert len(received) < length / 2, (len(received), length)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import urllib.request
 
 import pytest
@@ -302,13 +303,11 @@ def test_a_big_answer_is_sent_in_pieces_and_whole(tmp_path):
             assert answer.headers.get("Transfer-Encoding") is None
             body = answer.read()
     assert json.loads(body) == json.loads(expected)
-    # and it was pieces: the endpoint's response streams them
-    from starlette.responses import StreamingResponse
-
+    # and it was pieces: the endpoint's response sends them one by one
     from matchgame.apps.web import endpoints
 
-    assert isinstance(endpoints._json(json.loads(expected)), StreamingResponse)
-    assert not isinstance(endpoints._json({"small": 1}), StreamingResponse)
+    assert isinstance(endpoints._json(json.loads(expected)), endpoints.Pieces)
+    assert not isinstance(endpoints._json({"small": 1}), endpoints.Pieces)
 
 
 # the Petersen graph as matchgame's edge list, as Matrix Market and as graph6
@@ -391,3 +390,84 @@ def test_serve_hands_the_page_a_graph_file_as_it_is(tmp_path, server):
         assert (start["text"], start["kind"], start["format"]) == (text, "edges", format_name)
     status, body = post(f"{server}/api/render?edges=1&format=graphml", FRIENDS_GRAPHML.encode())
     assert status == 200 and b">alice<" in body and b">carol<" in body
+
+
+def test_undecodable_json_is_400_naming_the_problem(server):
+    """A lone surrogate in the body's JSON made a 500 (the text could not be encoded);
+    a malformed body was said to be "not a JSON object"."""
+    for endpoint in ("/api/position", "/api/hint"):
+        for body in (b'{"input": "\\ud800"}', b'{"input": "3 3\\n.##\\n\\udfff..\\n#.#\\n"}'):
+            status, answer = post(f"{server}{endpoint}", body)
+            assert status == 400, (endpoint, body, answer)
+            assert "surrogate" in json.loads(answer)["error"]
+        status, answer = post(f"{server}{endpoint}", b'{"input": "3 3\\n')
+        message = json.loads(answer)["error"]
+        assert status == 400 and message.startswith("the body is not JSON") and "line 1" in message
+        status, answer = post(f"{server}{endpoint}", b'{"input": "\xff"}')
+        assert status == 400 and "not JSON" in json.loads(answer)["error"]
+        status, answer = post(f"{server}{endpoint}", b"[1, 2]")
+        assert status == 400 and "JSON object" in json.loads(answer)["error"]
+
+
+def test_a_body_claims_no_more_vertices_than_the_server_takes_bytes(server):
+    """``50000000 0`` with edges=1 is an 11-byte body whose answer is 878 MB (1.66 GB at
+    its peak, four at once 4.9 GB): a request may claim at most as many vertices or
+    cells as its largest body has bytes (--max-body, 4096 here)."""
+    mtx = b"%%MatrixMarket matrix coordinate pattern symmetric\n5000 5000 0\n"
+    for body in (b"5000 0\n", mtx, b"p edge 5000 0\n"):
+        status, answer = post(f"{server}/api/placements?edges=1", body)
+        assert status == 400, body
+        message = json.loads(answer)["error"]
+        assert "5000" in message and "at most 4096 vertices" in message and "--max-body" in message
+    payload = {"input": "5000 0\n", "played": []}
+    status, answer = post(f"{server}/api/position?edges=1", json.dumps(payload).encode())
+    assert status == 400 and "at most 4096" in json.loads(answer)["error"]
+    status, answer = post(f"{server}/api/placements?edges=1", b"4000 0\n")
+    assert status == 200 and json.loads(answer)["vertices"] == 4000
+
+
+def test_graph_pictures_over_500_vertices_say_they_need_scipy(monkeypatch):
+    """NetworkX lays out 500 vertices and more with SciPy, which the graphs extra did
+    not install: the server answered 500 (ModuleNotFoundError). The extra installs it
+    now, and without it the answer is one line naming it."""
+    import tomllib
+    from pathlib import Path
+
+    from starlette.datastructures import QueryParams
+
+    from matchgame.apps.web import endpoints
+    from matchgame.errors import MatchgameError
+
+    pytest.importorskip("networkx")
+    pyproject = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    assert any(
+        need.startswith("scipy") for need in pyproject["project"]["optional-dependencies"]["graphs"]
+    )
+    graph = "600 600\n" + "".join(f"{v} {v % 600 + 1}\n" for v in range(1, 601))
+    for name in [name for name in sys.modules if name == "scipy" or name.startswith("scipy.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "scipy", None)  # import scipy: ImportError
+    with pytest.raises(MatchgameError, match=r"needs SciPy .*pip install scipy"):
+        endpoints.render_analysis(QueryParams("edges=1"), graph.encode())
+
+
+def test_claims_in_each_lane():
+    """The light lane passes a claim over its room to the heavy lane; the heavy lane
+    refuses one over its share of the memory, its answer's included, or over the
+    vertices or cells the server takes."""
+    from matchgame.apps.web.work import ANSWER_BYTES, LIGHT_CLAIM, Claims, Escalate
+    from matchgame.errors import ParseError
+
+    light = Claims(max_size=1000, memory=LIGHT_CLAIM, light=True)
+    light.check(LIGHT_CLAIM - 1000 * ANSWER_BYTES, 1000, "a graph")
+    with pytest.raises(Escalate):
+        light.check(LIGHT_CLAIM, 1, "a graph")
+    with pytest.raises(Escalate):
+        light.layout(201)
+    heavy = Claims(max_size=1000, memory=1 << 20)
+    heavy.layout(2000)
+    heavy.check((1 << 20) - 1000 * ANSWER_BYTES, 1000, "a graph")
+    with pytest.raises(ParseError, match=r"a graph needs about .* with its answer"):
+        heavy.check(1 << 20, 1, "a graph")
+    with pytest.raises(ParseError, match=r"at most 1000 vertices or cells"):
+        heavy.check(0, 1001, "a graph")

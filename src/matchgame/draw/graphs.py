@@ -120,7 +120,14 @@ _SPRING_ALONE_BELOW = 500  # vertices: NetworkX switches to its slower sparse so
 
 def _layout(graph: Any) -> npt.NDArray[np.float64]:
     """Vertex positions in [0, 1]^2: NetworkX's spring layout (seeded) when NetworkX
-    is installed, else a circle."""
+    is installed, else a circle.
+
+    Raises
+    ------
+    InvalidInputError
+        From 500 vertices on without SciPy (NetworkX's sparse solvers need it; the
+        ``graphs`` extra installs it), naming what to install.
+    """
     n = graph.n_vertices
     try:
         import networkx as nx  # type: ignore[import-untyped]
@@ -133,6 +140,13 @@ def _layout(graph: Any) -> npt.NDArray[np.float64]:
     if n < _SPRING_ALONE_BELOW:
         layout = nx.spring_layout(nx_graph, seed=1)
     else:  # NetworkX's spring layout slows down tenfold from 500 vertices: start it spectral
+        try:  # both are NetworkX's sparse solvers from 500 vertices on, and need SciPy
+            import scipy.sparse  # noqa: F401
+        except ImportError:
+            raise InvalidInputError(
+                f"a picture of a graph of {n} vertices needs SciPy for its layout (above "
+                f"{_SPRING_ALONE_BELOW - 1}): pip install scipy, or 'matchgame[graphs]'"
+            ) from None
         start = nx.spectral_layout(nx_graph)
         iterations = max(8, 12_500 // n)
         layout = nx.spring_layout(nx_graph, pos=start, seed=1, iterations=iterations)

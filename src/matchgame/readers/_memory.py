@@ -6,19 +6,20 @@ and asks :func:`require_memory`, which refuses with a one-line
 when that is more than the process may use: the least of the machine's
 MemAvailable, the headroom under ``ulimit -v`` and ``ulimit -d``, and the
 container's cgroup limit. A server running several analyses gives each a share
-(:func:`memory_share`).
+(:func:`memory_share`), and sorts its requests by the work they claim
+(:func:`claims_checked`).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from ..errors import ParseError
 
-__all__ = ["available_memory", "memory_share", "require_memory"]
+__all__ = ["available_memory", "claims_checked", "memory_share", "require_memory"]
 
 
 def _meminfo_available() -> int | None:
@@ -140,14 +141,36 @@ def memory_share(n_bytes: int | None) -> Iterator[None]:
         _MEMORY_SHARE.reset(token)
 
 
+_CLAIMS: ContextVar[Callable[[int, int, str], None] | None] = ContextVar(
+    "matchgame_claims", default=None
+)
+
+
+@contextmanager
+def claims_checked(check: Callable[[int, int, str], None]) -> Iterator[None]:
+    """Within the block, every input's claim is shown to ``check(n_bytes, size, what)``
+    before anything is allocated (``size``: the vertices or cells its header
+    announces, 0 when it announces none), which may raise: a server sends a request
+    to the lane its claim needs, or refuses it, whatever the size of its bytes."""
+    token = _CLAIMS.set(check)
+    try:
+        yield
+    finally:
+        _CLAIMS.reset(token)
+
+
 SMALL = 64 << 20
 """Needs up to this many bytes are not checked: any process may take that much, and
 asking the system costs about ten file reads (a folder of small tests would pay
 them for every input)."""
 
 
-def require_memory(n_bytes: int, what: str, *, line: int | None = None) -> None:
-    """Refuse, before allocating, an input whose solution cannot fit in memory."""
+def require_memory(n_bytes: int, what: str, *, line: int | None = None, size: int = 0) -> None:
+    """Refuse, before allocating, an input whose solution cannot fit in memory;
+    ``size``: the vertices or cells its header announces (see :func:`claims_checked`)."""
+    check = _CLAIMS.get()
+    if check is not None:
+        check(n_bytes, size, what)
     share = _MEMORY_SHARE.get()
     if n_bytes <= SMALL and (share is None or n_bytes <= share):
         return

@@ -73,7 +73,9 @@ def parse_board(text: str | bytes) -> Board:
         raise ParseError(
             f"expected {n_rows} rows after the header, got {present}", line=len(lines) + 1
         )
-    require_memory(n_rows * n_cols * BYTES_PER_CELL, f"a {n_rows} x {n_cols} board")
+    require_memory(
+        n_rows * n_cols * BYTES_PER_CELL, f"a {n_rows} x {n_cols} board", size=n_rows * n_cols
+    )
     rows = [line.rstrip(TRAILING) for line in lines[index + 1 : index + 1 + n_rows]]
     for offset, row in enumerate(rows):
         if len(row) != n_cols:

@@ -55,6 +55,7 @@ def parse_dimacs(text: str | bytes) -> Graph:
         n * BYTES_PER_VERTEX + m * (BYTES_PER_EDGE + BYTES_PER_LINE),
         f"a graph of {n} vertices and {m} edges",
         line=index + 1,
+        size=n,
     )
     buffer, starts, ends = lines.buffer, lines.starts, lines.ends
     # every edge line starts with "e" and a blank; the kernel reads the rest

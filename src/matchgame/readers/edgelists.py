@@ -63,6 +63,7 @@ def parse_edge_list(text: str | bytes) -> Graph:
         n * BYTES_PER_VERTEX + m * BYTES_PER_EDGE,
         f"a graph of {n} vertices and {m} edges",
         line=first,
+        size=n,
     )
     values, bad, column, found = parse_int_lines(
         buffer, starts[first : first + m], ends[first : first + m], 2
@@ -100,6 +101,7 @@ def _parse_common_form(data: bytes, first: int, n: int, m: int) -> Graph | None:
         n * BYTES_PER_VERTEX + m * BYTES_PER_EDGE,
         f"a graph of {n} vertices and {m} edges",
         line=first,
+        size=n,
     )
     from .._kernels.graphs import csr_from_edges
 

@@ -143,5 +143,6 @@ def parse_graph6(data: bytes, *, source: str = "<input>") -> list[Graph]:
     require_memory(
         _BYTES_PER_VERTEX * int(lines.n_vertices.sum()) + _BYTES_PER_EDGE * len(lines.edges),
         f"{source}: the graphs",
+        size=int(lines.n_vertices.sum()),
     )
     return [lines.graph(g) for g in range(lines.n_graphs)]

@@ -90,6 +90,7 @@ def parse_matrix_market(text: str | bytes) -> Graph:
         n_vertices * BYTES_PER_VERTEX + entries * (BYTES_PER_EDGE + BYTES_PER_LINE),
         f"a {rows} x {cols} matrix with {entries} entries",
         line=size_index + 1,
+        size=n_vertices,
     )
     values, bad, column, found = parse_int_real_lines(
         lines.buffer, lines.starts, lines.ends, 2, n_values

@@ -86,6 +86,7 @@ def parse_metis(text: str | bytes) -> Graph:
         n * BYTES_PER_VERTEX + m * BYTES_PER_EDGE + values.shape[0] * BYTES_PER_INTEGER,
         f"a graph of {n} vertices and {m} edges",
         line=header_index + 1,
+        size=n,
     )
     owners = np.repeat(np.arange(n, dtype=np.int64), counts)
     if skip or stride > 1:

@@ -289,6 +289,22 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="an analysis running longer is stopped with 503 (default 60)",
     )
+    serve_cmd.add_argument(
+        "--read-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="a client has this long for a request's headers and for each piece of its body; "
+        "a connection that takes longer is closed (default 10)",
+    )
+    serve_cmd.add_argument(
+        "--max-connections",
+        type=int,
+        default=None,
+        metavar="N",
+        help="open connections at most (default 1000, and below the file limit, ulimit -n); "
+        "at the cap the one waiting longest for a request is closed to let a new one in",
+    )
     serve_cmd.add_argument("--port", type=int, default=8000)
     serve_cmd.add_argument("--open", action="store_true", help="open a browser on the page")
     serve_cmd.add_argument(

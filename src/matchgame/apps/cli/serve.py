@@ -13,9 +13,8 @@ __all__ = ["serve"]
 
 def serve(args: argparse.Namespace) -> int:
     try:
-        import uvicorn
-
         from ..web import create_app
+        from ..web.connections import serve_forever
         from ..web.guard import is_loopback, local_names, new_token
         from ..web.work import Lanes
     except ImportError:
@@ -30,8 +29,11 @@ def serve(args: argparse.Namespace) -> int:
     for flag, value, low in (("--max-analyses", args.max_analyses, 1), ("--queue", args.queue, 0)):
         if value is not None and value < low:
             raise UsageError(f"{flag} {value}: expected a number from {low}")
-    if not 0 < args.time_limit <= 86400:
-        raise UsageError(f"--time-limit {args.time_limit:g}: expected 0 to 86400 seconds")
+    for flag, seconds in (("--time-limit", args.time_limit), ("--read-timeout", args.read_timeout)):
+        if not 0 < seconds <= 86400:
+            raise UsageError(f"{flag} {seconds:g}: expected 0 to 86400 seconds")
+    if args.max_connections is not None and args.max_connections < 1:
+        raise UsageError(f"--max-connections {args.max_connections}: expected a number from 1")
     remote = not is_loopback(args.host)
     if remote and not args.allow_remote:
         raise UsageError(
@@ -55,8 +57,9 @@ def serve(args: argparse.Namespace) -> int:
         threading.Timer(1.0, webbrowser.open, [url]).start()  # once the server listens
     lanes = Lanes.for_machine(args.max_analyses, args.queue, args.time_limit)
     app = create_app(max_body=args.max_body, start=start, hosts=hosts, token=token, lanes=lanes)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    server.run(sockets=[listening])
+    serve_forever(
+        app, listening, max_connections=args.max_connections, read_timeout=args.read_timeout
+    )
     return 0
 
 

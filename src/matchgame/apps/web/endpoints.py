@@ -1,6 +1,6 @@
 """What each URL of the API computes: the command line's documents and pictures.
 
-Each endpoint takes the request (its query) and the body, reads the body with
+Each endpoint takes the request's query and its body, reads the body with
 :func:`matchgame.readers.inputs.parse_input` (the command line's reader) and
 answers with a document of :mod:`matchgame.writers` or a picture of
 :mod:`matchgame.draw`. Bad input raises :class:`~matchgame.errors.MatchgameError`,
@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import AsyncIterator
 from typing import Any
 
 import numpy as np
+from starlette.datastructures import QueryParams
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
+from starlette.types import Receive, Scope, Send
 
 from ... import draw
 from ...core.graph import Graph
@@ -33,14 +34,18 @@ from ...writers.jsonstream import json_chunks
 from ...writers.placements import placements_answer
 from ...writers.positions import position_document
 from ...writers.records import annotation_document, mistakes_document
+from .work import claim_layout
 
 __all__ = [
+    "Pieces",
     "annotate_record",
     "example",
     "explain",
     "hint",
     "mistakes",
+    "on_graphs",
     "opening",
+    "parses_graphs",
     "placements",
     "position",
     "render_analysis",
@@ -49,30 +54,30 @@ __all__ = [
 ]
 
 
-def flag(request: Request, name: str) -> bool:
+def flag(query: QueryParams, name: str) -> bool:
     """Whether the query sets ``name`` (anything but 0, false, no or empty)."""
-    return request.query_params.get(name, "0") not in ("", "0", "false", "no")
+    return query.get(name, "0") not in ("", "0", "false", "no")
 
 
-def _moves(request: Request) -> str:
-    return as_moves(request.query_params.get("moves", "orthogonal"), "moves")
+def _moves(query: QueryParams) -> str:
+    return as_moves(query.get("moves", "orthogonal"), "moves")
 
 
-def _kind(request: Request, data: bytes, record: bool = False) -> str:
+def _kind(query: QueryParams, data: bytes, record: bool = False) -> str:
     """The kind of input the query names: a board, a token-game record, or with
     ``edges=1`` a graph in the ``format`` the query names (``edgelist`` for
     matchgame's own), else in the one the ``name`` of the file it came from and its
     first line show, as the command line reads a file (a METIS or SNAP file opened in
     the page has no signature line: its extension tells), else in the one its first
     line shows (graph6, Matrix Market, DIMACS, ... pasted into the page)."""
-    edges = flag(request, "edges")
+    edges = flag(query, "edges")
     if record:
         return "walk-edges" if edges else "walk-board"
     if not edges:
         return "board"
-    chosen = request.query_params.get("format")
+    chosen = query.get("format")
     if chosen is None:
-        name = request.query_params.get("name")
+        name = query.get("name")
         return "graph" if name is None else graph_kind(data, name[-200:])
     if chosen == "edgelist":
         return "edges"
@@ -83,25 +88,73 @@ def _kind(request: Request, data: bytes, record: bool = False) -> str:
     return chosen
 
 
-def _analysis(request: Request, data: bytes) -> Analysis:
-    source = parse_input(data, _kind(request, data), moves=_moves(request))
+NETWORKX_KINDS = ("graphml", "gml")
+"""Graph formats read by NetworkX (:mod:`matchgame.readers.networkx_formats`)."""
+
+
+def parses_graphs(query: QueryParams, body: bytes) -> bool:
+    """Whether reading the body runs NetworkX (GraphML, GML), which cannot be stopped
+    on a thread."""
+    if not flag(query, "edges"):
+        return False
+    try:
+        return _kind(query, body) in NETWORKX_KINDS
+    except MatchgameError:
+        return False
+
+
+def on_graphs(query: QueryParams, body: bytes) -> bool:
+    """Whether the work may run NetworkX: a graph's picture (its layout), or a graph in
+    a JSON body, in whichever format."""
+    return flag(query, "edges")
+
+
+def _claim_picture(graph: Graph) -> None:
+    """A graph picture lays its vertices out (NetworkX's spring layout, O(n^2) a step):
+    claimed, so that a big one takes the heavy lane (see :mod:`.work`)."""
+    if not isinstance(graph.names, BoardCells) and graph.n_vertices <= draw.MAX_GRAPH_VERTICES:
+        claim_layout(graph.n_vertices)
+
+
+def _analysis(query: QueryParams, data: bytes) -> Analysis:
+    source = parse_input(data, _kind(query, data), moves=_moves(query))
     return analyse(source.value, moves=source.moves)
 
 
-def _token_record(request: Request, data: bytes) -> TokenRecord:
-    record = parse_input(data, _kind(request, data, record=True), moves=_moves(request)).value
+def _token_record(query: QueryParams, data: bytes) -> TokenRecord:
+    record = parse_input(data, _kind(query, data, record=True), moves=_moves(query)).value
     assert isinstance(record, TokenRecord)  # the walk kinds read token-game records
     return record
 
 
-def _upto(request: Request) -> int | None:
+def _upto(query: QueryParams) -> int | None:
     """The ``upto`` query: how many moves of a record to show (all when absent)."""
-    text = request.query_params.get("upto")
+    text = query.get("upto")
     if text is None:
         return None
     if not text.isdigit() or len(text) > 9:
         raise MatchgameError(f"query upto={text[:20]!r}: expected a number of moves")
     return int(text)
+
+
+class Pieces(Response):
+    """A body sent in its pieces, each given up once sent (a plain response, so a
+    worker process can send it back)."""
+
+    def __init__(self, pieces: list[bytes], media_type: str) -> None:
+        self.pieces = pieces
+        size = str(sum(len(piece) for piece in pieces))
+        super().__init__(media_type=media_type, headers={"content-length": size})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await send(
+            {"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers}
+        )
+        pieces, self.pieces = self.pieces, []
+        pieces.reverse()
+        while pieces:
+            await send({"type": "http.response.body", "body": pieces.pop(), "more_body": True})
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 def _json(document: Any) -> Response:
@@ -113,15 +166,7 @@ def _json(document: Any) -> Response:
     chunks = list(json_chunks(document))
     if len(chunks) == 1:
         return Response(chunks[0], media_type="application/json")
-
-    async def pieces() -> AsyncIterator[bytes]:
-        for chunk in chunks:
-            yield chunk
-
-    size = str(sum(len(chunk) for chunk in chunks))
-    return StreamingResponse(
-        pieces(), media_type="application/json", headers={"content-length": size}
-    )
+    return Pieces(chunks, media_type="application/json")
 
 
 def _svg(scene: draw.Scene, note: str | None = None) -> Response:
@@ -142,16 +187,17 @@ def _why_not_drawn(graph: Graph) -> str | None:
     )
 
 
-def placements(request: Request, body: bytes) -> Response:
+def placements(query: QueryParams, body: bytes) -> Response:
     """The document of ``matchgame placements --format json``."""
-    return _json(placements_answer(_analysis(request, body)))
+    return _json(placements_answer(_analysis(query, body)))
 
 
-def render_analysis(request: Request, body: bytes) -> Response:
+def render_analysis(query: QueryParams, body: bytes) -> Response:
     """The analysis picture; ``matching=1`` adds the matching, ``sets=1`` colours
     the Gallai-Edmonds sets."""
-    analysis = _analysis(request, body)
-    matching, sets = flag(request, "matching"), flag(request, "sets")
+    analysis = _analysis(query, body)
+    _claim_picture(analysis.graph)
+    matching, sets = flag(query, "matching"), flag(query, "sets")
     # what the picture leaves out (the matching on a big board) goes to the page in
     # the X-Matchgame-Note header, so the page can say why
     with warnings.catch_warnings(record=True) as caught:
@@ -161,53 +207,75 @@ def render_analysis(request: Request, body: bytes) -> Response:
     return _svg(scene, "; ".join(notes) or None)
 
 
-def render_record(request: Request, body: bytes) -> Response:
+def render_record(query: QueryParams, body: bytes) -> Response:
     """A NOI2011 record's picture after ``upto`` moves."""
     record = parse_input(body, "noi").value
     assert isinstance(record, GameRecord)
-    return _svg(draw.record_scene(analyse_record(record), upto=_upto(request)))
+    return _svg(draw.record_scene(analyse_record(record), upto=_upto(query)))
 
 
-def render_walk(request: Request, body: bytes) -> Response:
+def render_walk(query: QueryParams, body: bytes) -> Response:
     """A token-game record's picture after ``upto`` moves."""
-    annotation = annotate(_token_record(request, body))
-    return _svg(draw.walk_scene(annotation, upto=_upto(request)))
+    record = _token_record(query, body)
+    _claim_picture(record.graph)
+    return _svg(draw.walk_scene(annotate(record), upto=_upto(query)))
 
 
-def mistakes(request: Request, body: bytes) -> Response:
+def mistakes(query: QueryParams, body: bytes) -> Response:
     """The document of ``matchgame mistakes --format json``."""
     record = parse_input(body, "noi").value
     assert isinstance(record, GameRecord)
     return _json(mistakes_document(analyse_record(record)))
 
 
-def annotate_record(request: Request, body: bytes) -> Response:
+def annotate_record(query: QueryParams, body: bytes) -> Response:
     """The document of ``matchgame annotate --format json``."""
-    return _json(annotation_document(annotate(_token_record(request, body))))
+    return _json(annotation_document(annotate(_token_record(query, body))))
 
 
-def _game(request: Request, body: bytes) -> tuple[Position, int, GameRecord | None]:
+def _json_body(body: bytes) -> Any:
+    """The body read as JSON; anything else is a one-line error saying where."""
+    try:
+        return json.loads(body)
+    except json.JSONDecodeError as exc:
+        raise MatchgameError(
+            f"the body is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except UnicodeDecodeError as exc:  # json.loads takes UTF-8, -16 or -32 bytes
+        raise MatchgameError(
+            f"the body is not JSON: not {exc.encoding} text (byte {exc.start + 1})"
+        ) from None
+    except RecursionError:
+        raise MatchgameError("the body is not JSON this server reads: nested too deeply") from None
+
+
+def _game(query: QueryParams, body: bytes) -> tuple[Position, int, GameRecord | None]:
     """The position a ``/api/position`` or ``/api/hint`` body describes, how many
     moves led to it, and the NOI2011 record it comes from (None for other games)."""
-    try:
-        payload = json.loads(body)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        raise MatchgameError("the body must be a JSON object") from None
-    if not isinstance(payload, dict) or not isinstance(payload.get("input"), str):
+    payload = _json_body(body)
+    if not isinstance(payload, dict):
+        raise MatchgameError("the body must be a JSON object")
+    if not isinstance(payload.get("input"), str):
         raise MatchgameError('field "input": expected the board or edge list as a string')
     played = payload.get("played", [])
     if not isinstance(played, list):
         raise MatchgameError('field "played": expected a list of moves')
-    data = payload["input"].encode()
+    try:
+        data = payload["input"].encode()
+    except UnicodeEncodeError as exc:  # JSON may escape half of a surrogate pair
+        raise MatchgameError(
+            f'field "input": not text (a lone surrogate \\u{ord(exc.object[exc.start]):04x} '
+            f"at character {exc.start + 1})"
+        ) from None
     bunny = None
     earlier = 0
-    if flag(request, "noi") or flag(request, "record"):
+    if flag(query, "noi") or flag(query, "record"):
         record: GameRecord | TokenRecord
-        if flag(request, "noi"):
+        if flag(query, "noi"):
             bunny = record = GameRecord.parse(data)
             length = record.moves.shape[0]
         else:
-            record = _token_record(request, data)
+            record = _token_record(query, data)
             length = record.path.shape[0]
         taken = payload.get("record_moves", length)
         if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= length:
@@ -216,7 +284,7 @@ def _game(request: Request, body: bytes) -> tuple[Position, int, GameRecord | No
             )
         game, earlier = record.position(taken), taken
     else:
-        game = Position(parse_input(data, _kind(request, data), moves=_moves(request)).graph)
+        game = Position(parse_input(data, _kind(query, data), moves=_moves(query)).graph)
     names = game.graph.names
     for i, move in enumerate(played):
         numbers = move if isinstance(move, list) else [move]
@@ -230,7 +298,7 @@ def _game(request: Request, body: bytes) -> tuple[Position, int, GameRecord | No
     return game, earlier + len(played), bunny
 
 
-def position(request: Request, body: bytes) -> Response:
+def position(query: QueryParams, body: bytes) -> Response:
     """Who wins after the moves played, the engine's best move, and (``picture=1``)
     the position's picture.
 
@@ -242,13 +310,14 @@ def position(request: Request, body: bytes) -> Response:
     piece that slides into the empty cell). A graph too big to draw has ``svg``
     null and ``picture_note`` saying why.
     """
-    game, moves_played, bunny = _game(request, body)
+    game, moves_played, bunny = _game(query, body)
     document = position_document(game, moves_played)
-    if flag(request, "picture"):
+    if flag(query, "picture"):
         note = _why_not_drawn(game.graph)
         if note is not None:
             document["svg"], document["picture_note"] = None, note
             return _json(document)
+        _claim_picture(game.graph)
         pieces = None
         if bunny is not None:
             pieces = bunny.board.pieces_after(np.array(game.move_stack, dtype=np.int64))
@@ -256,12 +325,12 @@ def position(request: Request, body: bytes) -> Response:
     return _json(document)
 
 
-def hint(request: Request, body: bytes) -> Response:
+def hint(query: QueryParams, body: bytes) -> Response:
     """A hint for the player to move (the body and query of ``/api/position``):
     ``move``, a winning move when there is one (``winning`` true), else the best
     defence, the move leaving the opponent the fewest winning replies, as the
     terminal play's hint; ``winning_replies``: how many the opponent has after it."""
-    game, _, _ = _game(request, body)
+    game, _, _ = _game(query, body)
     move = game.best_move()
     if move is None:
         return _json({"move": None, "winning": False, "winning_replies": 0})
@@ -278,13 +347,14 @@ def hint(request: Request, body: bytes) -> Response:
     )
 
 
-def explain(request: Request, body: bytes) -> Response:
+def explain(query: QueryParams, body: bytes) -> Response:
     """Why placing the token on ``at`` (``ROW,COL`` or a vertex number, 1-based) wins
     or loses: the explanation's document (``text``, ``path``, ``replies``,
     ``matching``) and its picture (``svg``)."""
-    analysis = _analysis(request, body)
+    analysis = _analysis(query, body)
+    _claim_picture(analysis.graph)
     names = analysis.names
-    at = request.query_params.get("at", "")
+    at = query.get("at", "")
     vertex = names.parse(at.replace(",", " ")[:40], "query at")
     why = analysis.explain(names.name(vertex))
     document = why.document()

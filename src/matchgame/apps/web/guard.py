@@ -29,11 +29,11 @@ import json
 import secrets
 import socket
 from collections.abc import Iterable
-from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from starlette.datastructures import Headers
+from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 __all__ = ["CLIENT_HEADER", "Guard", "is_loopback", "local_names", "new_token"]
@@ -116,7 +116,7 @@ class Guard:
             if scope["method"] in _SAFE_METHODS and "token" in query:
                 # the printed link: keep the token in a cookie, drop it from the address
                 del query["token"]
-                location = scope.get("path", "/") + (f"?{urlencode(query)}" if query else "")
+                location = _own_path(scope) + (f"?{urlencode(query)}" if query else "")
                 cookie = (
                     f"{self.cookie_name(scope)}={self.token}; Path=/; HttpOnly; SameSite=Strict"
                 )
@@ -124,7 +124,7 @@ class Guard:
                     send,
                     303,
                     None,
-                    [(b"location", location.encode()), (b"set-cookie", cookie.encode())],
+                    [(b"location", location.encode("latin-1")), (b"set-cookie", cookie.encode())],
                 )
                 return
         await self.app(scope, receive, send)
@@ -175,19 +175,27 @@ class Guard:
         authorization = headers.get("authorization", "")
         if authorization.lower().startswith("token "):
             presented.append(authorization[6:].strip())
-        if "cookie" in headers:
-            jar: SimpleCookie = SimpleCookie()
-            try:
-                jar.load(headers["cookie"])
-            except Exception:  # a malformed cookie header is just no token
-                jar = SimpleCookie()
-            morsel = jar.get(self.cookie_name(scope))
-            if morsel is not None:
-                presented.append(morsel.value)
+        name = self.cookie_name(scope)
+        for header in headers.getlist("cookie"):
+            # cookie by cookie, as browsers read them: another cookie holding a space,
+            # JSON or non-ASCII text does not hide the token (http.cookies gave up on
+            # the whole header), and every cookie of this name is tried
+            for piece in header.split(";"):
+                value = cookie_parser(piece).get(name)
+                if value is not None:
+                    presented.append(value)
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
         if "token" in query:
             presented.append(query["token"])
         return any(secrets.compare_digest(value, self.token) for value in presented)
+
+
+def _own_path(scope: Scope) -> str:
+    """The request's path as sent, as a path on this server: ``//evil.example/`` (or
+    ``/\\evil.example``, which browsers read alike) would send a redirect to another
+    site, so leading slashes are collapsed into one."""
+    raw = scope.get("raw_path") or scope.get("path", "/").encode()
+    return "/" + raw.decode("latin-1").lstrip("/\\")
 
 
 async def _answer(send: Send, status: int, document: Any, headers: list) -> None:

@@ -1,22 +1,40 @@
-"""Heavy work, bounded: a few analyses at once, a short queue, a time limit, and
-work that stops when its client goes away.
+"""Heavy work, bounded: a few analyses at once, a short queue, a time limit, work
+that stops when its client goes away, and lanes chosen by the work a request
+claims rather than by its bytes.
 
 Every computing request runs on a worker thread (the kernels release the GIL, so
-the server keeps answering). Requests with a small body take the *light* lane,
-the rest the *heavy* one; each lane runs at most ``slots`` requests at once and
-lets at most ``queue`` more wait, and refuses the next with 503 at once rather
-than letting it hang. While a request runs, a watcher raises its
+the server keeps answering). Requests with a small body start in the *light*
+lane, the rest in the *heavy* one; each lane runs at most ``slots`` requests at
+once and lets at most ``queue`` more wait, and refuses the next with 503 at once
+rather than letting it hang.
+
+A small body may claim big work: ``50000000 0`` is an edge list of 11 bytes whose
+answer is 878 MB, and a graph picture of 26 KB lays out 2,000 vertices. So a
+request runs under :class:`Claims`: every size its input announces is shown to it
+before anything is allocated (:func:`matchgame.readers._memory.claims_checked`),
+with the memory of the answer it will produce, and so is every graph picture's
+layout. In the light lane a claim beyond :data:`LIGHT_CLAIM` or
+:data:`LIGHT_LAYOUT` stops the request before it allocates, and it starts again
+in the heavy lane; in the heavy lane a claim beyond the analysis's share of the
+memory, or of more vertices or cells than ``--max-body`` bytes hold, is refused
+with 400. Heavy work that may run NetworkX (its readers and layouts cannot poll
+the stop flag) runs in a worker process (:mod:`.worker`).
+
+While a request runs, a watcher raises its
 :class:`~matchgame._kernels._stop.StopFlag` when the client disconnects or the
 time limit passes; the kernels poll that flag and return early, the Python code
-around them raises :class:`~matchgame._kernels._stop.Stopped`, and the lane's
-slot is given back only once the work has really stopped.
+around them raises :class:`~matchgame._kernels._stop.Stopped` (a worker process
+is killed), and the lane's slot is given back only once the work has really
+stopped.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 import anyio
@@ -25,19 +43,131 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..._kernels._stop import StopFlag, Stopped
-from ...readers._memory import available_memory, memory_share
+from ...errors import ParseError
+from ...readers._memory import available_memory, claims_checked, memory_share
 
-__all__ = ["DEFAULT_TIME_LIMIT", "LIGHT_BODY", "Lane", "Lanes"]
+__all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "LIGHT_BODY",
+    "LIGHT_CLAIM",
+    "LIGHT_LAYOUT",
+    "Claims",
+    "Escalate",
+    "Lane",
+    "Lanes",
+    "Uploads",
+    "claim_layout",
+    "claiming",
+]
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds a request may compute before it is stopped (``serve --time-limit``)."""
 LIGHT_BODY = 64 << 10
-"""Bodies up to this size take the light lane (a 250x250 board, a 5,000-edge graph)."""
+"""Bodies up to this size start in the light lane (a 250x250 board, a 5,000-edge graph)."""
+LIGHT_CLAIM = 32 << 20
+"""Memory a request may claim in the light lane, its answer's included (a dense
+graph6 graph of 64 KB claims 19 MB; ``1000000 0``, a million vertices, 96 MB)."""
+LIGHT_LAYOUT = 200
+"""Vertices a graph picture may lay out in the light lane (0.07 s; 500 take 2 s)."""
+ANSWER_BYTES = 32
+"""Rough memory of an answer per vertex or cell (a placements document: its arrays,
+and its JSON text, 18 bytes a vertex for a graph without edges)."""
 _WATCH_PERIOD = 0.05  # seconds between looks at the client and the clock
+
+
+class Escalate(Exception):
+    """The request claims more than the light lane takes: it moves to the heavy one."""
+
+
+@dataclass(frozen=True)
+class Claims:
+    """What a request may claim where it runs: ``max_size`` vertices or cells,
+    ``memory`` bytes for its analysis and answer (None: no cap but the machine's);
+    ``light``: a claim beyond them moves it to the heavy lane (:class:`Escalate`)
+    rather than refusing it."""
+
+    max_size: int
+    memory: int | None
+    light: bool = False
+
+    def check(self, n_bytes: int, size: int, what: str) -> None:
+        """An input's claim (see :func:`~matchgame.readers._memory.claims_checked`)."""
+        if size > self.max_size:
+            raise ParseError(
+                f"{what} is more than this server takes: at most {self.max_size} vertices "
+                "or cells (as many as its largest request body has bytes, serve --max-body)"
+            )
+        need = n_bytes + size * ANSWER_BYTES
+        if self.light:
+            if self.memory is not None and need > self.memory:
+                raise Escalate
+            return
+        if self.memory is not None and need > self.memory:
+            raise ParseError(
+                f"{what} needs about {need / 2**30:.1f} GiB of memory with its answer; "
+                f"one analysis here may use {self.memory / 2**30:.1f} GiB"
+            )
+
+    def layout(self, n_vertices: int) -> None:
+        """A graph picture's layout of ``n_vertices``."""
+        if self.light and n_vertices > LIGHT_LAYOUT:
+            raise Escalate
+
+
+_CLAIMS: ContextVar[Claims | None] = ContextVar("matchgame_web_claims", default=None)
+
+
+@contextmanager
+def claiming(claims: Claims) -> Iterator[None]:
+    """Within the block, inputs and pictures claim their work from ``claims``."""
+    token = _CLAIMS.set(claims)
+    try:
+        with claims_checked(claims.check), memory_share(claims.memory):
+            yield
+    finally:
+        _CLAIMS.reset(token)
+
+
+def claim_layout(n_vertices: int) -> None:
+    """Claim a graph picture's layout of ``n_vertices`` (nothing outside a request)."""
+    claims = _CLAIMS.get()
+    if claims is not None:
+        claims.layout(n_vertices)
 
 
 class Busy(Exception):
     """Every slot is taken and the queue is full."""
+
+
+@dataclass
+class Uploads:
+    """Request bodies held at once, all requests together, in bytes: taken piece by
+    piece as they arrive (not as their ``Content-Length`` claims), given back when
+    their request ends. ``limit``: at most this many."""
+
+    limit: int
+    held: int = 0
+
+    def take(self, n_bytes: int) -> bool:
+        """Count ``n_bytes`` more if they fit under the limit."""
+        if self.held + n_bytes > self.limit:
+            return False
+        self.held += n_bytes
+        return True
+
+    def give(self, n_bytes: int) -> None:
+        self.held -= n_bytes
+
+    @classmethod
+    def for_lanes(cls, lanes: Lanes, max_body: int) -> Uploads:
+        """Room for the bodies of the heavy analyses running and waiting and one more
+        being received (each up to ``max_body``), at most a quarter of the memory
+        free, at least one body."""
+        limit = (lanes.heavy.slots + lanes.heavy.queue + 1) * max_body
+        free = available_memory()
+        if free is not None:
+            limit = min(limit, free // 4)
+        return cls(max(limit, max_body))
 
 
 @dataclass
@@ -57,13 +187,9 @@ class Lane:
         return self._semaphore
 
     async def run(
-        self,
-        request: Request,
-        compute: Callable[[], Response],
-        time_limit: float,
-        memory: int | None,
+        self, request: Request, work: Callable[[], Response], time_limit: float
     ) -> Response:
-        """``compute()`` on a worker thread once a slot is free; 503 when the lane
+        """``work()`` on a worker thread once a slot is free; 503 when the lane
         is full or the time limit passes."""
         if self.running + self.waiting >= self.slots + self.queue:
             return _busy(
@@ -77,7 +203,7 @@ class Lane:
             self.waiting -= 1
         self.running += 1
         try:
-            return await _watched(request, compute, time_limit, memory)
+            return await _watched(request, work, time_limit)
         finally:
             self.running -= 1
             self._gate().release()
@@ -109,26 +235,28 @@ class Lanes:
             time_limit=time_limit,
         )
 
-    def lane(self, body: bytes, heavy: bool = False) -> Lane:
-        return self.heavy if heavy or len(body) > LIGHT_BODY else self.light
+    def lane(self, body: bytes) -> Lane:
+        """The lane a request starts in, by its body's size."""
+        return self.heavy if len(body) > LIGHT_BODY else self.light
 
-    def memory_share(self) -> int | None:
-        """The memory one heavy analysis may plan for: what is free, shared by the
-        slots (one request cannot take what the others need)."""
+    def claims(self, lane: Lane, max_size: int) -> Claims:
+        """What a request may claim in ``lane``: in the light one :data:`LIGHT_CLAIM`;
+        in the heavy one, ``max_size`` vertices or cells and the free memory shared
+        by the slots (one request cannot take what the others need)."""
+        if lane is self.light:
+            return Claims(max_size, LIGHT_CLAIM, light=True)
         free = available_memory()
-        return None if free is None else free // max(self.heavy.slots, 1)
+        return Claims(max_size, None if free is None else free // max(self.heavy.slots, 1))
 
 
-async def _watched(
-    request: Request, compute: Callable[[], Response], time_limit: float, memory: int | None
-) -> Response:
+async def _watched(request: Request, work: Callable[[], Response], time_limit: float) -> Response:
     flag = StopFlag()
     deadline = time.monotonic() + time_limit
     reason: list[str] = []
 
-    def work() -> Response:
-        with flag, memory_share(memory):
-            return compute()
+    def stoppable() -> Response:
+        with flag:
+            return work()
 
     async def watch() -> None:
         while True:
@@ -146,7 +274,7 @@ async def _watched(
         group.start_soon(watch)
         try:
             # not abandoned on cancellation: the slot is held until the thread ends
-            answer = await anyio.to_thread.run_sync(work)
+            answer = await anyio.to_thread.run_sync(stoppable)
         except Stopped:
             answer = None
         group.cancel_scope.cancel()

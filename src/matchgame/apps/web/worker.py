@@ -1,0 +1,105 @@
+"""Work that cannot poll the stop flag, run where it can be stopped: a process of its
+own, killed when the calling thread's :class:`~matchgame._kernels._stop.StopFlag`
+is raised (the time limit, a client gone).
+
+The compiled kernels poll the flag; NetworkX's readers (GraphML, GML) and its
+layouts (graph pictures) cannot, and ran on to their end after the client had left
+or the time limit had passed. The processes are forked from a *forkserver* (a
+clean process started once, with matchgame, NetworkX and SciPy imported): a call
+costs a fork and its arguments and answer through a pipe, not a new interpreter.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any, TypeVar
+
+from ..._kernels._stop import check
+
+__all__ = ["WorkerGone", "call", "start"]
+
+_PRELOAD = [
+    "matchgame.apps.web.app",
+    "networkx",
+    "scipy.sparse.csgraph",
+    "scipy.sparse.linalg",
+    "scipy.optimize",
+]  # what a layout imports, once: not in every worker
+_POLL = 0.05  # seconds between looks at the stop flag
+_lock = threading.Lock()
+_context: Any = None
+
+T = TypeVar("T")
+
+
+class WorkerGone(Exception):
+    """The worker process ended without an answer (killed by the system, say for
+    memory)."""
+
+
+def _forkserver() -> Any:
+    global _context
+    with _lock:
+        if _context is None:
+            context: Any
+            if "forkserver" in multiprocessing.get_all_start_methods():
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(_PRELOAD)  # modules it cannot import are skipped
+            else:  # Windows: a new interpreter each time, slower to start
+                context = multiprocessing.get_context("spawn")
+            _context = context
+        return _context
+
+
+def start() -> None:
+    """Start the forkserver now (its imports take a second or two) rather than at the
+    first call."""
+    if _forkserver().get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+
+
+def call(function: Callable[..., T], *arguments: Any) -> T:
+    """``function(*arguments)`` in a worker process, its answer returned (both must
+    pickle); raises :class:`~matchgame._kernels._stop.Stopped` when this thread's
+    stop flag is raised meanwhile (the process is killed), :class:`WorkerGone` when
+    the process dies, and the function's own exception."""
+    context = _forkserver()
+    receiving, sending = context.Pipe(duplex=False)
+    process = context.Process(target=_run, args=(sending, function, arguments), daemon=True)
+    try:
+        try:
+            process.start()
+        except OSError as exc:  # the forkserver could not be started or reached
+            raise WorkerGone(f"no worker process could be started ({exc})") from None
+        finally:
+            sending.close()
+        while not receiving.poll(_POLL):
+            check()
+        try:
+            ok, value = receiving.recv()
+        except EOFError:
+            process.join()
+            raise WorkerGone(f"the worker process ended (exit status {process.exitcode})") from None
+    finally:
+        receiving.close()
+        if process.pid is not None:  # started
+            if process.is_alive():
+                process.kill()
+            process.join()
+    if not ok:
+        raise value
+    return value
+
+
+def _run(sending: Connection, function: Callable[..., Any], arguments: tuple[Any, ...]) -> None:
+    try:
+        result = (True, function(*arguments))
+    except Exception as exc:  # sent back and raised there
+        result = (False, exc)
+    sending.send(result)
+    sending.close()
