@@ -2,20 +2,33 @@
 
 Results always come back in the tasks' order, with a bounded number of tasks in
 flight (enough to hide the reading, bounded memory).
+
+Nothing a sweep starts outlives it. The pool's workers are ended when the sweep
+ends early (an error, Ctrl-C, a caller that stops reading); on Linux each worker,
+and each ``nauty-geng`` a task starts, also gets a signal from the kernel when
+its parent dies for any reason (``PR_SET_PDEATHSIG``: TERM for a worker, KILL for
+geng), so killing the command line with TERM or INT, even KILL, leaves no worker
+or geng running. Workers take the kernel's default action on TERM and INT (no
+handler of their own): a Ctrl-C ends them silently, and the main process alone
+says "interrupted".
 """
 
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 from ..errors import InvalidInputError
 from .tasks import ChunkResult
 
-__all__ = ["default_jobs", "keep_heap", "run_tasks"]
+__all__ = ["child_process", "default_jobs", "keep_heap", "run_tasks"]
 
 # how many chunks a job may have queued ahead: enough to hide the reading, bounded memory
 _AHEAD_PER_JOB = 3
@@ -48,6 +61,68 @@ def keep_heap() -> None:
         libc.mallopt(_M_TOP_PAD, _TOP_PAD_BYTES)
     except (OSError, AttributeError):  # not glibc: the default heap is slower, not wrong
         pass
+
+
+# -- processes that end with their parent ----------------------------------------------
+
+_PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal this process gets when its parent dies
+
+
+def _load_prctl() -> Callable[..., int] | None:
+    if not hasattr(os, "sched_getaffinity"):  # not Linux
+        return None
+    try:
+        import ctypes
+
+        prctl: Callable[..., int] = ctypes.CDLL(None).prctl
+    except (OSError, AttributeError):
+        return None
+    return prctl
+
+
+_prctl = _load_prctl()
+
+
+def _die_with(parent: int, signum: int) -> None:
+    """Have the kernel send ``signum`` to this process when its parent dies; if the
+    parent is already gone, exit at once."""
+    if _prctl is not None:
+        _prctl(_PR_SET_PDEATHSIG, int(signum))
+    if os.getppid() != parent:  # the parent died before the death signal was set
+        os._exit(128 + int(signum))
+
+
+def _start_worker(parent: int) -> None:
+    """The first thing each local worker process runs."""
+    _die_with(parent, signal.SIGTERM)
+    # the kernel's own actions, not handlers inherited from the parent: the command
+    # line's Ctrl-C handler would have every worker say "interrupted", and a Python
+    # handler can miss a signal that arrives just before a blocking wait
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    keep_heap()
+
+
+@contextmanager
+def child_process(command: list[str]) -> Iterator[subprocess.Popen[bytes]]:
+    """``command`` running with its standard output and error piped here, ended when
+    the block is left early and, on Linux, killed by the kernel if this process dies
+    (set between fork and exec; only where no other thread runs, as that hook needs)."""
+    parent = os.getpid()
+    setup = None
+    if _prctl is not None and threading.active_count() == 1:
+
+        def setup() -> None:
+            _die_with(parent, signal.SIGKILL)
+
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=setup
+    ) as process:
+        try:
+            yield process
+        finally:
+            if process.poll() is None:
+                process.kill()
 
 
 def _in_tuned_process(function: Callable[..., ChunkResult], *args: Any) -> ChunkResult:
@@ -109,7 +184,27 @@ def run_tasks(
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise InvalidInputError(f"jobs must be at least 1, got {jobs}")
-    with _Inline() if jobs == 1 else ProcessPoolExecutor(jobs, initializer=keep_heap) as pool:
+    if jobs == 1:
+        yield from _in_order(_Inline().submit, lambda future: future.result(), tasks, 1)
+        return
+    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(os.getpid(),))
+    try:
         yield from _in_order(
             pool.submit, lambda future: future.result(), tasks, _AHEAD_PER_JOB * jobs
         )
+    except BaseException:  # an error, Ctrl-C, or the caller stopped reading (GeneratorExit)
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End ``pool`` now: its queued tasks dropped, its running ones (and their geng) ended."""
+    # the pool's own processes: ProcessPoolExecutor gives no public way to end the
+    # running ones before Python 3.14 (terminate_workers)
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()  # TERM: the worker dies, and the kernel kills its geng
+    for process in processes:
+        process.join(timeout=5)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import shlex
 import shutil
-import subprocess
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
@@ -16,6 +15,7 @@ from typing import IO, Any
 from ..core.graph import Graph
 from ..errors import InvalidInputError
 from ..readers.graph_lines import stream_kind
+from .executors import child_process
 from .tasks import ChunkResult, answer_chunk, merge
 
 __all__ = [
@@ -116,9 +116,7 @@ def answer_geng_part(
             f"{geng.program} not found on this machine (Debian: apt install nauty)"
         )
     command = geng.command(part, parts)
-    with subprocess.Popen(
-        [program, *command[1:]], stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    ) as process:
+    with child_process([program, *command[1:]]) as process:
         assert process.stdout is not None
         result = _answer_stream(process.stdout, count, chunk_bytes, f"geng part {part}/{parts}")
         process.stdout.close()
