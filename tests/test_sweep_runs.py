@@ -8,16 +8,20 @@ Tests that need ``nauty-geng`` skip when it is missing, unless
 from __future__ import annotations
 
 import contextlib
+import http.server
 import multiprocessing
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import assert_user_error, run_cli
 
 from matchgame.sweep.executors import run_tasks
 
@@ -113,3 +117,52 @@ def test_a_sweep_stopped_early_ends_its_running_tasks():
     results.close()
     assert time.monotonic() - start < 10
     assert multiprocessing.active_children() == []
+
+
+# -- Dask addresses that do not answer ---------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_a_dask_port_where_nothing_listens_is_one_line():
+    pytest.importorskip("distributed")
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    start = time.monotonic()
+    run = run_cli("sweep", "--count", "--dask", address, stdin=b"Bw\n")
+    assert_user_error(run, address, "refused")
+    assert time.monotonic() - start < 20
+
+
+def test_a_port_that_is_not_a_dask_scheduler_is_one_line_after_the_timeout():
+    """An HTTP server (a Dask dashboard, say) takes the connection and never answers
+    the handshake: Client alone waits forever."""
+    pytest.importorskip("distributed")
+    server = http.server.HTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        address = f"tcp://127.0.0.1:{server.server_address[1]}"
+        start = time.monotonic()
+        run = run_cli("sweep", "--count", "--dask", address, "--dask-timeout", "1", stdin=b"Bw\n")
+        assert_user_error(run, address, "not answer as a Dask scheduler within 1 s")
+        assert time.monotonic() - start < 20
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [
+        (["--dask-timeout", "2"], "--dask-timeout goes with --dask"),
+        (["--dask", "tcp://127.0.0.1:1", "--dask-timeout", "0"], "--dask-timeout must be"),
+        (["--dask", "tcp://a:b"], "not a Dask address"),
+    ],
+)
+def test_dask_options_are_checked(options, fragment):
+    pytest.importorskip("distributed")
+    assert_user_error(run_cli("sweep", "--count", *options, stdin=b"Bw\n"), fragment)

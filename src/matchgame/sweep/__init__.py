@@ -19,7 +19,7 @@ from typing import Any
 
 from .api import sweep, write_sweep
 from .counts import SweepCounts
-from .executors import default_jobs, keep_heap, run_tasks
+from .executors import DASK_TIMEOUT, connect_dask, default_jobs, keep_heap, run_tasks
 from .solve import BatchAnswers, solve_lines, solve_union
 from .sources import (
     CHUNK_BYTES,
@@ -34,6 +34,7 @@ from .tasks import ChunkResult, answer_chunk
 
 __all__ = [
     "CHUNK_BYTES",
+    "DASK_TIMEOUT",
     "DEFAULT_GENG_PARTS",
     "BatchAnswers",
     "ChunkResult",
@@ -42,6 +43,7 @@ __all__ = [
     "answer_chunk",
     "answer_file",
     "answer_geng_part",
+    "connect_dask",
     "default_jobs",
     "geng_tasks",
     "keep_heap",

@@ -15,8 +15,10 @@ says "interrupted".
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
+import socket
 import subprocess
 import threading
 from collections import deque
@@ -28,7 +30,14 @@ from typing import Any
 from ..errors import InvalidInputError
 from .tasks import ChunkResult
 
-__all__ = ["child_process", "default_jobs", "keep_heap", "run_tasks"]
+__all__ = [
+    "DASK_TIMEOUT",
+    "child_process",
+    "connect_dask",
+    "default_jobs",
+    "keep_heap",
+    "run_tasks",
+]
 
 # how many chunks a job may have queued ahead: enough to hide the reading, bounded memory
 _AHEAD_PER_JOB = 3
@@ -208,3 +217,76 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.terminate()  # TERM: the worker dies, and the kernel kills its geng
     for process in processes:
         process.join(timeout=5)
+
+
+# -- Dask ----------------------------------------------------------------------------
+
+DASK_TIMEOUT = 5.0
+"""Seconds to wait for a Dask scheduler to answer before giving up."""
+
+_DASK_PORT = 8786  # the scheduler's port when an address names none
+
+
+def connect_dask(address: str, timeout: float = DASK_TIMEOUT) -> Any:
+    """A ``distributed.Client`` of the Dask scheduler at ``address``, or one clear error.
+
+    The scheduler is asked who it is first, within ``timeout`` seconds: a port where
+    nothing listens, a host that does not answer and a server that is not a Dask
+    scheduler (a dashboard, any HTTP port) are each named in one line, where
+    ``Client`` alone would wait 30 s and raise a long traceback, or wait forever.
+
+    Raises
+    ------
+    InvalidInputError
+        If distributed is not installed, or no scheduler answers at ``address``.
+    """
+    try:
+        from distributed import Client
+        from distributed.comm import parse_address
+        from distributed.comm.addressing import parse_host_port
+    except ImportError:
+        raise InvalidInputError(
+            "Dask needs the optional extra: pip install 'matchgame[cluster]'"
+        ) from None
+    try:
+        scheme, location = parse_address(address)
+        host, port = parse_host_port(location, _DASK_PORT)
+    except (ValueError, TypeError):
+        raise InvalidInputError(f"{address!r} is not a Dask address (tcp://HOST:PORT)") from None
+    if scheme == "tcp":
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+        except OSError as problem:
+            if isinstance(problem, TimeoutError):
+                reason = f"no answer within {timeout:g} s"
+            else:
+                reason = (problem.strerror or str(problem)).lower()
+            raise InvalidInputError(f"no Dask scheduler at {address}: {reason}") from None
+    try:
+        identity = asyncio.run(_identity(address, timeout))
+    except Exception:  # refused, timed out, garbled: a failed handshake is one answer
+        raise InvalidInputError(
+            f"{address} did not answer as a Dask scheduler within {timeout:g} s "
+            "(the scheduler's address, not its dashboard's: tcp://HOST:8786 by default)"
+        ) from None
+    kind = identity.get("type") if isinstance(identity, dict) else None
+    if kind != "Scheduler":
+        raise InvalidInputError(f"{address} is a Dask {kind or 'server'}, not a scheduler")
+    try:
+        return Client(address, timeout=timeout)
+    except (TimeoutError, OSError) as problem:
+        raise InvalidInputError(
+            f"cannot connect to the Dask scheduler at {address}: {problem}"
+        ) from None
+
+
+async def _identity(address: str, timeout: float) -> Any:
+    """What the Dask server at ``address`` says it is (its ``identity``)."""
+    from distributed.comm import connect
+
+    comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
+    try:
+        await asyncio.wait_for(comm.write({"op": "identity"}), timeout)
+        return await asyncio.wait_for(comm.read(), timeout)
+    finally:
+        await comm.close()

@@ -64,6 +64,13 @@ def add_sweep_command(subcommands: Any) -> None:
         metavar="ADDRESS",
         help="run the tasks on the Dask scheduler at ADDRESS (e.g. tcp://host:8786)",
     )
+    command.add_argument(
+        "--dask-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="with --dask: how long to wait for the scheduler to answer (default 5)",
+    )
     command.set_defaults(handler=run_sweep)
 
 
@@ -106,13 +113,12 @@ def run_sweep(args: argparse.Namespace) -> int:
     client = None
     with ExitStack() as stack:
         if args.dask is not None:
-            try:
-                from distributed import Client
-            except ImportError:
-                raise UsageError(
-                    "--dask needs the optional extra: pip install 'matchgame[cluster]'"
-                ) from None
-            client = stack.enter_context(Client(args.dask))
+            timeout = _sweep.DASK_TIMEOUT if args.dask_timeout is None else args.dask_timeout
+            if not 0 < timeout <= 3600:
+                raise UsageError(f"--dask-timeout must be 0 to 3600 seconds, got {timeout:g}")
+            client = stack.enter_context(_sweep.connect_dask(args.dask, timeout))
+        elif args.dask_timeout is not None:
+            raise UsageError("--dask-timeout goes with --dask")
         jobs = _sweep.default_jobs() if args.jobs is None else args.jobs
         if client is not None:  # the parts of geng go by the cluster's workers
             jobs = max(1, len(client.scheduler_info().get("workers", {})))
