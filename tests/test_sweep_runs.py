@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import http.server
+import io
+import json
 import multiprocessing
 import os
 import shutil
@@ -166,3 +168,70 @@ def test_a_port_that_is_not_a_dask_scheduler_is_one_line_after_the_timeout():
 def test_dask_options_are_checked(options, fragment):
     pytest.importorskip("distributed")
     assert_user_error(run_cli("sweep", "--count", *options, stdin=b"Bw\n"), fragment)
+
+
+# -- input bounded as it is read ---------------------------------------------------------
+
+_BIG = "x" * 5_000_000
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        json.dumps({"n": _BIG}),
+        json.dumps({"n": 3, "edges": [[_BIG, 1]]}),
+        json.dumps({"n": 3, "edges": [[0, 10**4000]]}),
+        '{"n": 1' + "0" * 5000 + "}",
+    ],
+    ids=["n", "edge", "long-vertex", "long-n"],
+)
+def test_error_lines_quote_a_short_prefix(line):
+    run = run_cli("sweep", "--jobs", "1", stdin=line.encode() + b"\n")
+    assert_user_error(run, "line 1")
+    assert len(run.err) < 300, run.err[:300]
+
+
+def _peak_of_pipeline(command: str) -> tuple[subprocess.CompletedProcess, int]:
+    """Run ``command`` in a shell; also the largest resident size (KiB) of any process
+    it ran (the sweep's, here)."""
+    probe = (
+        "import resource, subprocess, sys; "
+        "run = subprocess.run(sys.argv[1], shell=True, capture_output=True); "
+        "sys.stderr.buffer.write(run.stderr); sys.stdout.buffer.write(run.stdout); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); "
+        "sys.exit(run.returncode)"
+    )
+    run = subprocess.run([sys.executable, "-c", probe, command], capture_output=True, timeout=300)
+    *err, peak = run.stderr.decode().splitlines()
+    return subprocess.CompletedProcess(run.args, run.returncode, run.stdout, "\n".join(err)), int(
+        peak
+    )
+
+
+@pytest.mark.parametrize("byte", ["?", "\\000"], ids=["graph6-bytes", "zeros"])
+def test_a_line_longer_than_any_graph_line_is_refused_as_it_is_read(byte):
+    """300 MB without a line end: refused once it passes the longest graph6 line a sweep
+    reads (179 MB), never held whole (was: the whole line in memory, and a copy)."""
+    sweep = f"{sys.executable} -m matchgame sweep --count --jobs 1"
+    run, peak_kib = _peak_of_pipeline(
+        f"head -c 300000000 /dev/zero | tr '\\000' '{byte}' | {sweep}"
+    )
+    assert run.returncode == 2, run.stderr
+    assert run.stdout == b""
+    assert run.stderr.startswith("error: line 1: <stdin>: longer than any graph line"), run.stderr
+    assert len(run.stderr.splitlines()) == 1
+    assert peak_kib < 400 * 1024, peak_kib
+
+
+def test_the_lines_before_a_line_too_long_are_answered_first():
+    from matchgame.sweep.sources import stream_tasks
+
+    data = b"Bw\nBW\n" + b"?" * 5000 + b"\nBw\n"
+    tasks = list(stream_tasks(io.BytesIO(data), False, "<in>", chunk_bytes=64, max_line_bytes=100))
+    results = [function(*arguments) for function, *arguments in tasks]
+    assert sum(r.n_graphs for r in results) == 2
+    assert results[-1].error.startswith("line 3: <in>: longer than any graph line")
+    # a long line that ends within the bound is read whole
+    tasks = list(stream_tasks(io.BytesIO(data), True, "<in>", chunk_bytes=64, max_line_bytes=5000))
+    results = [function(*arguments) for function, *arguments in tasks]
+    assert "line 3" in results[-1].error and "longer than its vertex count" in results[-1].error

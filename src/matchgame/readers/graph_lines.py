@@ -12,6 +12,7 @@ import json
 
 import numpy as np
 
+from ..core._validate import shorten
 from ..core.graph import MAX_VERTICES
 from ..errors import ParseError
 from .graph6 import GraphLines, decode_graph6_lines
@@ -32,7 +33,7 @@ def _json_graph(text: bytes) -> tuple[int, list[list[int]]]:
         raise ValueError('expected an object {"n": ..., "edges": [[u, v], ...]}')
     n = document["n"]
     if type(n) is not int or not 0 <= n <= MAX_VERTICES:
-        raise ValueError(f'"n" must be a vertex count 0..{MAX_VERTICES}, got {n!r}')
+        raise ValueError(f'"n" must be a vertex count 0..{MAX_VERTICES}, got {shorten(n)}')
     edges = document.get("edges", [])
     if not isinstance(edges, list):
         raise ValueError('"edges" must be a list of [u, v] pairs')
@@ -42,7 +43,7 @@ def _json_graph(text: bytes) -> tuple[int, list[list[int]]]:
             or len(pair) != 2
             or not all(type(v) is int and 0 <= v < n for v in pair)
         ):
-            raise ValueError(f"edge {pair!r} is not a pair of vertex ids 0..{n - 1}")
+            raise ValueError(f"edge {shorten(pair)} is not a pair of vertex ids 0..{n - 1}")
     return n, edges
 
 

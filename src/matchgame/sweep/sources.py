@@ -33,14 +33,34 @@ CHUNK_BYTES = 1 << 16
 """Bytes of input per task: ~6,500 ``geng 10`` lines, a union of ~65,000 vertices
 (measured: 64 KiB chunks beat 256 KiB and 1 MiB by 15-30%, the union staying in cache)."""
 
+MAX_GRAPH6_VERTICES = 46_341
+"""The most vertices a graph6 line may have in a sweep: the largest ``n`` whose complete
+graph's CSR, ``n (n - 1)`` entries, still fits the int32 offsets of a batch."""
+
+MAX_LINE_BYTES = 8 + 11 + 1 + (MAX_GRAPH6_VERTICES * (MAX_GRAPH6_VERTICES - 1) // 2 + 5) // 6
+"""The longest line a sweep reads (178,953,515 bytes): graph6 of
+:data:`MAX_GRAPH6_VERTICES` vertices, with the longest size field, a ``>>sparse6<<``
+header and a CR. A longer line is refused as soon as the bound is passed, so memory
+stays bounded whatever the input (``/dev/zero`` has no line end)."""
+
 DEFAULT_GENG_PARTS = 64
 """res/mod parts of a geng run unless told: a fixed number, so the order of the
 answers does not depend on ``jobs`` (more when there are more than 16 workers)."""
 
 
-def _whole_lines(stream: IO[bytes], chunk_bytes: int) -> Iterator[tuple[bytes, int]]:
-    """``(chunk, first line number)`` of whole lines read from ``stream``."""
+class _LineTooLong(Exception):
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+
+def _whole_lines(
+    stream: IO[bytes], chunk_bytes: int, max_line_bytes: int = MAX_LINE_BYTES
+) -> Iterator[tuple[bytes, int]]:
+    """``(chunk, first line number)`` of whole lines read from ``stream``; a line
+    longer than ``max_line_bytes`` raises :class:`_LineTooLong` once it passes the
+    bound (the lines before it were yielded)."""
     pending: list[bytes] = []  # the start of a line longer than a block, kept in pieces
+    pending_bytes = 0
     line = 1
     while True:
         block = stream.read(chunk_bytes)
@@ -49,26 +69,49 @@ def _whole_lines(stream: IO[bytes], chunk_bytes: int) -> Iterator[tuple[bytes, i
         cut = block.rfind(b"\n") + 1
         if cut == 0:  # no line ends in this block: join once the line is whole
             pending.append(block)
+            pending_bytes += len(block)
+            if pending_bytes > max_line_bytes:
+                raise _LineTooLong(line)
             continue
+        first_end = block.find(b"\n")
+        if pending_bytes + first_end > max_line_bytes:
+            raise _LineTooLong(line)
         chunk = b"".join([*pending, block[:cut]])
         pending = [block[cut:]] if cut < len(block) else []
+        pending_bytes = len(block) - cut
         yield chunk, line
         line += chunk.count(b"\n")
     if pending:
         yield b"".join(pending), line
 
 
+def _refuse(message: str) -> ChunkResult:
+    """A task that only reports an error (so that it comes after the answers before it)."""
+    return ChunkResult(0, None, [], message)
+
+
 def stream_tasks(
-    stream: IO[bytes], count: bool, source: str = "<input>", chunk_bytes: int = CHUNK_BYTES
+    stream: IO[bytes],
+    count: bool,
+    source: str = "<input>",
+    chunk_bytes: int = CHUNK_BYTES,
+    max_line_bytes: int = MAX_LINE_BYTES,
 ) -> Iterator[tuple[Any, ...]]:
     """The tasks of one stream: a chunk of whole lines each."""
     kind = None
-    for chunk, line in _whole_lines(stream, chunk_bytes):
-        if kind is None:
-            if not chunk.strip():
-                continue
-            kind = stream_kind(chunk)
-        yield (answer_chunk, chunk, kind, count, line, source)
+    try:
+        for chunk, line in _whole_lines(stream, chunk_bytes, max_line_bytes):
+            if kind is None:
+                if not chunk.strip():
+                    continue
+                kind = stream_kind(chunk)
+            yield (answer_chunk, chunk, kind, count, line, source)
+    except _LineTooLong as problem:
+        message = (
+            f"line {problem.line}: {source}: longer than any graph line a sweep reads "
+            f"({max_line_bytes:,} bytes: graph6 of {MAX_GRAPH6_VERTICES:,} vertices)"
+        )
+        yield (_refuse, message)
 
 
 def _answer_stream(stream: IO[bytes], count: bool, chunk_bytes: int, source: str) -> ChunkResult:
