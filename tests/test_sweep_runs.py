@@ -25,6 +25,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import assert_user_error, run_cli
 
+import matchgame
+from matchgame import InvalidInputError, InvalidTypeError
 from matchgame.sweep.executors import run_tasks
 
 
@@ -235,3 +237,27 @@ def test_the_lines_before_a_line_too_long_are_answered_first():
     tasks = list(stream_tasks(io.BytesIO(data), True, "<in>", chunk_bytes=64, max_line_bytes=5000))
     results = [function(*arguments) for function, *arguments in tasks]
     assert "line 3" in results[-1].error and "longer than its vertex count" in results[-1].error
+
+
+# -- one rule for --jobs -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["placements", "annotate", "mistakes", "verify", "sweep"])
+def test_jobs_is_a_count_of_processes_on_every_command(command):
+    for bad in ("-3", "two", "1.5"):
+        run = run_cli(command, "--jobs", bad, "-", stdin=b"")
+        assert_user_error(run, "--jobs", f"'{bad}'", "0: one per core")
+
+
+def test_jobs_0_is_one_per_core(tmp_path):
+    board = tmp_path / "b.in"
+    board.write_text("2 2\n..\n.#\n")
+    run = run_cli("placements", "--jobs", "0", str(board), str(board))
+    assert run.code == 0 and run.out.count("WIN") == 2, run
+    run = run_cli("sweep", "--jobs", "0", "--count", stdin=b"Bw\nBW\n")
+    assert run.code == 0 and '"graphs":2' in run.out, run
+    assert matchgame.sweep(b"Bw\n", jobs=0, count=True).graphs == 1
+    with pytest.raises(InvalidInputError, match="jobs"):
+        matchgame.sweep(b"Bw\n", jobs=-1)
+    with pytest.raises(InvalidTypeError, match="jobs"):
+        matchgame.sweep(b"Bw\n", jobs=2.0)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..core._validate import as_int
 from ..errors import ParseError
 from .counts import SweepCounts
 from .executors import default_jobs, run_tasks
@@ -57,7 +58,7 @@ def sweep(
     count : bool
         Return :class:`SweepCounts` instead of one document per graph.
     jobs : int, optional
-        Local worker processes (default: this machine's cores); 1 runs here.
+        Local worker processes (default, or 0: one per core); 1 runs here.
     client : dask.distributed.Client, optional
         Run the tasks on a Dask cluster instead (workers need matchgame, and
         ``nauty-geng`` for a geng source).
@@ -82,7 +83,7 @@ def sweep(
     >>> counts.to_document()["winning_vertices"]
     {'2': 1, '3': 1}
     """
-    jobs = default_jobs() if jobs is None else jobs
+    jobs = (0 if jobs is None else as_int(jobs, "jobs", low=0)) or default_jobs()
     tasks = _tasks_of(graphs_or_source, count, jobs, chunk_bytes)
     results = run_tasks(tasks, jobs=jobs, client=client)
     merged = merge(results, count)

@@ -180,11 +180,7 @@ def _run_one(args: argparse.Namespace, kind: str, answer: Answer, name: str | No
 
 
 def _jobs(args: argparse.Namespace, n_inputs: int) -> int:
-    jobs = getattr(args, "jobs", None)
-    if jobs is None:
-        jobs = os.cpu_count() or 1
-    if jobs < 1:
-        raise UsageError(f"--jobs {jobs}: expected a number from 1")
+    jobs = getattr(args, "jobs", None) or os.cpu_count() or 1  # None or 0: one per core
     return min(jobs, n_inputs)
 
 

@@ -19,7 +19,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from ...errors import ParseError
-from .output import Progress, UsageError, write_output
+from .output import Progress, UsageError, jobs_option, write_output
 
 __all__ = ["add_sweep_command", "run_sweep"]
 
@@ -42,10 +42,10 @@ def add_sweep_command(subcommands: Any) -> None:
     )
     command.add_argument(
         "--jobs",
-        type=int,
+        type=jobs_option,
         default=None,
         metavar="N",
-        help="worker processes (default: this machine's cores)",
+        help="worker processes (default, or 0: one per core; 1: no worker, all here)",
     )
     command.add_argument(
         "--geng",
@@ -107,8 +107,6 @@ def run_sweep(args: argparse.Namespace) -> int:
     # command ~10 ms of start-up
     from ... import sweep as _sweep
 
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     _sweep.keep_heap()  # with --jobs 1 the tasks run in this process
     client = None
     with ExitStack() as stack:
@@ -119,7 +117,7 @@ def run_sweep(args: argparse.Namespace) -> int:
             client = stack.enter_context(_sweep.connect_dask(args.dask, timeout))
         elif args.dask_timeout is not None:
             raise UsageError("--dask-timeout goes with --dask")
-        jobs = _sweep.default_jobs() if args.jobs is None else args.jobs
+        jobs = args.jobs or _sweep.default_jobs()
         if client is not None:  # the parts of geng go by the cluster's workers
             jobs = max(1, len(client.scheduler_info().get("workers", {})))
         progress = Progress(None, " graphs")
