@@ -15,10 +15,8 @@ says "interrupted".
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
-import socket
 import subprocess
 import threading
 from collections import deque
@@ -240,6 +238,9 @@ def connect_dask(address: str, timeout: float = DASK_TIMEOUT) -> Any:
     InvalidInputError
         If distributed is not installed, or no scheduler answers at ``address``.
     """
+    import asyncio  # here: a sweep without Dask needs no event loop
+    import socket
+
     try:
         from distributed import Client
         from distributed.comm import parse_address
@@ -282,6 +283,8 @@ def connect_dask(address: str, timeout: float = DASK_TIMEOUT) -> Any:
 
 async def _identity(address: str, timeout: float) -> Any:
     """What the Dask server at ``address`` says it is (its ``identity``)."""
+    import asyncio
+
     from distributed.comm import connect
 
     comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)

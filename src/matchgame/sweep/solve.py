@@ -19,6 +19,7 @@ from .._kernels import bipartite as _bip
 from .._kernels import edmonds as _edmonds
 from ..errors import InvalidInputError
 from ..readers.graph6 import GraphLines
+from ..writers.placements import graph_document
 
 __all__ = ["BatchAnswers", "solve_lines", "solve_union"]
 
@@ -61,8 +62,9 @@ class BatchAnswers:
 
     def documents(self) -> list[bytes]:
         """One JSON document per graph, as ``placements --edges --format json`` writes it
-        (vertices 1-based; the matching is one maximum matching, not necessarily the
-        same one a single analysis picks)."""
+        (:func:`matchgame.writers.placements.graph_document`; vertices 1-based; the
+        matching is one maximum matching, not necessarily the one a single analysis
+        picks)."""
         bipartite = _batch.bipartite_parts(self.offsets, self.neighbors, self.vertex_start)
         # plain lists once per batch: per graph (ten vertices or so) list comprehensions
         # beat numpy calls on tiny arrays several times over
@@ -75,21 +77,16 @@ class BatchAnswers:
             low, high = starts[g], starts[g + 1]
             vertices = range(low, high)
             shift = 1 - low  # global id -> 1-based id in its graph
-            winning = [v + shift for v in vertices if labels[v] == even]
-            document = {
-                "vertices": high - low,
-                "edges": n_edges[g],
-                "engine": "bipartite" if is_bipartite[g] else "blossom",
-                "matching_size": sizes[g],
-                "placer_wins": bool(winning),
-                "winning_vertices": winning,
-                "decomposition": {
-                    "D": winning,
-                    "A": [v + shift for v in vertices if labels[v] == odd],
-                    "C": [v + shift for v in vertices if labels[v] == 0],
-                },
-                "matching": [[v + shift, mate[v] + shift] for v in vertices if mate[v] > v],
-            }
+            document = graph_document(
+                high - low,
+                n_edges[g],
+                "bipartite" if is_bipartite[g] else "blossom",
+                sizes[g],
+                [v + shift for v in vertices if labels[v] == even],
+                [v + shift for v in vertices if labels[v] == odd],
+                [v + shift for v in vertices if labels[v] == 0],
+                [[v + shift, mate[v] + shift] for v in vertices if mate[v] > v],
+            )
             documents.append(json.dumps(document, separators=(",", ":")).encode())
         return documents
 
