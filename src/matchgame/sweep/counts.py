@@ -45,15 +45,19 @@ class SweepCounts:
     winning_vertices: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
 
     @classmethod
-    def of(cls, answers: BatchAnswers) -> SweepCounts:
-        """The counts of one solved batch."""
+    def of(cls, answers: BatchAnswers, graphs: npt.NDArray[np.intp] | None = None) -> SweepCounts:
+        """The counts of one solved batch (``graphs``: of these only)."""
+        vertices = np.diff(answers.vertex_start)
+        edges, sizes, winning = answers.n_edges, answers.matching_size, answers.winning_count
+        if graphs is not None:
+            vertices, edges, sizes, winning = (a[graphs] for a in (vertices, edges, sizes, winning))
         return cls(
-            answers.n_graphs,
-            _histogram(np.diff(answers.vertex_start)),
-            _histogram(answers.n_edges),
-            _histogram(answers.matching_size),
-            _histogram((answers.winning_count > 0).view(np.int8).astype(np.int64)),
-            _histogram(answers.winning_count),
+            int(vertices.shape[0]),
+            _histogram(vertices),
+            _histogram(edges),
+            _histogram(sizes),
+            _histogram((winning > 0).view(np.int8).astype(np.int64)),
+            _histogram(winning),
         )
 
     def __add__(self, other: SweepCounts) -> SweepCounts:

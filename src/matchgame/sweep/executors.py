@@ -20,7 +20,7 @@ import signal
 import subprocess
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
@@ -176,7 +176,7 @@ def _in_order(
 
 def run_tasks(
     tasks: Iterable[tuple[Any, ...]], *, jobs: int | None = None, client: Any = None
-) -> Iterator[ChunkResult]:
+) -> Generator[ChunkResult, None, None]:
     """Run ``(function, *arguments)`` tasks in a process pool of ``jobs`` or on a Dask
     ``client``; results come in the tasks' order."""
     if client is not None:

@@ -9,6 +9,7 @@ sweep over every graph ``nauty-geng`` makes needs.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,11 +61,27 @@ class BatchAnswers:
         """Number of graphs in the batch."""
         return int(self.vertex_start.shape[0]) - 1
 
-    def documents(self) -> list[bytes]:
+    def values(self) -> dict[str, npt.NDArray[np.int64]]:
+        """Per graph: ``n``, ``m``, ``matching_size`` and ``winning`` (``|D|``), what
+        a sweep's conditions are evaluated on."""
+        return {
+            "n": np.diff(self.vertex_start),
+            "m": self.n_edges,
+            "matching_size": self.matching_size,
+            "winning": self.winning_count,
+        }
+
+    def documents(
+        self, graphs: Sequence[int] | None = None, prefixes: Sequence[bytes] | None = None
+    ) -> list[bytes]:
         """One JSON document per graph, as ``placements --edges --format json`` writes it
         (:func:`matchgame.writers.placements.graph_document`; vertices 1-based; the
         matching is one maximum matching, not necessarily the one a single analysis
-        picks)."""
+        picks).
+
+        ``graphs``: only these (default: all); ``prefixes``: per graph, fields written
+        before the answer's (``b'"id":7,'``).
+        """
         bipartite = _batch.bipartite_parts(self.offsets, self.neighbors, self.vertex_start)
         # plain lists once per batch: per graph (ten vertices or so) list comprehensions
         # beat numpy calls on tiny arrays several times over
@@ -73,7 +90,7 @@ class BatchAnswers:
         sizes, is_bipartite = self.matching_size.tolist(), bipartite.tolist()
         even, odd = int(_edmonds.EVEN), int(_edmonds.ODD)
         documents = []
-        for g in range(self.n_graphs):
+        for g in range(self.n_graphs) if graphs is None else graphs:
             low, high = starts[g], starts[g + 1]
             vertices = range(low, high)
             shift = 1 - low  # global id -> 1-based id in its graph
@@ -87,7 +104,8 @@ class BatchAnswers:
                 [v + shift for v in vertices if labels[v] == 0],
                 [[v + shift, mate[v] + shift] for v in vertices if mate[v] > v],
             )
-            documents.append(json.dumps(document, separators=(",", ":")).encode())
+            text = json.dumps(document, separators=(",", ":")).encode()
+            documents.append(text if prefixes is None else b"{" + prefixes[g] + text[1:])
         return documents
 
 
