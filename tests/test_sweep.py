@@ -1,17 +1,10 @@
-"""graph6/sparse6 reading and ``matchgame sweep``.
-
-Tests that need ``nauty-geng`` (Debian: nauty) skip when it is missing, unless
-``MATCHGAME_REQUIRE_NAUTY=1`` (CI sets it) makes that a failure.
-"""
+"""graph6/sparse6 reading and ``matchgame sweep``'s answers (tests needing nauty-geng:
+see nauty_helpers)."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 from collections import Counter
-from functools import cache
 
 import networkx as nx
 import numpy as np
@@ -21,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from matchgame._kernels.batch import union_csr
 from matchgame._kernels.graph6 import decode_graph6_union
+from nauty_helpers import geng_output, require_nauty
 from oracle import GameOracle, max_matching_size
 
 import matchgame
@@ -30,23 +24,10 @@ from matchgame.sweep import Geng, SweepCounts, answer_chunk, solve_lines, sweep
 from matchgame.writers.placements import format_placements
 
 
-def _require_nauty() -> None:
-    if shutil.which("nauty-geng"):
-        return
-    if os.environ.get("MATCHGAME_REQUIRE_NAUTY") == "1":
-        pytest.fail("nauty-geng is required (MATCHGAME_REQUIRE_NAUTY=1) but not installed")
-    pytest.skip("nauty-geng is not installed (Debian: apt install nauty)")
-
-
-@cache
-def _geng(n: int) -> bytes:
-    return subprocess.run(["nauty-geng", "-q", str(n)], capture_output=True, check=True).stdout
-
-
 @pytest.fixture
 def geng():
-    _require_nauty()
-    return _geng
+    require_nauty()
+    return geng_output
 
 
 def _edge_set(graph: Graph) -> set[tuple[int, int]]:

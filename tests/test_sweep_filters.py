@@ -10,7 +10,6 @@ import inspect
 import json
 import os
 import pydoc
-import shutil
 import subprocess
 from functools import cache
 
@@ -21,6 +20,7 @@ import scipy.sparse
 from cli_helpers import assert_user_error, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nauty_helpers import geng_output, require_nauty
 from oracle import GameOracle, max_matching_size
 
 import matchgame
@@ -28,19 +28,6 @@ from matchgame import Graph, InvalidInputError, InvalidTypeError
 from matchgame.readers.graph6 import decode_graph6_lines, graph6_line, parse_graph6
 from matchgame.readers.inputs import UnreadableInput
 from matchgame.sweep import Geng, parse_condition, sweep
-
-
-def _require_nauty() -> None:
-    if shutil.which("nauty-geng"):
-        return
-    if os.environ.get("MATCHGAME_REQUIRE_NAUTY") == "1":
-        pytest.fail("nauty-geng is required (MATCHGAME_REQUIRE_NAUTY=1) but not installed")
-    pytest.skip("nauty-geng is not installed (Debian: apt install nauty)")
-
-
-@cache
-def _geng(n: int) -> bytes:
-    return subprocess.run(["nauty-geng", "-q", str(n)], capture_output=True, check=True).stdout
 
 
 @cache
@@ -92,8 +79,8 @@ def conditions(draw, depth: int = 0) -> str:
 def test_a_condition_means_what_python_makes_of_it(condition):
     """The parser (no eval) agrees with Python's own reading of the same text, on
     every graph up to 5 vertices, whose values come from the game tree."""
-    _require_nauty()
-    lines = b"".join(_geng(n) for n in range(1, 6)).splitlines()
+    require_nauty()
+    lines = b"".join(geng_output(n) for n in range(1, 6)).splitlines()
     values = [_oracle_values(line) for line in lines]
     arrays = {name: np.array([v[name] for v in values]) for name in ("n", "m", "matching_size")}
     arrays["winning"] = np.array([v["winning"] for v in values])
@@ -104,8 +91,8 @@ def test_a_condition_means_what_python_makes_of_it(condition):
 def test_filter_writes_the_input_lines_of_the_graphs_that_meet_it():
     """As nauty's pickg: geng | sweep --filter ... | showg works, and the lines kept
     are exactly those the game tree says meet the condition, in the input's order."""
-    _require_nauty()
-    data = _geng(6)
+    require_nauty()
+    data = geng_output(6)
     lines = data.splitlines()
     for condition in ("placer_wins", "not mover_wins", "matching_size>=3 and winning==n"):
         run = run_cli("sweep", "--filter", condition, "--jobs", "2", stdin=data)
@@ -197,8 +184,8 @@ def test_json_lines_keep_their_own_fields_and_echo_graph6():
 
 def test_geng_answers_carry_graph6_the_same_whatever_the_parts():
     """The index of a geng sweep follows its parts; its graph6 is the graph's stable id."""
-    _require_nauty()
-    whole = {d["graph6"]: d for d in sweep(_geng(6), echo=True, jobs=1)}
+    require_nauty()
+    whole = {d["graph6"]: d for d in sweep(geng_output(6), echo=True, jobs=1)}
     for parts in (3, 5):
         documents = sweep(Geng("6", parts=parts), jobs=2)
         assert len(documents) == len(whole)

@@ -1,8 +1,5 @@
 """``matchgame sweep`` as a process: what it starts ends with it, Ctrl-C is said once,
 a Dask address that does not answer is one line, input is bounded as it is read.
-
-Tests that need ``nauty-geng`` skip when it is missing, unless
-``MATCHGAME_REQUIRE_NAUTY=1`` makes that a failure.
 """
 
 from __future__ import annotations
@@ -13,7 +10,6 @@ import io
 import json
 import multiprocessing
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -24,18 +20,11 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import assert_user_error, run_cli
+from nauty_helpers import require_nauty
 
 import matchgame
 from matchgame import InvalidInputError, InvalidTypeError
 from matchgame.sweep.executors import run_tasks
-
-
-def _require_nauty() -> None:
-    if shutil.which("nauty-geng"):
-        return
-    if os.environ.get("MATCHGAME_REQUIRE_NAUTY") == "1":
-        pytest.fail("nauty-geng is required (MATCHGAME_REQUIRE_NAUTY=1) but not installed")
-    pytest.skip("nauty-geng is not installed (Debian: apt install nauty)")
 
 
 def _group(pgid: int) -> list[str]:
@@ -75,7 +64,7 @@ def _wait_for(condition, seconds: float) -> bool:
     ids=["TERM", "INT", "Ctrl-C", "TERM-jobs-1"],
 )
 def test_killing_a_sweep_ends_its_workers_and_geng(signum, to_group, jobs):
-    _require_nauty()
+    require_nauty()
     process = subprocess.Popen(
         [sys.executable, "-m", "matchgame", "sweep", "--geng", "11", "--count", "--jobs", jobs],
         stdout=subprocess.PIPE,

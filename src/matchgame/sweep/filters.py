@@ -94,21 +94,14 @@ class _Node:
 
 
 @dataclass(frozen=True)
-class _Either(_Node):
+class _Join(_Node):
+    word: str  # "and" or "or"
     left: _Node
     right: _Node
 
     def mask(self, values: Values) -> npt.NDArray[np.bool_]:
-        return np.logical_or(self.left.mask(values), self.right.mask(values))
-
-
-@dataclass(frozen=True)
-class _Both(_Node):
-    left: _Node
-    right: _Node
-
-    def mask(self, values: Values) -> npt.NDArray[np.bool_]:
-        return np.logical_and(self.left.mask(values), self.right.mask(values))
+        join = np.logical_and if self.word == "and" else np.logical_or
+        return join(self.left.mask(values), self.right.mask(values))
 
 
 @dataclass(frozen=True)
@@ -223,14 +216,14 @@ class _Parser:
         tree = self.conjunct()
         while self.peek().text == "or":
             self.take()
-            tree = _Either(tree, self.conjunct())
+            tree = _Join("or", tree, self.conjunct())
         return tree
 
     def conjunct(self) -> _Node:
         tree = self.negation()
         while self.peek().text == "and":
             self.take()
-            tree = _Both(tree, self.negation())
+            tree = _Join("and", tree, self.negation())
         return tree
 
     def negation(self) -> _Node:
