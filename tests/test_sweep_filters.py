@@ -27,7 +27,8 @@ import matchgame
 from matchgame import Graph, InvalidInputError, InvalidTypeError
 from matchgame.readers.graph6 import decode_graph6_lines, graph6_line, parse_graph6
 from matchgame.readers.inputs import UnreadableInput
-from matchgame.sweep import Geng, parse_condition, sweep
+from matchgame.sweep import Geng, sweep
+from matchgame.sweep.filters import parse_condition
 
 
 @cache

@@ -8,7 +8,8 @@ work is cut three ways (:mod:`.sources`): a stream into chunks of whole lines, a
 list of files by file, a ``geng`` run by geng's own ``res/mod`` argument. Tasks
 (:mod:`.tasks`) run here, in local worker processes or as Dask tasks
 (:mod:`.executors`); answers keep the input's order and counts are summed
-(:mod:`.counts`); a condition (:mod:`.filters`) keeps the graphs that meet it.
+(:mod:`.counts`); a condition (:mod:`.filters`, imported when one is given) keeps
+the graphs that meet it.
 
 >>> counts = sweep(b"Bw\\nBW\\n", count=True, jobs=1)
 >>> counts.to_document()["winning_vertices"]
@@ -24,7 +25,6 @@ from types import ModuleType
 from .api import sweep, write_sweep
 from .counts import SweepCounts
 from .executors import DASK_TIMEOUT, connect_dask, default_jobs, keep_heap, run_tasks
-from .filters import Condition, parse_condition
 from .solve import BatchAnswers, solve_lines, solve_union
 from .sources import (
     CHUNK_BYTES,
@@ -50,7 +50,6 @@ __all__ = [
     "MAX_LINE_BYTES",
     "BatchAnswers",
     "ChunkResult",
-    "Condition",
     "Geng",
     "Output",
     "SweepCounts",
@@ -64,7 +63,6 @@ __all__ = [
     "geng_tasks",
     "graph_tasks",
     "keep_heap",
-    "parse_condition",
     "run_tasks",
     "solve_lines",
     "solve_union",

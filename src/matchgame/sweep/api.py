@@ -15,7 +15,6 @@ from ..errors import InvalidInputError, InvalidTypeError, ParseError
 from ..readers.inputs import UnreadableInput
 from .counts import SweepCounts
 from .executors import default_jobs, run_tasks
-from .filters import parse_condition
 from .sources import (
     CHUNK_BYTES,
     Geng,
@@ -151,11 +150,12 @@ def sweep(
     """
     jobs = (0 if jobs is None else as_int(jobs, "jobs", low=0)) or default_jobs()
     chunk_bytes = as_int(chunk_bytes, "chunk_bytes", low=1, high=1 << 30)
-    output = Output(
-        count=bool(count),
-        echo=bool(echo),
-        where=None if filter is None else parse_condition(filter, "filter"),
-    )
+    where = None
+    if filter is not None:
+        from .filters import parse_condition  # here: a sweep without one does without
+
+        where = parse_condition(filter, "filter")
+    output = Output(count=bool(count), echo=bool(echo), where=where)
     tasks = _tasks_of(graphs_or_source, output, jobs, chunk_bytes, format)
     merged = merge(run_tasks(tasks, jobs=jobs, client=client), output)
     if merged.error is not None:

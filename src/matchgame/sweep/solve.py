@@ -20,7 +20,6 @@ from .._kernels import bipartite as _bip
 from .._kernels import edmonds as _edmonds
 from ..errors import InvalidInputError
 from ..readers.graph6 import GraphLines
-from ..writers.placements import graph_document
 
 __all__ = ["BatchAnswers", "solve_lines", "solve_union"]
 
@@ -82,6 +81,9 @@ class BatchAnswers:
         ``graphs``: only these (default: all); ``prefixes``: per graph, fields written
         before the answer's (``b'"id":7,'``).
         """
+        # here: a sweep that only counts needs no writer
+        from ..writers.placements import graph_document
+
         bipartite = _batch.bipartite_parts(self.offsets, self.neighbors, self.vertex_start)
         # plain lists once per batch: per graph (ten vertices or so) list comprehensions
         # beat numpy calls on tiny arrays several times over

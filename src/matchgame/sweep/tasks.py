@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -20,19 +21,25 @@ from .._kernels import graph6 as _graph6
 from ..errors import InvalidInputError
 from ..readers.graph6 import GraphLines, graph6_line
 from ..readers.graph_lines import decode_graph_lines
-from ..writers.placements import ANSWER_FIELDS
 from .counts import SweepCounts
-from .filters import Condition
 from .solve import BatchAnswers, solve_lines, solve_union
 
-__all__ = ["RESERVED_FIELDS", "ChunkResult", "Output", "answer_chunk", "answer_graphs", "merge"]
+if TYPE_CHECKING:  # filters are imported when a condition is given
+    from .filters import Condition
+
+__all__ = ["ChunkResult", "Output", "answer_chunk", "answer_graphs", "merge", "reserved_fields"]
 
 MAX_GRAPH6_VERTICES = 46_341
 """The most vertices a graph6 line may have in a sweep: the largest ``n`` whose complete
 graph's CSR, ``n (n - 1)`` entries, still fits the int32 offsets of a batch."""
 
-RESERVED_FIELDS = frozenset({"index", "graph6", "sparse6", *ANSWER_FIELDS["edges"]})
-"""Names a JSON line's own fields may not take: the output line's."""
+
+@cache
+def reserved_fields() -> frozenset[str]:
+    """Names a JSON line's own fields may not take: the output line's."""
+    from ..writers.placements import ANSWER_FIELDS  # here: a sweep of graph6 needs none
+
+    return frozenset({"index", "graph6", "sparse6", *ANSWER_FIELDS["edges"]})
 
 
 @dataclass(frozen=True)
@@ -107,7 +114,7 @@ def answer_chunk(
         error = None
     else:
         lines = decode_graph_lines(
-            data, kind, first_line=first_line, source=source, reserved=RESERVED_FIELDS
+            data, kind, first_line=first_line, source=source, reserved=reserved_fields()
         )
         answers = solve_lines(lines)
         error = None if lines.error is None else str(lines.error)

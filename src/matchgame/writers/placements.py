@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -20,8 +20,10 @@ from .._kernels.text import format_int_rows
 from ..core.board import Board
 from ..core.graph import Graph
 from ..core.names import BoardCells
-from ..games.placement import Analysis
 from .jsonstream import json_chunks
+
+if TYPE_CHECKING:  # annotations only: a sweep's documents need no analysis
+    from ..games.placement import Analysis
 
 __all__ = [
     "ANSWER_FIELDS",

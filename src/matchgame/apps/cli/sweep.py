@@ -134,7 +134,11 @@ def _output(args: argparse.Namespace) -> Any:
         raise UsageError("--echo goes with the JSON lines, not --count")
     if args.echo and args.filter is not None:
         raise UsageError("--echo goes with the JSON lines; --filter writes the input lines")
-    where = None if args.filter is None else _sweep.parse_condition(args.filter, "--filter")
+    where = None
+    if args.filter is not None:
+        from ...sweep.filters import parse_condition
+
+        where = parse_condition(args.filter, "--filter")
     lines = where is not None and not args.count
     return _sweep.Output(count=args.count, echo=args.echo, where=where, lines=lines)
 
