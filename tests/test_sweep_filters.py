@@ -196,6 +196,10 @@ def test_geng_answers_carry_graph6_the_same_whatever_the_parts():
             assert document == expected
     run = run_cli("sweep", "--geng", "5", "--parts", "2")
     assert all('"graph6":' in line for line in run.out.splitlines())
+    kept = run_cli("sweep", "--geng", "6", "--parts", "3", "--filter", "placer_wins")
+    piped = run_cli("sweep", "--filter", "placer_wins", stdin=geng_output(6))
+    assert sorted(kept.out.splitlines()) == sorted(piped.out.splitlines())
+    assert len(kept.out.splitlines()) == sum(d["placer_wins"] for d in whole.values())
 
 
 @pytest.mark.parametrize(
