@@ -340,6 +340,28 @@ def test_matchgame_sweep_is_callable_and_a_module():
 
     assert matchgame.sweep(b"Bw\n", count=True, jobs=1).graphs == 1
     assert module.sweep is sweep
+    # every name the one-file module had keeps its import path
+    for name in [
+        "BatchAnswers",
+        "CHUNK_BYTES",
+        "ChunkResult",
+        "DEFAULT_GENG_PARTS",
+        "Geng",
+        "SweepCounts",
+        "answer_chunk",
+        "answer_file",
+        "answer_geng_part",
+        "default_jobs",
+        "geng_tasks",
+        "keep_heap",
+        "run_tasks",
+        "solve_lines",
+        "solve_union",
+        "stream_tasks",
+        "sweep",
+        "write_sweep",
+    ]:
+        assert hasattr(module, name), name
 
 
 def test_dask_local_cluster_answers_as_local(geng, tmp_path):
@@ -354,15 +376,21 @@ def test_dask_local_cluster_answers_as_local(geng, tmp_path):
         assert sweep(data, jobs=1, client=client, chunk_bytes=300) == sweep(data, jobs=1)
         whole = sweep(geng(7), count=True, jobs=1)
         assert sweep(Geng("7", parts=4), count=True, client=client) == whole
-        run = run_cli("sweep", "--count", "--geng", "6", "--dask", cluster.scheduler_address)
+        address = cluster.scheduler_address
+        run = run_cli("sweep", "--count", "--geng", "6", "--dask", address)
         assert run.code == 0, run.err
         assert json.loads(run.out) == sweep(data, count=True, jobs=1).to_document()
         path = tmp_path / "geng6.g6"
         path.write_bytes(data)
-        run = run_cli("sweep", str(path), str(path), "--dask", cluster.scheduler_address)
+        run = run_cli("sweep", str(path), str(path), "--dask", address)
         assert run.code == 0, run.err
         documents = [json.loads(line) for line in run.out.splitlines()]
         assert documents == sweep(data + data, jobs=1)
+        # a condition travels to the workers with the tasks
+        run = run_cli("sweep", "--filter", "placer_wins", "--geng", "6", "--dask", address)
+        assert run.code == 0, run.err
+        kept = [d for d in sweep(data, jobs=1) if d["placer_wins"]]
+        assert len(run.out.splitlines()) == len(kept)
 
 
 def test_a_failing_geng_is_a_one_line_error(geng):
