@@ -91,6 +91,8 @@ class BatchAnswers:
         starts, n_edges = self.vertex_start.tolist(), self.n_edges.tolist()
         sizes, is_bipartite = self.matching_size.tolist(), bipartite.tolist()
         even, odd = int(_edmonds.EVEN), int(_edmonds.ODD)
+        # one encoder for the batch: json.dumps with separators builds one per call
+        encode = json.JSONEncoder(separators=(",", ":")).encode
         documents = []
         for g in range(self.n_graphs) if graphs is None else graphs:
             low, high = starts[g], starts[g + 1]
@@ -106,7 +108,7 @@ class BatchAnswers:
                 [v + shift for v in vertices if labels[v] == 0],
                 [[v + shift, mate[v] + shift] for v in vertices if mate[v] > v],
             )
-            text = json.dumps(document, separators=(",", ":")).encode()
+            text = encode(document).encode()
             documents.append(text if prefixes is None else b"{" + prefixes[g] + text[1:])
         return documents
 

@@ -173,12 +173,15 @@ def _finish(
     return ChunkResult(n_graphs, None, documents, error, positions)
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"))  # made once: json.dumps makes one a call
+
+
 def _prefix(g: int, texts: list[bytes] | None, fields: tuple[dict[str, Any], ...] | None) -> bytes:
     """What graph ``g``'s document carries before its answer: its JSON line's own
     fields, then its text (``"graph6":"..."``), each followed by a comma."""
     prefix = b""
     if fields is not None and fields[g]:
-        prefix = json.dumps(fields[g], separators=(",", ":")).encode()[1:-1] + b","
+        prefix = _COMPACT.encode(fields[g]).encode()[1:-1] + b","
     if texts is not None:
         text = texts[g].replace(b"\\", b"\\\\")  # graph6 bytes are JSON-safe but for '\\'
         prefix += (b'"sparse6":"' if text[:1] == b":" else b'"graph6":"') + text + b'",'
