@@ -18,6 +18,7 @@ import threading
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from cli_helpers import assert_user_error, run_cli
 from nauty_helpers import require_nauty
@@ -250,3 +251,30 @@ def test_jobs_0_is_one_per_core(tmp_path):
         matchgame.sweep(b"Bw\n", jobs=-1)
     with pytest.raises(InvalidTypeError, match="jobs"):
         matchgame.sweep(b"Bw\n", jobs=2.0)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_ctrl_c_is_said_once_with_many_inputs_on_workers(tmp_path):
+    """placements --jobs: the workers inherit the command line's Ctrl-C handler."""
+    rng = np.random.default_rng(5)
+    for i in range(12):
+        rows = np.where(rng.random((1200, 1200)) < 0.3, "#", ".")
+        (tmp_path / f"{i}.in").write_text("1200 1200\n" + "\n".join(map("".join, rows)) + "\n")
+    boards = sorted(map(str, tmp_path.glob("*.in")))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "matchgame", "placements", "--jobs", "2", *boards],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        assert _wait_for(lambda: len(_group(process.pid)) >= 3, 30), _group(process.pid)
+        time.sleep(0.5)  # the workers at work
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    assert err == b"interrupted\n"
+    assert process.returncode == 130
