@@ -332,3 +332,26 @@ def test_help_and_signature_show_the_real_parameters():
 
     assert module is matchgame.sweep and module.sweep is sweep
     assert not {"inspect", "sys", "ModuleType"} & set(dir(matchgame))
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "said"),
+    [
+        ({"count": 1}, InvalidTypeError, "count must be True or False"),
+        ({"echo": "yes"}, InvalidTypeError, "echo must be True or False"),
+        ({"echo": True, "count": True}, InvalidInputError, "echo goes with the documents"),
+        ({"filter": 5}, InvalidTypeError, "filter must be a string"),
+        ({"format": "dot"}, InvalidInputError, "format must be one of"),
+        ({"chunk_bytes": 0}, InvalidInputError, "chunk_bytes"),
+    ],
+)
+def test_wrong_options_are_refused_before_anything_is_read(options, error, said):
+    with pytest.raises(error, match=said):
+        sweep(b"Bw\n", jobs=1, **options)
+
+
+def test_a_format_for_what_has_none_is_refused():
+    with pytest.raises(InvalidInputError, match="format names the format of text or files"):
+        sweep([nx.path_graph(2)], format="mtx", jobs=1)
+    with pytest.raises(InvalidInputError, match="format names the format"):
+        sweep(Geng("4"), format="graph6", jobs=1)

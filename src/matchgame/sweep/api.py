@@ -9,7 +9,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from ..core._validate import as_int
+from ..core._validate import as_choice, as_int, describe
 from ..core.graph import Graph, is_scipy_sparse
 from ..errors import InvalidInputError, InvalidTypeError, ParseError
 from ..readers.inputs import UnreadableInput
@@ -17,6 +17,7 @@ from .counts import SweepCounts
 from .executors import default_jobs, run_tasks
 from .sources import (
     CHUNK_BYTES,
+    FORMATS,
     Geng,
     _type_name,
     file_tasks,
@@ -31,6 +32,13 @@ __all__ = ["sweep", "write_sweep"]
 
 def _is_path(item: object) -> bool:
     return isinstance(item, str | os.PathLike)
+
+
+def _is_text_or_path(source: object) -> bool:
+    """Text, a path or a list of paths: what has a format to name."""
+    if isinstance(source, bytes | bytearray | memoryview) or _is_path(source):
+        return True
+    return isinstance(source, list | tuple) and bool(source) and all(map(_is_path, source))
 
 
 def _tasks_of(
@@ -55,7 +63,7 @@ def _tasks_of(
                 f"{exc} (a str without a line break is taken as a path: to sweep text, "
                 "give bytes or a str with line breaks)"
             ) from None
-    elif isinstance(source, list | tuple) and source and all(map(_is_path, source)):
+    elif _is_text_or_path(source):
         for path in source:
             if isinstance(path, str) and ("\n" in path or "\r" in path):
                 raise InvalidInputError(
@@ -150,12 +158,24 @@ def sweep(
     """
     jobs = (0 if jobs is None else as_int(jobs, "jobs", low=0)) or default_jobs()
     chunk_bytes = as_int(chunk_bytes, "chunk_bytes", low=1, high=1 << 30)
+    for name, value in (("count", count), ("echo", echo)):
+        if not isinstance(value, bool):
+            raise InvalidTypeError(f"{name} must be True or False, got {describe(value)}")
+    if echo and count:
+        raise InvalidInputError("echo goes with the documents, not with count=True")
+    if format is not None:
+        as_choice(format, "format", FORMATS)
+        if isinstance(graphs_or_source, Geng) or not _is_text_or_path(graphs_or_source):
+            raise InvalidInputError(
+                "format names the format of text or files, not of "
+                f"{_type_name(graphs_or_source)} (graph objects and geng need none)"
+            )
     where = None
     if filter is not None:
         from .filters import parse_condition  # here: a sweep without one does without
 
         where = parse_condition(filter, "filter")
-    output = Output(count=bool(count), echo=bool(echo), where=where)
+    output = Output(count=count, echo=echo, where=where)
     tasks = _tasks_of(graphs_or_source, output, jobs, chunk_bytes, format)
     merged = merge(run_tasks(tasks, jobs=jobs, client=client), output)
     if merged.error is not None:

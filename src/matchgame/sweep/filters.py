@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import shorten
+from ..core._validate import describe, shorten
 from ..errors import InvalidInputError, InvalidTypeError
 
 __all__ = ["FLAGS", "NUMBERS", "Condition", "parse_condition"]
@@ -160,7 +160,9 @@ def parse_condition(text: str, name: str = "filter") -> Condition:
         If ``text`` is not a string.
     """
     if not isinstance(text, str):
-        raise InvalidTypeError(f"{name} must be a string such as 'placer_wins', got {text!r}")
+        raise InvalidTypeError(
+            f"{name} must be a string such as 'placer_wins', got {describe(text)}"
+        )
     parser = _Parser(text, name)
     tree = parser.condition()
     parser.expect_end()
