@@ -355,3 +355,20 @@ def test_a_format_for_what_has_none_is_refused():
         sweep([nx.path_graph(2)], format="mtx", jobs=1)
     with pytest.raises(InvalidInputError, match="format names the format"):
         sweep(Geng("4"), format="graph6", jobs=1)
+
+
+def test_conditions_are_bounded_in_length_and_depth():
+    """No condition makes the parser (or the masks, or pickling them to the workers)
+    recurse without bound: long chains are flat, nesting is limited."""
+    chain = " and ".join(["n>1"] * 120)
+    assert len(sweep(b"Bw\nBW\n", filter=chain.replace("n>1", "n>3", 1), jobs=2)) == 0
+    assert len(sweep(b"Bw\nBW\n", filter=chain, jobs=2)) == 2
+    assert len(sweep(b"Bw\n", filter=" or ".join(["n>5"] * 120) + " or m==3", jobs=1)) == 1
+    deep = "(" * 32 + "placer_wins" + ")" * 32
+    assert len(sweep(b"Bw\n", filter=deep, jobs=1)) == 1
+    for condition, said in (
+        ("(" * 33 + "placer_wins" + ")" * 33, "column 33: more than 32 levels"),
+        ("not " * 40 + "placer_wins", "column 129: more than 32 levels"),
+        ("(" * 5000 + "n>1" + ")" * 5000, "10,003 characters long"),
+    ):
+        assert_user_error(run_cli("sweep", "--filter", condition, stdin=b"Bw\n"), said)

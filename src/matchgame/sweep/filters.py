@@ -77,6 +77,8 @@ _COMPARISONS: dict[str, Callable[[Any, Any], Any]] = {
 _NAMES = "placer_wins, mover_wins, n, m, matching_size, winning, losing"  # for messages
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_]\w*)|(==|!=|<=|>=|<|>|\(|\))|(\S))")
 _LONGEST_NUMBER = 18  # digits: every count fits int64
+_LONGEST_CONDITION = 1000  # characters
+_DEEPEST = 32  # parentheses and 'not's inside each other: the parser and masks recurse
 
 
 @dataclass(frozen=True)
@@ -96,12 +98,12 @@ class _Node:
 @dataclass(frozen=True)
 class _Join(_Node):
     word: str  # "and" or "or"
-    left: _Node
-    right: _Node
+    parts: tuple[_Node, ...]  # flat: a chain of a hundred 'and's is one node, not a hundred
 
     def mask(self, values: Values) -> npt.NDArray[np.bool_]:
         join = np.logical_and if self.word == "and" else np.logical_or
-        return join(self.left.mask(values), self.right.mask(values))
+        masks = [part.mask(values) for part in self.parts]
+        return join.reduce(np.broadcast_arrays(*masks), axis=0)
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,10 @@ def parse_condition(text: str, name: str = "filter") -> Condition:
         raise InvalidTypeError(
             f"{name} must be a string such as 'placer_wins', got {describe(text)}"
         )
+    if len(text) > _LONGEST_CONDITION:
+        raise InvalidInputError(
+            f"{name} is {len(text):,} characters long, more than {_LONGEST_CONDITION:,}"
+        )
     parser = _Parser(text, name)
     tree = parser.condition()
     parser.expect_end()
@@ -177,6 +183,7 @@ class _Parser:
         self.name = name
         self.position = 0
         self.next: _Token | None = None
+        self.depth = 0  # parentheses and 'not's open around the token read
 
     def _read(self) -> _Token:
         found = _TOKEN.match(self.text, self.position)
@@ -215,30 +222,40 @@ class _Parser:
             raise self.error(token.column, f"expected 'and', 'or' or the end, got {token.text!r}")
 
     def condition(self) -> _Node:
-        tree = self.conjunct()
+        parts = [self.conjunct()]
         while self.peek().text == "or":
             self.take()
-            tree = _Join("or", tree, self.conjunct())
-        return tree
+            parts.append(self.conjunct())
+        return parts[0] if len(parts) == 1 else _Join("or", tuple(parts))
 
     def conjunct(self) -> _Node:
-        tree = self.negation()
+        parts = [self.negation()]
         while self.peek().text == "and":
             self.take()
-            tree = _Join("and", tree, self.negation())
-        return tree
+            parts.append(self.negation())
+        return parts[0] if len(parts) == 1 else _Join("and", tuple(parts))
+
+    def _deeper(self, token: _Token) -> None:
+        self.depth += 1
+        if self.depth > _DEEPEST:
+            raise self.error(token.column, f"more than {_DEEPEST} levels of '(' and 'not'")
 
     def negation(self) -> _Node:
         token = self.peek()
         if token.text == "not":
             self.take()
-            return _Not(self.negation())
+            self._deeper(token)
+            inner = self.negation()
+            self.depth -= 1
+            return _Not(inner)
         if token.text == "(":
             self.take()
+            self._deeper(token)
             tree = self.condition()
             closing = self.take()
             if closing.text != ")":
                 raise self.error(closing.column, f"expected ')', got {self._said(closing)}")
+            self.depth -= 1
             return tree
         if token.kind == "name" and token.text in FLAGS:
             self.take()
