@@ -18,7 +18,7 @@ from nauty_helpers import geng_output, require_nauty
 from oracle import GameOracle, max_matching_size
 
 import matchgame
-from matchgame import Graph, ParseError, analyse_graph, is_maximum_matching
+from matchgame import Graph, InvalidInputError, ParseError, analyse_graph, is_maximum_matching
 from matchgame.readers.graph6 import decode_graph6_lines, parse_graph6
 from matchgame.sweep import Geng, SweepCounts, answer_chunk, solve_lines, sweep
 from matchgame.writers.placements import format_placements
@@ -396,6 +396,14 @@ def test_dask_local_cluster_answers_as_local(geng, tmp_path):
 def test_a_failing_geng_is_a_one_line_error(geng):
     run = run_cli("sweep", "--geng", "-Q 5", "--count", "--jobs", "1")
     assert_user_error(run, "nauty-geng -q -Q 5", "failed")
+    # refused before geng runs (an unclosed quote was a traceback from a worker; --parts 0
+    # swept with the default parts)
+    assert_user_error(run_cli("sweep", "--geng", "'5", "--count"), "No closing quotation")
+    assert_user_error(run_cli("sweep", "--geng", "5", "--parts", "0"), "--parts must be at least 1")
+    with pytest.raises(InvalidInputError, match="No closing quotation"):
+        Geng("'5")
+    with pytest.raises(InvalidInputError, match="parts"):
+        Geng("5", parts=0)
 
 
 def test_lines_longer_than_a_chunk():

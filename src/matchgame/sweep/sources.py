@@ -25,6 +25,7 @@ from typing import IO, Any, BinaryIO, cast
 
 import numpy as np
 
+from ..core._validate import as_int, describe, shorten
 from ..core.graph import Graph, as_graph
 from ..errors import InvalidInputError, InvalidTypeError, MatchgameError
 from ..readers.graph_lines import stream_kind
@@ -275,6 +276,16 @@ class Geng:
     parts: int | None = None
     program: str = "nauty-geng"
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.args, str):
+            raise InvalidTypeError(f"geng's arguments must be a str, got {describe(self.args)}")
+        try:
+            shlex.split(self.args)
+        except ValueError as exc:  # an unclosed quote
+            raise InvalidInputError(f"geng's arguments {shorten(self.args)}: {exc}") from None
+        if self.parts is not None:
+            as_int(self.parts, "parts", low=1)
+
     def command(self, part: int, parts: int) -> list[str]:
         """The command line of one part."""
         return [self.program, "-q", *shlex.split(self.args), f"{part}/{parts}"]
@@ -308,9 +319,7 @@ def geng_tasks(geng: Geng, output: bool | Output, jobs: int) -> list[tuple[Any, 
     """The tasks of a geng run: one per res/mod part (``geng.parts``, else
     :data:`DEFAULT_GENG_PARTS` or 4 per job if that is more). Documents carry their
     graph's graph6 (see :class:`Geng`)."""
-    parts = geng.parts or max(DEFAULT_GENG_PARTS, 4 * jobs)
-    if parts < 1:
-        raise InvalidInputError(f"a geng run needs at least 1 part, got {parts}")
+    parts = max(DEFAULT_GENG_PARTS, 4 * jobs) if geng.parts is None else geng.parts
     wanted = output if isinstance(output, Output) else Output(count=output)
     if not wanted.count and not wanted.lines:
         wanted = replace(wanted, echo=True)

@@ -110,6 +110,8 @@ def _tasks(args: argparse.Namespace, output: Any, jobs: int) -> Iterator[Any]:
             raise UsageError("give either FILE or --geng, not both")
         if args.input_format is not None:
             raise UsageError("--input-format reads FILE, not --geng")
+        if args.parts is not None and args.parts < 1:
+            raise UsageError(f"--parts must be at least 1, got {args.parts}")
         geng = _sweep.Geng(args.geng, parts=args.parts)
         yield from _sweep.geng_tasks(geng, output, jobs)
         return
