@@ -22,7 +22,7 @@ import time
 
 from dask.distributed import Client, LocalCluster
 
-from matchgame.sweep import Geng, SweepCounts, answer_geng_part
+from matchgame.sweep import Geng, SweepCounts, answer_geng_part, connect_dask
 
 
 def timed_part(geng: Geng, part: int, parts: int) -> tuple[SweepCounts, float]:
@@ -50,7 +50,7 @@ def main() -> None:
     options = parser.parse_args()
     geng = Geng(str(options.vertices))
     if options.address:
-        client = Client(options.address)
+        client = connect_dask(options.address)  # one line if nothing answers there
     else:
         cluster = LocalCluster(
             n_workers=options.workers, threads_per_worker=1, processes=True, dashboard_address=None

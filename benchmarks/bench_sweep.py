@@ -2,13 +2,15 @@
 
     python benchmarks/bench_sweep.py [--vertices 9] [--repeats 5] [--jobs 2] [--sample 2000]
 
-Whole processes, the two commands alternating (``A B A B ...``), medians of wall
+Whole processes, the commands alternating (``A B C ...``), medians of wall
 seconds: geng piped into ``matchgame sweep --count --jobs J``, geng into
-``/dev/null``, and ``matchgame sweep --geng N --count`` (each job running its own
-res/mod parts of geng). The NetworkX route (``nx.from_graph6_bytes``, then per
-vertex "is it missed by some maximum matching", i.e. ``max_weight_matching`` of
-the graph without it keeps the size) is timed on a seeded sample of
-``--sample`` lines and extrapolated to all of them.
+``/dev/null``, ``matchgame sweep --geng N --count`` (each job running its own
+res/mod parts of geng), and geng piped into ``matchgame sweep --filter
+placer_wins`` (nauty's pickg way: the kept graph6 lines written out). The
+NetworkX route (``nx.from_graph6_bytes``, then per vertex "is it missed by some
+maximum matching", i.e. ``max_weight_matching`` of the graph without it keeps the
+size) is timed on a seeded sample of ``--sample`` lines and extrapolated to all
+of them.
 """
 
 from __future__ import annotations
@@ -80,6 +82,10 @@ def main() -> int:
         "geng > /dev/null": f"nauty-geng -q {n} > /dev/null",
         f"geng | sweep --count --jobs {jobs}": f"nauty-geng -q {n} | {sweep}",
         f"sweep --geng {n} --count --jobs {jobs}": f"{sweep} --geng {n}",
+        f"geng | sweep --filter placer_wins --jobs {jobs}": (
+            f"nauty-geng -q {n} | {sys.executable} -m matchgame sweep --jobs {jobs} "
+            "--filter placer_wins"
+        ),
     }
     medians = alternating_medians(commands, args.repeats)
     lines = subprocess.run(
@@ -90,10 +96,10 @@ def main() -> int:
     for name, seconds in medians.items():
         per_graph = 1e6 * seconds / len(lines)
         ratio = seconds / baseline
-        print(f"  {name:36} {seconds:8.3f} s  {per_graph:6.2f} us/graph  {ratio:5.2f}x")
+        print(f"  {name:44} {seconds:8.3f} s  {per_graph:6.2f} us/graph  {ratio:5.2f}x")
     estimate, sampled = networkx_seconds(lines, args.sample)
     print(
-        f"  {'NetworkX (extrapolated)':36} {estimate:8.1f} s  "
+        f"  {'NetworkX (extrapolated)':44} {estimate:8.1f} s  "
         f"{1e6 * estimate / len(lines):6.1f} us/graph  (from {sampled} graphs)"
     )
     return 0

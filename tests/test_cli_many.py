@@ -116,7 +116,7 @@ def test_usage_errors_before_any_input_is_read(tmp_path):
     assert_user_error(run_cli("placements", "-", paths[0]), "standard input")
     assert_user_error(run_cli("placements", "--example", "jsoi", paths[0]), "not both")
     assert_user_error(run_cli("verify", paths[0]), "--answers")
-    assert_user_error(run_cli("placements", "--jobs", "0", *paths), "--jobs 0")
+    assert_user_error(run_cli("placements", "--jobs", "-1", *paths), "--jobs", "'-1'")
 
 
 def test_a_terminal_gets_a_progress_bar_and_a_pipe_does_not(tmp_path):

@@ -1,17 +1,10 @@
-"""graph6/sparse6 reading and ``matchgame sweep``.
-
-Tests that need ``nauty-geng`` (Debian: nauty) skip when it is missing, unless
-``MATCHGAME_REQUIRE_NAUTY=1`` (CI sets it) makes that a failure.
-"""
+"""graph6/sparse6 reading and ``matchgame sweep``'s answers (tests needing nauty-geng:
+see nauty_helpers)."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 from collections import Counter
-from functools import cache
 
 import networkx as nx
 import numpy as np
@@ -21,32 +14,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from matchgame._kernels.batch import union_csr
 from matchgame._kernels.graph6 import decode_graph6_union
+from nauty_helpers import geng_output, require_nauty
 from oracle import GameOracle, max_matching_size
 
 import matchgame
-from matchgame import Graph, ParseError, analyse_graph, is_maximum_matching
+from matchgame import Graph, InvalidInputError, ParseError, analyse_graph, is_maximum_matching
 from matchgame.readers.graph6 import decode_graph6_lines, parse_graph6
 from matchgame.sweep import Geng, SweepCounts, answer_chunk, solve_lines, sweep
 from matchgame.writers.placements import format_placements
 
 
-def _require_nauty() -> None:
-    if shutil.which("nauty-geng"):
-        return
-    if os.environ.get("MATCHGAME_REQUIRE_NAUTY") == "1":
-        pytest.fail("nauty-geng is required (MATCHGAME_REQUIRE_NAUTY=1) but not installed")
-    pytest.skip("nauty-geng is not installed (Debian: apt install nauty)")
-
-
-@cache
-def _geng(n: int) -> bytes:
-    return subprocess.run(["nauty-geng", "-q", str(n)], capture_output=True, check=True).stdout
-
-
 @pytest.fixture
 def geng():
-    _require_nauty()
-    return _geng
+    require_nauty()
+    return geng_output
 
 
 def _edge_set(graph: Graph) -> set[tuple[int, int]]:
@@ -359,6 +340,28 @@ def test_matchgame_sweep_is_callable_and_a_module():
 
     assert matchgame.sweep(b"Bw\n", count=True, jobs=1).graphs == 1
     assert module.sweep is sweep
+    # every name the one-file module had keeps its import path
+    for name in [
+        "BatchAnswers",
+        "CHUNK_BYTES",
+        "ChunkResult",
+        "DEFAULT_GENG_PARTS",
+        "Geng",
+        "SweepCounts",
+        "answer_chunk",
+        "answer_file",
+        "answer_geng_part",
+        "default_jobs",
+        "geng_tasks",
+        "keep_heap",
+        "run_tasks",
+        "solve_lines",
+        "solve_union",
+        "stream_tasks",
+        "sweep",
+        "write_sweep",
+    ]:
+        assert hasattr(module, name), name
 
 
 def test_dask_local_cluster_answers_as_local(geng, tmp_path):
@@ -373,20 +376,34 @@ def test_dask_local_cluster_answers_as_local(geng, tmp_path):
         assert sweep(data, jobs=1, client=client, chunk_bytes=300) == sweep(data, jobs=1)
         whole = sweep(geng(7), count=True, jobs=1)
         assert sweep(Geng("7", parts=4), count=True, client=client) == whole
-        run = run_cli("sweep", "--count", "--geng", "6", "--dask", cluster.scheduler_address)
+        address = cluster.scheduler_address
+        run = run_cli("sweep", "--count", "--geng", "6", "--dask", address)
         assert run.code == 0, run.err
         assert json.loads(run.out) == sweep(data, count=True, jobs=1).to_document()
         path = tmp_path / "geng6.g6"
         path.write_bytes(data)
-        run = run_cli("sweep", str(path), str(path), "--dask", cluster.scheduler_address)
+        run = run_cli("sweep", str(path), str(path), "--dask", address)
         assert run.code == 0, run.err
         documents = [json.loads(line) for line in run.out.splitlines()]
         assert documents == sweep(data + data, jobs=1)
+        # a condition travels to the workers with the tasks
+        run = run_cli("sweep", "--filter", "placer_wins", "--geng", "6", "--dask", address)
+        assert run.code == 0, run.err
+        kept = [d for d in sweep(data, jobs=1) if d["placer_wins"]]
+        assert len(run.out.splitlines()) == len(kept)
 
 
 def test_a_failing_geng_is_a_one_line_error(geng):
     run = run_cli("sweep", "--geng", "-Q 5", "--count", "--jobs", "1")
     assert_user_error(run, "nauty-geng -q -Q 5", "failed")
+    # refused before geng runs (an unclosed quote was a traceback from a worker; --parts 0
+    # swept with the default parts)
+    assert_user_error(run_cli("sweep", "--geng", "'5", "--count"), "No closing quotation")
+    assert_user_error(run_cli("sweep", "--geng", "5", "--parts", "0"), "--parts must be at least 1")
+    with pytest.raises(InvalidInputError, match="No closing quotation"):
+        Geng("'5")
+    with pytest.raises(InvalidInputError, match="parts"):
+        Geng("5", parts=0)
 
 
 def test_lines_longer_than_a_chunk():
@@ -396,3 +413,18 @@ def test_lines_longer_than_a_chunk():
     assert small_chunks == sweep(data, jobs=1)
     assert [d["vertices"] for d in small_chunks] == [3, 600, 600, 3]
     assert small_chunks[1]["edges"] == big.number_of_edges()
+
+
+def test_the_documents_are_written_by_the_writers(monkeypatch):
+    """One schema per answer: a field the writers add shows in the sweep's documents."""
+    from matchgame.writers import placements
+
+    written = placements.graph_document
+
+    def with_a_new_field(*parts):
+        return {**written(*parts), "new": True}
+
+    monkeypatch.setattr(placements, "graph_document", with_a_new_field)
+    (document,) = sweep(b"Bw\n", jobs=1)
+    assert document["new"] is True
+    assert list(document)[1:-1] == list(placements.ANSWER_FIELDS["edges"])

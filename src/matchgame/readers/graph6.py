@@ -15,6 +15,7 @@ graph, which is what a sweep over millions of graphs reads.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,7 +25,7 @@ from ..core.graph import Graph
 from ..errors import ParseError
 from ._memory import require_memory
 
-__all__ = ["GraphLines", "decode_graph6_lines", "parse_graph6"]
+__all__ = ["GraphLines", "decode_graph6_lines", "graph6_line", "parse_graph6"]
 
 # rough peak bytes per decoded edge (pairs, both CSR directions, sorting) and per vertex
 _BYTES_PER_EDGE = 48
@@ -48,6 +49,9 @@ class GraphLines:
         True if some line was sparse6, whose edges may be loops or repeats.
     error : ParseError or None
         The first bad line; the arrays hold the graphs of the lines before it.
+    fields : tuple of dict, or None
+        JSON lines only, when other fields are allowed: each graph's fields
+        beyond ``n`` and ``edges``, in the line's order.
     """
 
     n_vertices: npt.NDArray[np.int64]
@@ -55,6 +59,7 @@ class GraphLines:
     edges: npt.NDArray[np.int32]
     may_repeat: bool
     error: ParseError | None
+    fields: tuple[dict[str, Any], ...] | None = None
 
     @property
     def n_graphs(self) -> int:
@@ -146,3 +151,35 @@ def parse_graph6(data: bytes, *, source: str = "<input>") -> list[Graph]:
         size=int(lines.n_vertices.sum()),
     )
     return [lines.graph(g) for g in range(lines.n_graphs)]
+
+
+_SIX_BITS = np.array([32, 16, 8, 4, 2, 1], dtype=np.uint8)
+
+
+def graph6_line(n_vertices: int, edges: npt.ArrayLike) -> bytes:
+    """The graph6 text of one graph (no header, no line end): ``n_vertices`` and its
+    edges as 0-based pairs (loops dropped, repeats collapse), what
+    :func:`decode_graph6_lines` reads back.
+
+    It takes ``n (n - 1) / 12`` bytes: callers bound ``n`` first.
+
+    Examples
+    --------
+    >>> graph6_line(3, [[0, 1], [1, 2], [0, 2]]), graph6_line(3, [[1, 0]])
+    (b'Bw', b'B_')
+    """
+    n = int(n_vertices)
+    pairs = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+    low, high = pairs.min(axis=1), pairs.max(axis=1)
+    keep = low != high
+    if n < 63:
+        size = bytes([n + 63])
+    elif n < 1 << 18:
+        size = bytes([126, *((n >> shift & 63) + 63 for shift in (12, 6, 0))])
+    else:
+        size = bytes([126, 126, *((n >> shift & 63) + 63 for shift in range(30, -1, -6))])
+    # the upper triangle column by column: x(0,1), x(0,2), x(1,2), x(0,3), ...
+    bits = np.zeros(-(-n * (n - 1) // 2 // 6) * 6, dtype=np.uint8)
+    bits[high[keep] * (high[keep] - 1) // 2 + low[keep]] = 1
+    groups = bits.reshape(-1, 6) @ _SIX_BITS + 63
+    return size + groups.astype(np.uint8).tobytes()

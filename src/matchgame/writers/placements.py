@@ -10,8 +10,8 @@ demands exactly these.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -20,8 +20,10 @@ from .._kernels.text import format_int_rows
 from ..core.board import Board
 from ..core.graph import Graph
 from ..core.names import BoardCells
-from ..games.placement import Analysis
 from .jsonstream import json_chunks
+
+if TYPE_CHECKING:  # annotations only: a sweep's documents need no analysis
+    from ..games.placement import Analysis
 
 __all__ = [
     "ANSWER_FIELDS",
@@ -30,6 +32,7 @@ __all__ = [
     "draw_board",
     "format_placements",
     "graph_answer",
+    "graph_document",
     "placements_answer",
     "placements_chunks",
 ]
@@ -115,20 +118,41 @@ def graph_answer(
     def written(ids: npt.ArrayLike) -> npt.NDArray[np.int64]:
         return graph.names.numbers(ids)[:, 0]  # one number per vertex on a graph
 
-    winning = written(np.flatnonzero(d))
+    return graph_document(
+        graph.n_vertices,
+        graph.n_edges,
+        engine,
+        int(np.shape(matching)[0]),
+        written(np.flatnonzero(d)),
+        written(np.flatnonzero(a)),
+        written(np.flatnonzero(c)),
+        written(np.asarray(matching, dtype=np.int64).reshape(-1)).reshape(-1, 2),
+    )
+
+
+def graph_document(
+    vertices: int,
+    edges: int,
+    engine: str,
+    matching_size: int,
+    d: Sequence[Any] | npt.NDArray[Any],
+    a: Sequence[Any] | npt.NDArray[Any],
+    c: Sequence[Any] | npt.NDArray[Any],
+    matching: Sequence[Any] | npt.NDArray[Any],
+) -> dict[str, Any]:
+    """The JSON answer on a graph from its parts already written (vertices as they are
+    written out; lists or arrays): the one place its fields and their order
+    (:data:`ANSWER_FIELDS` ``["edges"]``) are set. :func:`graph_answer` builds one
+    graph's with it, a sweep's batches (:mod:`matchgame.sweep`) millions."""
     return {
-        "vertices": graph.n_vertices,
-        "edges": graph.n_edges,
+        "vertices": vertices,
+        "edges": edges,
         "engine": engine,
-        "matching_size": int(np.shape(matching)[0]),
-        "placer_wins": bool(winning.size),
-        "winning_vertices": winning,
-        "decomposition": {
-            "D": winning,
-            "A": written(np.flatnonzero(a)),
-            "C": written(np.flatnonzero(c)),
-        },
-        "matching": written(np.asarray(matching, dtype=np.int64).reshape(-1)).reshape(-1, 2),
+        "matching_size": matching_size,
+        "placer_wins": len(d) > 0,
+        "winning_vertices": d,
+        "decomposition": {"D": d, "A": a, "C": c},
+        "matching": matching,
     }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -123,7 +124,7 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
         # imported here: multiprocessing's modules cost one-input runs ~10 ms of start-up
         from concurrent.futures import ProcessPoolExecutor
 
-        pool = ProcessPoolExecutor(max_workers=jobs)
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_on_interrupt)
         outcomes = pool.map(_solve_job, work, chunksize=max(1, len(work) // (8 * jobs)))
     else:
         pool = None
@@ -179,12 +180,14 @@ def _run_one(args: argparse.Namespace, kind: str, answer: Answer, name: str | No
     return 0
 
 
+def _quiet_on_interrupt() -> None:
+    """A worker takes the kernel's action on Ctrl-C, not the handler it inherits from
+    the command line: the main process alone says "interrupted"."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _jobs(args: argparse.Namespace, n_inputs: int) -> int:
-    jobs = getattr(args, "jobs", None)
-    if jobs is None:
-        jobs = os.cpu_count() or 1
-    if jobs < 1:
-        raise UsageError(f"--jobs {jobs}: expected a number from 1")
+    jobs = getattr(args, "jobs", None) or os.cpu_count() or 1  # None or 0: one per core
     return min(jobs, n_inputs)
 
 

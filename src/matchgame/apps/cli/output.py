@@ -25,6 +25,7 @@ __all__ = [
     "error_text",
     "input_bytes",
     "input_kind",
+    "jobs_option",
     "print_error",
     "read_path",
     "write_chunks",
@@ -73,6 +74,20 @@ def error_text(exc: MatchgameError) -> str:
     if other in _COMMAND_FOR:
         text += f" (for those: {_COMMAND_FOR[other]})"
     return text
+
+
+def jobs_option(text: str) -> int:
+    """``--jobs N`` of every command (an argparse type): N worker processes, 0 for as
+    many as the cores (as leaving the option out); negative or not a number is refused."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = -1
+    if jobs < 0:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of processes (0: one per core), got {text!r}"
+        )
+    return jobs
 
 
 def read_path(

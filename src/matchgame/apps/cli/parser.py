@@ -10,7 +10,7 @@ from ...core.moves import MOVES
 from ...examples import EXAMPLES, names_of_kind
 from . import commands
 from .commands import MOVES_HELP
-from .output import INPUT_FORMATS, UsageError
+from .output import INPUT_FORMATS, UsageError, jobs_option
 from .serve import serve
 from .sweep import add_sweep_command
 
@@ -384,8 +384,8 @@ def _add_many(command: argparse.ArgumentParser, *, out_dir: bool = True) -> None
     )
     command.add_argument(
         "--jobs",
-        type=int,
+        type=jobs_option,
         default=None,
         metavar="N",
-        help="answer N inputs at once (default: the number of cores)",
+        help="answer N inputs at once (default, or 0: one per core)",
     )

@@ -1,0 +1,226 @@
+"""The sweep as a call: :func:`sweep` returns the answers or the counts;
+:func:`write_sweep` writes them as they come (the command line's way)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from ..core._validate import as_choice, as_int, describe
+from ..core.graph import Graph, is_scipy_sparse
+from ..errors import InvalidInputError, InvalidTypeError, ParseError
+from ..readers.inputs import UnreadableInput
+from .counts import SweepCounts
+from .executors import default_jobs, run_tasks
+from .sources import (
+    CHUNK_BYTES,
+    FORMATS,
+    Geng,
+    _type_name,
+    file_tasks,
+    geng_tasks,
+    graph_tasks,
+    stream_tasks,
+)
+from .tasks import ChunkResult, Output, merge
+
+__all__ = ["sweep", "write_sweep"]
+
+
+def _is_path(item: object) -> bool:
+    return isinstance(item, str | os.PathLike)
+
+
+def _is_text_or_path(source: object) -> bool:
+    """Text, a path or a list of paths: what has a format to name."""
+    if isinstance(source, bytes | bytearray | memoryview) or _is_path(source):
+        return True
+    return isinstance(source, list | tuple) and bool(source) and all(map(_is_path, source))
+
+
+def _tasks_of(
+    source: Any, output: Output, jobs: int, chunk_bytes: int, format: str | None
+) -> Iterator[tuple[Any, ...]]:
+    """The tasks of what :func:`sweep` was given (see its ``graphs_or_source``)."""
+    if isinstance(source, Geng):
+        yield from geng_tasks(source, output, jobs)
+    elif isinstance(source, bytes | bytearray | memoryview):
+        stream = io.BytesIO(bytes(source))
+        yield from stream_tasks(stream, output, chunk_bytes=chunk_bytes, format=format)
+    elif isinstance(source, str) and ("\n" in source or "\r" in source):
+        stream = io.BytesIO(source.encode())  # text, as read_graphs takes it
+        yield from stream_tasks(stream, output, chunk_bytes=chunk_bytes, format=format)
+    elif _is_path(source):
+        try:
+            yield from file_tasks(os.fspath(source), output, chunk_bytes=chunk_bytes, format=format)
+        except UnreadableInput as exc:
+            if not isinstance(source, str):
+                raise
+            raise UnreadableInput(
+                f"{exc} (a str without a line break is taken as a path: to sweep text, "
+                "give bytes or a str with line breaks)"
+            ) from None
+    elif _is_text_or_path(source):
+        for path in source:
+            if isinstance(path, str) and ("\n" in path or "\r" in path):
+                raise InvalidInputError(
+                    "a list of str is a list of paths, and one holds a line break: to "
+                    "sweep text, give it as one bytes or str"
+                )
+            # several files: one task each, read where it runs
+            yield from file_tasks(os.fspath(path), output, whole=True, format=format)
+    elif isinstance(source, Graph) or is_scipy_sparse(source) or hasattr(source, "is_directed"):
+        raise InvalidTypeError(
+            f"sweep takes many graphs, got one {_type_name(source)}: give a list of them "
+            "(for one graph, matchgame.analyse)"
+        )
+    elif isinstance(source, Iterable) and not isinstance(source, str | bytes):
+        yield from graph_tasks(source, output)
+    else:
+        raise InvalidTypeError(
+            "graphs_or_source must be graph6/sparse6 or JSON lines (bytes, or a str with "
+            "line breaks), a path or a list of paths, a Geng, or an iterable of graphs, got "
+            f"{_type_name(source)}"
+        )
+
+
+def sweep(
+    graphs_or_source: Any,
+    *,
+    count: bool = False,
+    echo: bool = False,
+    filter: str | None = None,
+    format: str | None = None,
+    jobs: int | None = None,
+    client: Any = None,
+    chunk_bytes: int = CHUNK_BYTES,
+) -> SweepCounts | list[dict[str, Any]]:
+    """Answer the placement game on many graphs.
+
+    Parameters
+    ----------
+    graphs_or_source : bytes, str, path, list of paths, Geng, or iterable of graphs
+        Text: graph6/sparse6 lines or JSON lines (``bytes``, or a ``str`` with a line
+        break; a ``str`` without one is a path, as :func:`matchgame.read_graphs` takes
+        it); a file in any format :func:`matchgame.read_graphs` reads; several files
+        (one task each, read where it runs); ``Geng("10")`` (split by geng's res/mod,
+        each task running its part of geng); or graphs: :class:`Graph` objects,
+        NetworkX graphs, SciPy sparse adjacency matrices.
+    count : bool
+        Return :class:`SweepCounts` instead of one document per graph.
+    echo : bool
+        Each document also carries its graph's text: ``"graph6"`` (``"sparse6"``
+        for a sparse6 line), the line as read, or the graph written as graph6.
+        Documents of a :class:`Geng` source always do.
+    filter : str, optional
+        Only the graphs meeting this condition, e.g. ``"placer_wins"``,
+        ``"matching_size >= 4 and not mover_wins"`` (see
+        :mod:`matchgame.sweep.filters`); each document keeps its ``"index"``.
+    format : str, optional
+        The input's format: ``"json"`` (JSON lines) or a name of
+        :data:`matchgame.readers.graphs.FORMATS`; by default guessed from the first
+        bytes and a file's name.
+    jobs : int, optional
+        Local worker processes (default, or 0: one per core); 1 runs here.
+    client : dask.distributed.Client, optional
+        Run the tasks on a Dask cluster instead (workers need matchgame, and
+        ``nauty-geng`` for a geng source).
+    chunk_bytes : int
+        Bytes of a stream per task.
+
+    Returns
+    -------
+    SweepCounts or list of dict
+        The counts, or each graph's document (``placements --edges --format
+        json``, vertices numbered from 1) with its ``"index"`` in the input, a JSON
+        line's own fields (an ``"id"``) after it.
+
+    Raises
+    ------
+    ParseError
+        At the first bad line (with ``count=False`` the documents before it are
+        lost: use the command line to keep them).
+    InvalidInputError, InvalidTypeError
+        For arguments of the wrong value or type, before anything is read.
+    UnreadableInput
+        If a path cannot be read.
+
+    Examples
+    --------
+    >>> counts = sweep(b"Bw\\nBW\\n", count=True, jobs=1)  # a triangle, a path
+    >>> counts.to_document()["winning_vertices"]
+    {'2': 1, '3': 1}
+    >>> [d["index"] for d in sweep("Bw\\nBW\\n", filter="winning == n", jobs=1)]
+    [0]
+    """
+    jobs = (0 if jobs is None else as_int(jobs, "jobs", low=0)) or default_jobs()
+    chunk_bytes = as_int(chunk_bytes, "chunk_bytes", low=1, high=1 << 30)
+    for name, value in (("count", count), ("echo", echo)):
+        if not isinstance(value, bool):
+            raise InvalidTypeError(f"{name} must be True or False, got {describe(value)}")
+    if echo and count:
+        raise InvalidInputError("echo goes with the documents, not with count=True")
+    if format is not None:
+        as_choice(format, "format", FORMATS)
+        if isinstance(graphs_or_source, Geng) or not _is_text_or_path(graphs_or_source):
+            raise InvalidInputError(
+                "format names the format of text or files, not of "
+                f"{_type_name(graphs_or_source)} (graph objects and geng need none)"
+            )
+    where = None
+    if filter is not None:
+        from .filters import parse_condition  # here: a sweep without one does without
+
+        where = parse_condition(filter, "filter")
+    output = Output(count=count, echo=echo, where=where)
+    tasks = _tasks_of(graphs_or_source, output, jobs, chunk_bytes, format)
+    merged = merge(run_tasks(tasks, jobs=jobs, client=client), output)
+    if merged.error is not None:
+        raise ParseError(merged.error)
+    if output.count:
+        assert merged.counts is not None
+        return merged.counts
+    indices = merged.positions or range(len(merged.documents))
+    return [
+        {"index": index, **json.loads(document)}
+        for index, document in zip(indices, merged.documents, strict=True)
+    ]
+
+
+def write_sweep(
+    results: Iterable[ChunkResult],
+    write: Callable[[bytes], None],
+    *,
+    count: bool,
+    progress: Callable[[int], object] | None = None,
+) -> str | None:
+    """Pass the results of a sweep's tasks to ``write`` as they come (documents in
+    order, each line starting with its ``"index"``; the lines a filter kept; or, at
+    the end, the counts); returns the first error's message, after every graph
+    before it was written."""
+    counts = SweepCounts()
+    index = 0
+    for result in results:
+        if count and result.counts is not None:
+            counts = counts + result.counts
+        if result.documents:
+            places = result.positions or range(len(result.documents))
+            write(
+                b"".join(
+                    b'{"index":%d,%s\n' % (index + place, document[1:])
+                    for place, document in zip(places, result.documents, strict=True)
+                )
+            )
+        if result.lines:
+            write(result.lines)
+        index += result.n_graphs
+        if progress is not None:
+            progress(result.n_graphs)
+        if result.error is not None:
+            return result.error
+    if count:
+        write(json.dumps(counts.to_document(), separators=(",", ":")).encode() + b"\n")
+    return None

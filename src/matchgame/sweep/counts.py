@@ -1,0 +1,96 @@
+"""Counts of a sweep: how many graphs, by vertices, edges, matching size, winner and ``|D|``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .solve import BatchAnswers
+
+__all__ = ["SweepCounts"]
+
+
+def _histogram(values: np.ndarray) -> npt.NDArray[np.int64]:
+    return np.bincount(values, minlength=1).astype(np.int64)
+
+
+def _add(a: np.ndarray, b: np.ndarray) -> npt.NDArray[np.int64]:
+    size = max(a.shape[0], b.shape[0])
+    total = np.zeros(size, dtype=np.int64)
+    total[: a.shape[0]] += a
+    total[: b.shape[0]] += b
+    return total
+
+
+_EMPTY = np.zeros(0, dtype=np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class SweepCounts:
+    """How many graphs a sweep saw, by vertices, edges, matching size, winner and ``|D|``.
+
+    Each histogram is an int64 array: entry ``k`` counts the graphs with value ``k``
+    (``placer_wins``: entry 0 for false, 1 for true).
+    """
+
+    graphs: int = 0
+    vertices: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
+    edges: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
+    matching_size: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
+    placer_wins: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
+    winning_vertices: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
+
+    @classmethod
+    def of(cls, answers: BatchAnswers, graphs: npt.NDArray[np.intp] | None = None) -> SweepCounts:
+        """The counts of one solved batch (``graphs``: of these only)."""
+        vertices = np.diff(answers.vertex_start)
+        edges, sizes, winning = answers.n_edges, answers.matching_size, answers.winning_count
+        if graphs is not None:
+            vertices, edges, sizes, winning = (a[graphs] for a in (vertices, edges, sizes, winning))
+        return cls(
+            int(vertices.shape[0]),
+            _histogram(vertices),
+            _histogram(edges),
+            _histogram(sizes),
+            _histogram((winning > 0).view(np.int8).astype(np.int64)),
+            _histogram(winning),
+        )
+
+    def __add__(self, other: SweepCounts) -> SweepCounts:
+        return SweepCounts(
+            self.graphs + other.graphs,
+            _add(self.vertices, other.vertices),
+            _add(self.edges, other.edges),
+            _add(self.matching_size, other.matching_size),
+            _add(self.placer_wins, other.placer_wins),
+            _add(self.winning_vertices, other.winning_vertices),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        # equal counts, whatever the histograms' trailing zeros
+        if not isinstance(other, SweepCounts):
+            return NotImplemented
+        return self.to_document() == other.to_document()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable arrays inside
+
+    def to_document(self) -> dict[str, Any]:
+        """The counts as JSON: ``{"graphs": N, "vertices": {"10": ...}, ...}``, zero
+        entries left out, keys in increasing order."""
+
+        def nonzero(histogram: np.ndarray, keys: Callable[[int], str] = str) -> dict[str, int]:
+            return {keys(k): int(c) for k, c in enumerate(histogram.tolist()) if c}
+
+        wins = ("false", "true")
+        return {
+            "graphs": self.graphs,
+            "vertices": nonzero(self.vertices),
+            "edges": nonzero(self.edges),
+            "matching_size": nonzero(self.matching_size),
+            "placer_wins": nonzero(self.placer_wins, lambda k: wins[k]),
+            "winning_vertices": nonzero(self.winning_vertices),
+        }
