@@ -3,12 +3,12 @@
 Called, this module is :func:`sweep` (its signature is below; ``inspect.signature``
 shows it too).
 
-A batch of graphs is solved as one graph, their disjoint union (:mod:`.solve`);
-work is cut three ways (:mod:`.sources`): a stream into chunks of whole lines, a
+A batch of graphs is solved as one graph, their disjoint union (``solve``);
+work is cut three ways (``sources``): a stream into chunks of whole lines, a
 list of files by file, a ``geng`` run by geng's own ``res/mod`` argument. Tasks
-(:mod:`.tasks`) run here, in local worker processes or as Dask tasks
-(:mod:`.executors`); answers keep the input's order and counts are summed
-(:mod:`.counts`); a condition (:mod:`.filters`, imported when one is given) keeps
+(``tasks``) run here, in local worker processes or as Dask tasks
+(``executors``); answers keep the input's order and counts are summed
+(``counts``); a condition (``filters``, imported when one is given) keeps
 the graphs that meet it.
 
 >>> counts = sweep(b"Bw\\nBW\\n", count=True, jobs=1)

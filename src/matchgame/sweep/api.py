@@ -118,10 +118,10 @@ def sweep(
     filter : str, optional
         Only the graphs meeting this condition, e.g. ``"placer_wins"``,
         ``"matching_size >= 4 and not mover_wins"`` (see
-        :mod:`matchgame.sweep.filters`); each document keeps its ``"index"``.
+        ``matchgame.sweep.filters``); each document keeps its ``"index"``.
     format : str, optional
         The input's format: ``"json"`` (JSON lines) or a name of
-        :data:`matchgame.readers.graphs.FORMATS`; by default guessed from the first
+        ``matchgame.readers.graphs.FORMATS``; by default guessed from the first
         bytes and a file's name.
     jobs : int, optional
         Local worker processes (default, or 0: one per core); 1 runs here.

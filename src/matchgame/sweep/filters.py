@@ -23,6 +23,7 @@ Names (per graph):
 ``losing``        the other vertices, ``n - |D|``
 ================  ===========================================================
 
+>>> import numpy as np
 >>> where = parse_condition("matching_size >= 2 and not placer_wins")
 >>> where.mask({"n": np.array([4, 4]), "m": np.array([2, 3]),
 ...             "matching_size": np.array([2, 1]), "winning": np.array([0, 4])}).tolist()

@@ -74,7 +74,7 @@ class BatchAnswers:
         self, graphs: Sequence[int] | None = None, prefixes: Sequence[bytes] | None = None
     ) -> list[bytes]:
         """One JSON document per graph, as ``placements --edges --format json`` writes it
-        (:func:`matchgame.writers.placements.graph_document`; vertices 1-based; the
+        (``matchgame.writers.placements.graph_document``; vertices 1-based; the
         matching is one maximum matching, not necessarily the one a single analysis
         picks).
 
@@ -148,6 +148,7 @@ def solve_union(
 
     Examples
     --------
+    >>> import numpy as np
     >>> from matchgame._kernels.graph6 import decode_graph6_union
     >>> union = decode_graph6_union(np.frombuffer(b"Bw\\nBW\\n", dtype=np.uint8))
     >>> solve_union(*union).winning_count.tolist()

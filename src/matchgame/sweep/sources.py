@@ -317,7 +317,7 @@ def answer_geng_part(
 
 def geng_tasks(geng: Geng, output: bool | Output, jobs: int) -> list[tuple[Any, ...]]:
     """The tasks of a geng run: one per res/mod part (``geng.parts``, else
-    :data:`DEFAULT_GENG_PARTS` or 4 per job if that is more). Documents carry their
+    ``DEFAULT_GENG_PARTS`` or 4 per job if that is more). Documents carry their
     graph's graph6 (see :class:`Geng`)."""
     parts = max(DEFAULT_GENG_PARTS, 4 * jobs) if geng.parts is None else geng.parts
     wanted = output if isinstance(output, Output) else Output(count=output)

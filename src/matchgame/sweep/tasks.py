@@ -133,7 +133,7 @@ def answer_graphs(
     edges: npt.NDArray[np.int32],
     output: Output,
 ) -> ChunkResult:
-    """Solve a batch of graphs given as arrays (see :class:`GraphLines`; simple graphs:
+    """Solve a batch of graphs given as arrays (see ``GraphLines``; simple graphs:
     no loops, no repeats), the task of graphs that came as objects or from files in
     formats of one graph each."""
     lines = GraphLines(n_vertices, edge_start, edges, False, None)
