@@ -211,3 +211,15 @@ def test_an_edge_list_file_and_text_given_keep_their_quoted_lines(tmp_path):
         matchgame.read_graph(str(path))
     with pytest.raises(ParseError, match="admin:x"):  # the caller's own text
         matchgame.read_graph(SECRET)
+
+
+DEEP_LINE = b'{"n": 1, "edges": ' + b"[" * 1000 + b"]" * 1000 + b"}\n"
+
+
+def test_a_sweep_json_line_nested_a_thousand_deep_is_a_parse_error():
+    with pytest.raises(ParseError, match=r"line 2: .*nested deeper"):
+        list(matchgame.sweep(b'{"n": 2}\n' + DEEP_LINE))
+    run = run_cli("sweep", "--jobs", "1", stdin=DEEP_LINE)
+    assert run.code == 2 and run.out == "", run
+    expected = "error: line 1: <stdin>: nested deeper than a graph line can be"
+    assert run.err.splitlines() == [expected]

@@ -27,7 +27,10 @@ def stream_kind(head: bytes) -> str:
 
 def _json_graph(text: bytes) -> tuple[int, list[list[int]]]:
     """``(n, edges)`` of one JSON line; ValueError says what is wrong."""
-    document = json.loads(text)
+    try:
+        document = json.loads(text)
+    except RecursionError:  # [[[[... a thousand deep: no graph line nests past 3
+        raise ValueError("nested deeper than a graph line can be") from None
     if not isinstance(document, dict) or set(document) - {"n", "edges"} or "n" not in document:
         raise ValueError('expected an object {"n": ..., "edges": [[u, v], ...]}')
     n = document["n"]
