@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import matchgame
-from matchgame._kernels import batch, graph6, graphs, grid
+from matchgame._kernels import batch, edgetext, graph6, graphs, grid
 from matchgame.errors import ParseError
 
 
@@ -149,3 +149,10 @@ def test_csr_from_edges_refuses_ids_outside_the_graph():
             graphs.csr_from_edges(3, np.asarray(sources, np.int64), np.asarray(targets, np.int64))
     with pytest.raises(ValueError):
         graphs.csr_from_edges(-1, np.zeros(0, np.int64), np.zeros(0, np.int64))
+
+
+def test_the_edge_line_kernel_refuses_a_vertex_count_whose_digits_could_overflow():
+    text = np.frombuffer(b"1 2\n", dtype=np.uint8)
+    assert edgetext.parse_edge_lines(text, 0, (1 << 59) - 1, 1) is not None
+    with pytest.raises(ValueError):
+        edgetext.parse_edge_lines(text, 0, 1 << 59, 1)

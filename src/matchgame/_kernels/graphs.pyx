@@ -1,5 +1,10 @@
 # cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""General graph kernels: 2-colouring, CSR from an edge list, components."""
+"""General graph kernels: 2-colouring, CSR from an edge list, components.
+
+Preconditions (the Python layer's): ``offsets``/``neighbors`` are a Graph's CSR,
+checked when the Graph is built; array lengths and vertex ids passed in are
+checked here before the loops (``csr_from_edges`` checks every id it is given).
+"""
 
 import numpy as np
 
