@@ -41,7 +41,16 @@ def test_every_harness_has_seeds_and_every_folder_a_harness():
     assert {name for name, _ in _cases(FINDINGS)} <= set(TARGETS)
 
 
-@pytest.mark.parametrize("case", _cases(FINDINGS), ids=_id)
+def _finding(case: tuple[str, Path]) -> object:
+    """A finding in a module another change owns (its file starts ``known-``, its
+    exception is in targets.KNOWN_ELSEWHERE) is a strict xfail: fixed, it must go."""
+    if not case[1].name.startswith("known-"):
+        return case
+    mark = pytest.mark.xfail(strict=True, reason="a defect targets.KNOWN_ELSEWHERE names")
+    return pytest.param(case, marks=mark, id=_id(case))
+
+
+@pytest.mark.parametrize("case", [_finding(case) for case in _cases(FINDINGS)], ids=_id)
 def test_a_finding_of_the_fuzzers_is_answered_or_refused(case):
     name, path = case
     one_input(name)(path.read_bytes())

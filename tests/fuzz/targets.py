@@ -166,7 +166,16 @@ def _data_in_use() -> int:
     raise OSError("no VmData in /proc/self/status")
 
 
-def one_input(name: str) -> Callable[[bytes], None]:
+KNOWN_ELSEWHERE = {
+    "UnicodeEncodeError": "a lone surrogate in a JSON body (apps/web: issue 24 asks for 400)",
+    "ArpackError": "the picture of an edgeless graph of 501+ vertices (draw/, NetworkX layout)",
+}
+"""Exceptions the web harness finds in modules other work owns, by class name: with
+``known_ok`` (run.py --known-ok) they end an input like a MatchgameError so the
+fuzzer goes on; their inputs are kept as strict xfails (test_fuzz_corpus.py)."""
+
+
+def one_input(name: str, *, known_ok: bool = False) -> Callable[[bytes], None]:
     """The property, for target ``name``: an answer or a MatchgameError, within memory.
 
     Each input runs under ``RLIMIT_DATA`` = what the process holds + PEAK_MEMORY_BYTES:
@@ -189,6 +198,9 @@ def one_input(name: str) -> Callable[[bytes], None]:
             target(data)
         except MatchgameError:
             pass
+        except Exception as exc:
+            if not (known_ok and type(exc).__name__ in KNOWN_ELSEWHERE):
+                raise
         finally:
             resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
 
