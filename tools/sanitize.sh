@@ -32,7 +32,7 @@ python -c "import matchgame._kernels.graph6 as k, sys; sys.exit('/build/sanitize
     { echo "error: the sanitized kernels are not the ones imported" >&2; exit 1; }
 
 if [ "$#" -eq 0 ]; then
-    set -- pytest -q -p no:cacheprovider \
+    set -- pytest -p no:cacheprovider \
         tests/test_kernel_bounds.py tests/test_compiled_kernels.py tests/test_edmonds_kernel.py \
         tests/test_matching.py tests/test_graph_formats.py tests/test_formats.py \
         tests/test_edgelists.py tests/test_edge_text_fast_path.py tests/test_limits.py \
