@@ -21,7 +21,16 @@ from matchgame.readers import _memory, _text
 ADDRESS_SPACE = 4_000_000_000
 
 
+def _skip_under_the_sanitizer() -> None:
+    """AddressSanitizer reserves terabytes of address space for its shadow memory: a
+    process under ``ulimit -v`` cannot start with it (tools/sanitize.sh)."""
+    if os.environ.get("MATCHGAME_SANITIZED") == "1":
+        pytest.skip("the sanitized kernels cannot run under an address-space limit")
+
+
 def run_limited(*arguments: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
+    _skip_under_the_sanitizer()
+
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
 
@@ -93,6 +102,7 @@ def test_a_header_bounds_nothing_it_does_not_hold(tmp_path, command, data, fragm
 
 def test_a_certificate_of_a_big_board_is_verified_under_the_limit(tmp_path):
     """A genuine answer of 68 MB (a 2000x2000 board): verify needs about 300 MB."""
+    _skip_under_the_sanitizer()
     board = tmp_path / "board.txt"
     board.write_text(random_board(2000, 2000, 0.05, seed=1).to_text())
     answer = tmp_path / "answer.json"
@@ -167,6 +177,7 @@ def test_cgroup_v1_limit_and_no_limit(tmp_path):
 
 
 def test_available_memory_sees_the_address_space_limit():
+    _skip_under_the_sanitizer()
     code = (
         "import resource; from matchgame.readers._memory import available_memory;"
         f"resource.setrlimit(resource.RLIMIT_AS, ({ADDRESS_SPACE}, {ADDRESS_SPACE}));"

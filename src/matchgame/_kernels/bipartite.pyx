@@ -4,6 +4,10 @@
 ``side`` (uint8) gives the bipartition: side 0 is the "left" side whose exposed
 vertices push-relabel and Hopcroft-Karp grow paths from. ``mate`` (int32) is a
 matching, -1 = exposed; the kernels that complete it change it in place.
+
+Preconditions (core/matching.py's): ``offsets``/``neighbors`` are a Graph's CSR
+(checked when the Graph is built) and ``mate`` holds -1 or partner ids (checked
+when a caller gives one); array lengths are checked here before every loop.
 """
 
 import numpy as np

@@ -6,6 +6,11 @@ Internally vertices are 1-based so that 0 can be the null vertex: ``match[0]``,
 without a test. Blossoms are contracted with a union-find over bases (``fa``),
 the lowest common ancestor is found with a time stamp (``dfn``), and only the
 vertices a search labelled are reset afterwards.
+
+Preconditions (the Python layer's): ``offsets``/``neighbors`` are a Graph's CSR,
+checked when the Graph is built; array lengths and vertex ids passed in are
+checked here before the loops; a ``mate`` entry that is no vertex id counts as
+exposed, so no index leaves the arrays.
 """
 
 import numpy as np

@@ -32,7 +32,7 @@ cdef inline Py_ssize_t _number(
     while pos < size and 48 <= text[pos] <= 57:
         x = x * 10 + (text[pos] - 48)
         if x > n:
-            return -1  # out of range (and no overflow: n < 2**62)
+            return -1  # out of range (and no overflow: 10 * n + 9 < 2**63 for n < 2**59)
         pos += 1
     if pos == first or x == 0:
         return -1
@@ -73,8 +73,8 @@ cdef Py_ssize_t _read_edges(
 def parse_edge_lines(const uint8_t[::1] text, Py_ssize_t start, int64_t n, Py_ssize_t m):
     """``(sources, targets)``, int64 and 0-based, of the ``m`` edge lines that begin at
     byte ``start`` of ``text``; None if the text is not of the strict common form
-    (module doc). ``n`` must be below 2**62."""
-    if not 0 <= start <= text.shape[0] or m < 0 or not 0 <= n < (1 << 62):
+    (module doc). ``n`` must be below 2**59 (ValueError otherwise)."""
+    if not 0 <= start <= text.shape[0] or m < 0 or not 0 <= n < (1 << 59):
         raise ValueError("start, m or n out of range")
     if m > text.shape[0]:  # every edge takes at least four bytes
         return None

@@ -26,6 +26,11 @@ Vertices are 1-based inside, so that 0 is the null vertex (its partner and its
 predecessor are 0 and stop every walk up a tree). Each vertex's search state is
 one 16-byte record (partner, blossom base, predecessor, label), so looking at a
 neighbour costs one cache line rather than one per array.
+
+Preconditions (the Python layer's): ``offsets``/``neighbors`` are a Graph's CSR,
+checked when the Graph is built; array lengths and vertex ids passed in are
+checked here before the loops; a ``mate`` entry that is no vertex id counts as
+exposed, so no index leaves the arrays.
 """
 
 import numpy as np

@@ -60,11 +60,14 @@ cdef inline int _push(Edges *e, int64_t u, int64_t v) noexcept nogil:
 
 
 cdef int _vertex_count(const uint8_t *p, Py_ssize_t length, int64_t *n, Py_ssize_t *used) noexcept nogil:
-    """Read N(n) at ``p``; returns 0 or an error code."""
+    """Read N(n) at ``p``; returns 0 or an error code. ``n`` is 0 .. 2**36 - 1 on success:
+    every byte read is checked to be 63..126 (the callers size arrays by it)."""
     cdef Py_ssize_t i, width
     cdef int64_t value = 0
     if length < 1:
         return 2
+    if p[0] < 63 or p[0] > 126:  # a byte below 63 would be a negative count
+        return 1
     if p[0] != 126:
         n[0] = p[0] - 63
         used[0] = 1

@@ -1,9 +1,14 @@
 # cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""General graph kernels: 2-colouring, CSR from an edge list, components."""
+"""General graph kernels: 2-colouring, CSR from an edge list, components.
+
+Preconditions (the Python layer's): ``offsets``/``neighbors`` are a Graph's CSR,
+checked when the Graph is built; array lengths and vertex ids passed in are
+checked here before the loops (``csr_from_edges`` checks every id it is given).
+"""
 
 import numpy as np
 
-from libc.stdint cimport int64_t, uint8_t
+from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport qsort
 
 from ._types cimport index_t
@@ -112,24 +117,36 @@ cdef int64_t _fill_csr(
 def csr_from_edges(Py_ssize_t n, const int64_t[::1] sources, const int64_t[::1] targets):
     """Symmetric CSR arrays of an edge list: loops dropped, repeats collapsed, lists sorted.
 
-    Vertex ids must lie in ``0 .. n - 1`` (``Graph.from_edges`` checks them).
+    Vertex ids must lie in ``0 .. n - 1`` (``Graph.from_edges`` checks them and says
+    which; here an id outside is a ValueError before anything is written).
     Returns ``(offsets, neighbors)``, both int32.
     """
     if sources.shape[0] != targets.shape[0]:
         raise ValueError("sources and targets differ in length")
+    if not 0 <= n <= 2147483646:
+        raise ValueError("n must be a vertex count 0 .. 2**31 - 2")
     counts_array = np.zeros(n + 1, dtype=np.int64)
     cdef int64_t[::1] counts = counts_array
     cdef Py_ssize_t i
     cdef int64_t u, v
+    cdef bint outside = False
     with nogil:
         for i in range(sources.shape[0]):
             u = sources[i]
             v = targets[i]
+            if <uint64_t> u >= <uint64_t> n or <uint64_t> v >= <uint64_t> n:
+                outside = True
+                break
             if u != v:
                 counts[u + 1] += 1
                 counts[v + 1] += 1
+    if outside:
+        raise ValueError(f"edge {i} names a vertex outside 0..{n - 1}")
+    with nogil:
         for i in range(n):
             counts[i + 1] += counts[i]
+    if counts[n] > 2147483647:
+        raise ValueError("more adjacency entries than int32 offsets hold")
     cdef int64_t[::1] slots = counts_array[:n].copy()
     raw_array = np.empty(counts[n], dtype=np.int32)
     offsets_array = np.empty(n + 1, dtype=np.int32)

@@ -7,6 +7,9 @@ from libc.stdint cimport uint8_t
 
 from ._types cimport index_t
 
+# a cell has up to 4 neighbours and offsets are int32: 4 * MAX_CELLS < 2**31
+DEF MAX_CELLS = 1 << 28
+
 
 cdef index_t _number_free_cells(const uint8_t[::1] free, index_t[::1] vertex_of_cell) noexcept nogil:
     cdef Py_ssize_t cell
@@ -81,8 +84,14 @@ def grid_csr(const uint8_t[::1] free, Py_ssize_t n_rows, Py_ssize_t n_cols):
     (-1 for blocked cells), ``cell_of_vertex``, ``offsets``, ``neighbors`` (every
     adjacency list sorted: up, left, right, down) and ``side``, the cell parity.
     """
-    if n_rows < 0 or n_cols < 0 or free.shape[0] != n_rows * n_cols:
+    cdef Py_ssize_t cells = free.shape[0]
+    # n_rows * n_cols is compared by division: the product may overflow and wrap
+    if n_rows < 0 or n_cols < 0 or (
+        cells // n_cols != n_rows or cells % n_cols if n_cols else cells
+    ):
         raise ValueError("free must hold n_rows * n_cols cells")
+    if cells > MAX_CELLS:
+        raise ValueError(f"more than {MAX_CELLS} cells: int32 offsets cannot hold 4 per cell")
     vertex_of_cell_array = np.empty(free.shape[0], dtype=np.int32)
     cdef index_t[::1] vertex_of_cell = vertex_of_cell_array
     cdef index_t n_vertices

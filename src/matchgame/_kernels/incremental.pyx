@@ -19,6 +19,9 @@ State shared by the kernels (all arrays, owned by ``matchgame.games.engines``):
   and ``counters[2:]`` are saved and restored by the caller.
 
 Invariant: ``mate`` is a maximum matching of the alive graph between calls.
+Preconditions: ``offsets``/``neighbors`` are a Graph's CSR (checked when the Graph
+is built); the arrays' lengths and every vertex passed in are checked here
+(``_check_state``, ``_check_vertex``) before the loops.
 
 The question is whether the token ``t`` is *missable*: some maximum matching
 misses it, i.e. an even alternating path leads from ``t`` (through its partner)

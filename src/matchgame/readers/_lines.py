@@ -47,7 +47,8 @@ def header_among_comments(
         line = data[pos:end]
         stripped = line.strip()
         if stripped and stripped[:1] not in _single_bytes(comments):
-            return index, line.rstrip(TRAILING), end + 1
+            # a header with no newline after it ends the input: the body starts there
+            return index, line.rstrip(TRAILING), min(end + 1, len(data))
         pos = end + 1
         index += 1
     raise ParseError("empty input" if not data.strip() else "no header line (only comments)")

@@ -133,7 +133,10 @@ _MEMORY_SHARE: ContextVar[int | None] = ContextVar("matchgame_memory_share", def
 def memory_share(n_bytes: int | None) -> Iterator[None]:
     """Within the block, inputs may plan for at most ``n_bytes`` (None: no cap) on
     top of :func:`available_memory`: a server running several analyses gives each
-    its share."""
+    its share. A share inside another is the smaller of the two."""
+    outer = _MEMORY_SHARE.get()
+    if n_bytes is None or (outer is not None and outer < n_bytes):
+        n_bytes = outer
     token = _MEMORY_SHARE.set(n_bytes)
     try:
         yield

@@ -33,7 +33,10 @@ def _json_graph(
     text: bytes, reserved: Collection[str] | None
 ) -> tuple[int, list[list[int]], dict[str, Any]]:
     """``(n, edges, other fields)`` of one JSON line; ValueError says what is wrong."""
-    document = json.loads(text)
+    try:
+        document = json.loads(text)
+    except RecursionError:  # [[[[... a thousand deep: no graph line nests that far
+        raise ValueError("nested deeper than a graph line can be") from None
     others = set(document) - {"n", "edges"} if isinstance(document, dict) else set()
     if not isinstance(document, dict) or "n" not in document or (others and reserved is None):
         raise ValueError('expected an object {"n": ..., "edges": [[u, v], ...]}')

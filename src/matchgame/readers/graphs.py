@@ -33,7 +33,7 @@ from ..core.graph import Graph
 from ..errors import InvalidInputError, InvalidTypeError, ParseError
 from . import dimacs, edgelists, graph6, matrixmarket, metis, networkx_formats, snap
 from ._lines import no_header_limit
-from ._text import HEAD_BYTES, prepare, read_bounded
+from ._text import HEAD_BYTES, header_line, prepare, read_bounded
 
 __all__ = [
     "FORMATS",
@@ -229,8 +229,32 @@ def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph]:
     format_name = _checked_format(format)
     data, name = _source_bytes(source, format_name)
     if format_name is None:
-        format_name = detect_format(name, data[:HEAD_BYTES]) or "edgelist"
+        detected = detect_format(name, data[:HEAD_BYTES])
+        try:
+            found = FORMATS[detected or "edgelist"].parse(data)
+        except ParseError as exc:
+            if detected is None and name is not None:
+                _not_a_graph_file(exc, name, data[:HEAD_BYTES])
+            raise
+        yield from found
+        return
     yield from FORMATS[format_name].parse(data)
+
+
+def _not_a_graph_file(exc: ParseError, path: str, head: bytes) -> None:
+    """Raise, for a file nothing names the format of (no signature line, no extension)
+    and whose first line is no edge list header, a message that quotes none of it:
+    such a file is something else (``read_graph("/etc/passwd")``), and its first line
+    may be a secret. A file that is an edge list keeps its quoted lines; text given
+    as bytes or str is the caller's own and keeps them too."""
+    # ("x": a line after the head, so that a blank head is no error of its own)
+    if exc.line is not None and exc.line > header_line(head + b"\nx")[0] + 1:
+        return
+    raise ParseError(
+        f"{path}: not a graph file matchgame knows: no signature line or extension names "
+        "a format, and its first line is not the 'n m' header of matchgame's edge list",
+        line=exc.line,
+    ) from None
 
 
 def read_graph(source: Source, format: str | None = None) -> Graph:
@@ -280,8 +304,14 @@ def _source_bytes(source: Source, format_name: str | None) -> tuple[bytes, str |
 
     def limit_of(head: bytes) -> int:
         # a long file: its head says the format, and the format how long it may be
-        chosen.append(format_name or detect_format(path, head) or "edgelist")
-        return FORMATS[chosen[0]].size_limit(head)
+        detected = format_name or detect_format(path, head)
+        chosen.append(detected or "edgelist")
+        try:
+            return FORMATS[chosen[0]].size_limit(head)
+        except ParseError as exc:
+            if detected is None:
+                _not_a_graph_file(exc, path, head)
+            raise
 
     try:
         with open(path, "rb") as handle:

@@ -32,6 +32,7 @@ from ..core.graph import Graph
 from ..core.moves import as_moves
 from ..errors import MatchgameError, ParseError
 from . import boards, edgelists, graphs
+from ._memory import memory_share
 from ._text import HEAD_BYTES, prepare, read_all, read_bounded
 
 if TYPE_CHECKING:
@@ -174,25 +175,25 @@ def _other_kind(data: str | bytes, tried: str, moves: str) -> str | None:
     the error path, to say what was given)."""
     if len(data) > OTHER_KINDS_UP_TO:
         return None
-    if tried in GRAPH_KINDS:  # a standard format was chosen: was it matchgame's edge list?
-        try:
-            _parse(data, "edges", moves)
-        except MatchgameError:
-            return None
-        return "edges"
-    for kind in TEXT_KINDS:
-        if kind == tried:
-            continue
-        try:
-            _parse(data, kind, moves)
-        except MatchgameError:
-            continue
-        return kind
+    kinds = ("edges",) if tried in GRAPH_KINDS else TEXT_KINDS
+    # a hint must not cost more than the input: "344444444 0" is no board, but as an
+    # edge list it declares 344 million vertices (7 GB and 25 s to build, for a hint)
+    with memory_share(OTHER_KINDS_MEMORY):
+        for kind in kinds:
+            if kind == tried:
+                continue
+            try:
+                _parse(data, kind, moves)
+            except MatchgameError:
+                continue
+            return kind
     return None
 
 
 OTHER_KINDS_UP_TO = 1 << 20
 """Inputs up to this many bytes that fail as one kind are tried as the others."""
+OTHER_KINDS_MEMORY = 64 << 20
+"""What trying another kind may plan for (a share, see :func:`memory_share`)."""
 
 
 def _parse(data: str | bytes, kind: str, moves: str) -> Input:

@@ -9,6 +9,8 @@ and self-loops are dropped.
 
 from __future__ import annotations
 
+import re
+import warnings
 from typing import Any
 
 from ..core.graph import Graph
@@ -19,8 +21,14 @@ from ._text import prepare, shorten_line
 
 __all__ = ["parse_gml", "parse_graphml", "text_size_limit"]
 
-BYTES_PER_INPUT_BYTE = 24
-"""Rough peak memory of a NetworkX graph per byte of its text (dicts per node and edge)."""
+BYTES_PER_INPUT_BYTE = 80
+"""Peak memory of reading a file through NetworkX, per byte of its text (dicts per node
+and edge, then the Graph). Measured with NetworkX 3.6 (growth of the peak RSS, the
+text and NetworkX's import aside): nodes written as tersely as the formats allow
+(``<node id="1f3a"/>``, ``node[id 12345]``) take 41 to 57 bytes a byte from 10**5
+to 10**6 nodes (tests/test_reader_hardening.py measures it), indented files with
+edges and attributes 17 to 44. The old figure, 24, let such files through to a
+MemoryError; 80 leaves a margin for shorter ids and other allocators."""
 
 text_size_limit = no_header_limit
 """GraphML and GML say nothing of their length up front: a share of the memory."""
@@ -63,22 +71,69 @@ def parse_graphml(text: str | bytes) -> Graph:
     ------
     ParseError
         When NetworkX is missing (naming the extra), or refuses the document (with
-        the line where the XML parser stopped, when it says).
+        the line where the XML parser stopped, when it says), and for a ``<node>``
+        without an ``id`` or an ``<edge>`` without ``source`` or ``target``.
     """
     networkx = _networkx("GraphML")
     source = _text(text, "GraphML")
     from xml.etree.ElementTree import ParseError as XMLError
 
     try:
-        nx_graph = networkx.parse_graphml(source)
+        with warnings.catch_warnings():
+            # NetworkX reads a node's <port> children as nothing and says so on stderr:
+            # ports name places on a node, not vertices or edges, so they change no answer
+            warnings.filterwarnings("ignore", "GraphML port tag", UserWarning)
+            nx_graph = networkx.parse_graphml(source)
     except XMLError as exc:
         line, column = getattr(exc, "position", (None, None))  # expat's column is 0-based
         column = None if column is None else column + 1
         message = _one_line(exc).split(": line ")[0]  # the position is said once, in front
         raise ParseError(f"not GraphML: {message}", line=line, column=column) from None
-    except (networkx.NetworkXError, ValueError, KeyError, TypeError) as exc:
-        raise ParseError(f"not GraphML: {_one_line(exc)}") from None
+    except _READER_FAILURES as exc:
+        raise _refused("GraphML", exc) from None
+    if "None" in nx_graph:  # what NetworkX names a node or an edge's end without an id
+        _refuse_missing_ids(source)
     return _graph(nx_graph)
+
+
+# what NetworkX's readers raise on text they cannot read: anything but running out of
+# memory (the estimate above is checked first) or an interrupt
+_READER_FAILURES = (Exception,)
+_POSITION = re.compile(r" at \((\d+), (\d+)\)$")  # how NetworkX's GML errors end
+
+
+def _refused(what: str, exc: BaseException) -> ParseError:
+    """A reader's failure as one line: the position NetworkX gives as the line and column."""
+    if isinstance(exc, MemoryError):
+        raise exc
+    if isinstance(exc, RecursionError):
+        return ParseError(f"not {what}: nested deeper than NetworkX's reader can follow")
+    message = _one_line(exc)
+    said = isinstance(exc, ValueError | KeyError | TypeError)  # a reader's own complaints
+    if not said and not type(exc).__module__.startswith("networkx"):
+        message = f"NetworkX's reader failed on it ({type(exc).__name__}: {message})"
+    found = _POSITION.search(str(exc))
+    if found is None:
+        return ParseError(f"not {what}: {message}")
+    line, column = int(found.group(1)), int(found.group(2))
+    return ParseError(f"not {what}: {_POSITION.sub('', message)}", line=line, column=column)
+
+
+# a GraphML <node ...> or <edge ...> start tag, its attributes (quoted values may hold '>')
+_ELEMENT = re.compile(r"""<(?:[\w.-]+:)?(node|edge)\b((?:"[^"]*"|'[^']*'|[^>"'])*)>""")
+
+
+def _refuse_missing_ids(source: str) -> None:
+    """Refuse a ``<node>`` without ``id`` or an ``<edge>`` without ``source`` or
+    ``target``, naming its line (NetworkX reads the missing id as the node "None")."""
+    for element in _ELEMENT.finditer(source):
+        kind, attributes = element.group(1), element.group(2)
+        needed = ("id",) if kind == "node" else ("source", "target")
+        for name in needed:
+            if not re.search(rf"(?:^|\s){name}\s*=", attributes):
+                line = source.count("\n", 0, element.start()) + 1
+                article = "an" if kind == "edge" else "a"
+                raise ParseError(f"not GraphML: {article} <{kind}> without {name!r}", line=line)
 
 
 def parse_gml(text: str | bytes) -> Graph:
@@ -88,7 +143,8 @@ def parse_gml(text: str | bytes) -> Graph:
     Raises
     ------
     ParseError
-        When NetworkX is missing (naming the extra), or refuses the document.
+        When NetworkX is missing (naming the extra), or fails on the document in any
+        way (with the line and column when it says them).
 
     Examples
     --------
@@ -106,6 +162,6 @@ def parse_gml(text: str | bytes) -> Graph:
             if "label" not in str(exc):
                 raise
             nx_graph = networkx.parse_gml(source, label="id")
-    except (networkx.NetworkXError, ValueError, KeyError, TypeError) as exc:
-        raise ParseError(f"not GML: {_one_line(exc)}") from None
+    except _READER_FAILURES as exc:
+        raise _refused("GML", exc) from None
     return _graph(nx_graph)

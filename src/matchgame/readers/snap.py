@@ -39,7 +39,7 @@ def parse_snap(text: str | bytes) -> Graph:
     ------
     ParseError
         With the line (and column) of the first line that is not two non-negative
-        integers.
+        integers; for an empty input.
 
     Examples
     --------
@@ -49,6 +49,8 @@ def parse_snap(text: str | bytes) -> Graph:
     """
     data = prepare(text)
     lines = body_lines(data, 0, 1, b"#%")
+    if not data.strip():  # as every other format says (a file of comments is a graph
+        raise ParseError("empty input")  # with no edges, as SNAP writers make one)
     require_memory(
         len(lines) * (2 * BYTES_PER_VERTEX + BYTES_PER_EDGE + BYTES_PER_LINE),
         f"an edge list of {len(lines)} lines",

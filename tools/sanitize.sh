@@ -1,0 +1,46 @@
+#!/bin/sh
+# The compiled kernels under AddressSanitizer and UndefinedBehaviorSanitizer.
+#
+#   tools/sanitize.sh                 build, then run the kernel, reader and fuzz-corpus tests
+#   tools/sanitize.sh pytest ARGS     build, then run those pytest arguments instead
+#   tools/sanitize.sh CMD ARGS        build, then run any command (e.g. a fuzz harness)
+#
+# The kernels are built with MATCHGAME_SANITIZE=1 (see setup.py) into build/sanitize/lib
+# beside a copy of the Python sources; the normal build in src/ is not touched. A report
+# from either sanitizer ends the process with a non-zero status. CPython leaks by design,
+# so leak detection is off; PYTHONMALLOC=malloc puts Python's own objects under ASan too.
+set -eu
+cd "$(dirname "$0")/.."
+out=build/sanitize
+rm -rf "$out/lib"
+mkdir -p "$out/lib"
+tar -C src --exclude='*.so' --exclude='__pycache__' -cf - matchgame | tar -C "$out/lib" -xf -
+MATCHGAME_SANITIZE=1 python setup.py -q build_ext --force \
+    --build-lib "$out/lib" --build-temp "$out/temp" >"$out/build.log" 2>&1 ||
+    { cat "$out/build.log"; exit 1; }
+
+LD_PRELOAD="$(gcc -print-file-name=libasan.so)"
+export LD_PRELOAD
+# allocator_may_return_null: an allocation refused by a memory limit is a MemoryError
+# (the fuzz harnesses set one), not a sanitizer report
+export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:allocator_may_return_null=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export PYTHONMALLOC=malloc
+export PYTHONPATH="$PWD/$out/lib"
+export MATCHGAME_SANITIZED=1  # tests/test_kernel_bounds.py checks the sanitized kernels ran
+python -c "import matchgame._kernels.graph6 as k, sys; sys.exit('/build/sanitize/' not in k.__file__)" ||
+    { echo "error: the sanitized kernels are not the ones imported" >&2; exit 1; }
+
+if [ "$#" -eq 0 ]; then
+    set -- pytest -p no:cacheprovider \
+        tests/test_kernel_bounds.py tests/test_compiled_kernels.py tests/test_edmonds_kernel.py \
+        tests/test_matching.py tests/test_graph_formats.py tests/test_formats.py \
+        tests/test_edgelists.py tests/test_edge_text_fast_path.py tests/test_limits.py \
+        tests/test_boards.py tests/test_bunny.py tests/test_sweep.py tests/test_fuzz.py \
+        tests/test_fuzz_corpus.py
+fi
+if [ "$1" = pytest ]; then
+    shift
+    set -- python -m pytest "$@"
+fi
+exec "$@"
