@@ -76,7 +76,7 @@ def _sweep(kind: str) -> Callable[[bytes], None]:
         from matchgame.errors import ParseError
         from matchgame.sweep import answer_chunk
 
-        result = answer_chunk(data, kind, count=len(data) % 2 == 1)
+        result = answer_chunk(data, kind, output=len(data) % 2 == 1)  # counts or documents
         if result.error is not None:
             raise ParseError(result.error)
 
@@ -166,10 +166,9 @@ def _data_in_use() -> int:
     raise OSError("no VmData in /proc/self/status")
 
 
-KNOWN_ELSEWHERE = {
-    "UnicodeEncodeError": "a lone surrogate in a JSON body (apps/web: issue 24 asks for 400)",
-    "ArpackError": "the picture of an edgeless graph of 501+ vertices (draw/, NetworkX layout)",
-}
+# none today: the lone surrogate (apps/web) and the edgeless picture of 501+ vertices
+# (draw/) were fixed where they live, and their inputs replay as ordinary findings
+KNOWN_ELSEWHERE: dict[str, str] = {}
 """Exceptions the web harness finds in modules other work owns, by class name: with
 ``known_ok`` (run.py --known-ok) they end an input like a MatchgameError so the
 fuzzer goes on; their inputs are kept as strict xfails (test_fuzz_corpus.py)."""

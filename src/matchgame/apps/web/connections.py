@@ -61,6 +61,10 @@ RESERVED_FILES = 128
 event loop, worker processes' pipes, files read)."""
 IDLE_UPLOAD = 1.0
 """An upload silent this long may be dropped to let a new connection in at the cap."""
+FIRST_BYTES = 0.25
+"""A connection waiting for a request is not dropped to make room before this many
+seconds: one accepted in the same turn as the newcomer may have its request in the
+kernel's buffer, not yet read (a real client sends its headers within milliseconds)."""
 _EVICTING_AT_ONCE = 32  # connections closed but not yet released, beyond the cap
 _log = logging.getLogger("uvicorn.error")
 
@@ -91,7 +95,7 @@ class Doorman:
         self.cap = cap
         self.read_timeout = read_timeout
         self.open: set[GuardedH11Protocol] = set()
-        self.waiting: dict[GuardedH11Protocol, None] = {}  # oldest first
+        self.waiting: dict[GuardedH11Protocol, float] = {}  # since when, oldest first
         self.uploading: set[GuardedH11Protocol] = set()
         self.accepted: dict[int, float] = {}  # descriptors accepted, not yet connected: when
         self.closing = 0  # connections dropped, not yet released
@@ -125,12 +129,21 @@ class Doorman:
         """Connections open and not being closed."""
         return self.count() - self.closing
 
+    def just_arrived(self) -> bool:
+        """Whether a connection waits for a request for less than :data:`FIRST_BYTES`
+        (it may be about to send one: better to wait a turn than to drop it)."""
+        oldest = next(iter(self.waiting.values()), None)
+        return oldest is not None and time.monotonic() - oldest < FIRST_BYTES
+
     def make_room(self) -> bool:
         """Close the connection that may best be closed (waiting longest for a request,
-        else the upload silent longest, if a second or more); False if none may."""
+        if :data:`FIRST_BYTES` or more, else the upload silent longest, if a second or
+        more); False if none may."""
+        now = time.monotonic()
         victim = next(iter(self.waiting), None)
+        if victim is not None and now - self.waiting[victim] < FIRST_BYTES:
+            victim = None
         if victim is None:
-            now = time.monotonic()
             idle = [p for p in self.uploading if now - p.last_data >= IDLE_UPLOAD]
             victim = min(idle, key=lambda p: p.last_data, default=None)
         if victim is None:
@@ -163,10 +176,11 @@ class DoorSocket(socket.socket):
         while doorman.staying() >= doorman.cap and doorman.make_room():
             pass
         if doorman.count() >= doorman.cap + _EVICTING_AT_ONCE or (
-            doorman.staying() >= doorman.cap and doorman.connecting()
+            doorman.staying() >= doorman.cap and (doorman.connecting() or doorman.just_arrived())
         ):
             # too many being closed, or those just accepted may make room once asyncio
-            # has connected them: it tries again on its next turn
+            # has connected them and read their first bytes: it tries again on its next
+            # turn
             raise BlockingIOError
         # below the cap, or every connection busy with a request (uvicorn answers 503)
         conn, address = super().accept()
@@ -252,7 +266,7 @@ class GuardedH11Protocol(H11Protocol):
             return
         state = self.conn.their_state
         if state is h11.IDLE:
-            doorman.waiting.setdefault(self, None)
+            doorman.waiting.setdefault(self, time.monotonic())
             if self._deadline is None:
                 self._arm(doorman.read_timeout)
             return
