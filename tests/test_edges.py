@@ -183,14 +183,22 @@ def test_the_memory_check_comes_first(monkeypatch):
         analyse(Board(np.ones((50, 50), dtype=bool)), game="edge")
 
 
-def test_the_vertex_game_loads_nothing_of_the_edge_game():
+def test_the_vertex_game_loads_nothing_of_the_edge_game(tmp_path):
     """The vertex game's path and start-up are unchanged: no module of the edge game
-    is imported by the vertex game's placements (nor by the command line's)."""
+    is imported by the vertex game's placements, positions or records (nor by the
+    command line's)."""
+    path = tmp_path / "triangle.txt"
+    path.write_text("3 3\n1 2\n2 3\n3 1\n")
     code = (
         "import sys\n"
         "from matchgame.apps.cli import main\n"
         "import matchgame\n"
         "matchgame.analyse(['...', '.#.'])\n"
+        "position = matchgame.Position(matchgame.Board.from_rows(['...']), token=(0, 1))\n"
+        "position.push((0, 2))\n"
+        "matchgame.annotate(matchgame.TokenRecord.from_moves(matchgame.Board.from_rows(['..']),"
+        " [(0, 0), (0, 1)]))\n"
+        f"assert main(['placements', '--edges', {str(path)!r}]) == 0\n"
         "assert main(['placements', '--example', 'jsoi']) == 0\n"
         "edge = ('matchgame.games.edges', 'matchgame.games._edge_algebra',\n"
         "        'matchgame._kernels.gf2', 'matchgame._kernels.edgesearch',\n"

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     )
     from .core.multigraph import MultiGraph
     from .games.bunny import BunnyBoard, GameRecord, MoveAnnotation, RecordAnalysis, analyse_record
+    from .games.edge_position import EdgePosition
     from .games.edges import EdgeAnalysis, EdgeProof, analyse_edges
     from .games.engines import WalkAnalysis, analyse_walk
     from .games.explain import Explanation, explain
@@ -79,6 +80,7 @@ _LAZY = {
     "Position": "games.position",
     "EdgeAnalysis": "games.edges",
     "EdgeProof": "games.edges",
+    "EdgePosition": "games.edge_position",
     "analyse_edges": "games.edges",
     "WalkAnalysis": "games.engines",
     "analyse_walk": "games.engines",
@@ -111,6 +113,7 @@ __all__ = [
     "Decomposition",
     "DocumentError",
     "EdgeAnalysis",
+    "EdgePosition",
     "EdgeProof",
     "EmptyMoveStackError",
     "Explanation",
