@@ -112,3 +112,23 @@ def test_a_record_judged_by_the_other_game():
     assert annotate(back).winner == "first"
     with pytest.raises(Exception, match="game must be one of"):
         annotate(back, game="edges")
+
+
+def test_records_read_and_written_as_text():
+    board_text = "2 2\n..\n..\n5\n1 1\n1 2\n2 2\n2 1\n1 1\n"
+    record = TokenRecord.parse(board_text, game="edge")
+    assert record.moves == [(0, 0), (0, 1), (1, 1), (1, 0), (0, 0)]
+    assert record.to_text() == board_text
+    assert annotate(record).winner == "first"
+    with pytest.raises(IllegalMoveError, match="returns to a vertex"):
+        TokenRecord.parse(board_text)  # the vertex game's rules refuse the return
+    edges_text = "3 4\n1 2\n2 1\n3 3\n2 3\n4\n1\n2\n1\n2\n"
+    with pytest.raises(IllegalMoveError, match=r"line 10: move 4 \(2\): the edge 1 - 2 is used up"):
+        TokenRecord.parse(edges_text, edges=True, game="edge")
+    ok = "3 4\n1 2\n2 1\n3 3\n2 3\n4\n1\n2\n3\n3\n"
+    record = TokenRecord.parse(ok, edges=True, game="edge")
+    assert record.moves == [0, 1, 2, 2] and record.multigraph.n_loops == 1
+    assert TokenRecord.parse(record.to_text(), edges=True, game="edge").moves == record.moves
+    assert record.to_text().startswith("3 4\n1 2\n1 2\n2 3\n3 3\n4\n")
+    with pytest.raises(Exception, match="game must be"):
+        TokenRecord.parse(ok, edges=True, game="edges")

@@ -44,7 +44,7 @@ from .edges import MAX_STATES, ComponentSearch, EdgeAnalysis, analyse_edges, edg
 from .position import Position
 from .tokens import PLAYERS, MoveNote, TokenRecord, WalkAnnotation
 
-__all__ = ["EdgePosition", "annotate_edges", "check_edge_walk", "edge_record"]
+__all__ = ["EdgePosition", "annotate_edges", "check_edge_walk", "edge_multigraph", "edge_record"]
 
 
 class EdgePosition(Position):
@@ -566,6 +566,12 @@ def check_edge_walk(
         t, why = min(problems)
         where = f"line {move_lines[t + 1]}: " if move_lines is not None else ""
         raise IllegalMoveError(f"{where}move {t + 2} ({names.text(int(after[t]))}): {why}")
+
+
+def edge_multigraph(source: Any, rule: str = "orthogonal") -> MultiGraph:
+    """The multigraph of the edge game on ``source`` (a board under ``rule``, or any
+    graph; see :func:`matchgame.games.edges.edge_source`)."""
+    return edge_source(source, rule)[0]
 
 
 def edge_record(source: Any, moves: list[Hashable], rule: str = "orthogonal") -> TokenRecord:

@@ -40,6 +40,7 @@ __all__ = [
 ]
 
 PLAYERS = ("first", "second")
+GAMES = ("vertex", "edge")  # as matchgame.games.placement.GAMES
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -95,7 +96,7 @@ class TokenRecord:
         >>> TokenRecord.from_moves(square, [(0, 0), (0, 1), (1, 1), (1, 0), (0, 0)], game="edge")
         <TokenRecord on a 2x2 board (orthogonal moves), 5 moves of the edge game>
         """
-        if as_choice(game, "game", ("vertex", "edge")) == "edge":
+        if as_choice(game, "game", GAMES) == "edge":
             from .edge_position import edge_record
 
             return edge_record(source, moves, rule)
@@ -126,10 +127,16 @@ class TokenRecord:
 
     @classmethod
     def parse(
-        cls, text: str | bytes, *, edges: bool = False, rule: str = "orthogonal"
+        cls,
+        text: str | bytes,
+        *,
+        edges: bool = False,
+        rule: str = "orthogonal",
+        game: str = "vertex",
     ) -> TokenRecord:
         """Read a record: a board (or, with ``edges``, an edge list), ``t``, ``t`` moves
-        (see :func:`matchgame.readers.tokens.parse_token_record`).
+        (see :func:`matchgame.readers.tokens.parse_token_record`); ``game="edge"``
+        reads it by the edge game's rules.
 
         Raises
         ------
@@ -140,7 +147,7 @@ class TokenRecord:
         """
         from ..readers.tokens import parse_token_record
 
-        return parse_token_record(text, edges=edges, rule=rule)
+        return parse_token_record(text, edges=edges, rule=rule, game=as_choice(game, "game", GAMES))
 
     def to_text(self) -> str:
         """The record's text (the board or edge list, ``t``, the moves)."""
@@ -275,7 +282,7 @@ def annotate(record: TokenRecord, *, game: str | None = None) -> WalkAnnotation:
     >>> annotate(TokenRecord.from_moves(square, walk, game="edge")).winner
     'first'
     """
-    game = record.game if game is None else as_choice(game, "game", ("vertex", "edge"))
+    game = record.game if game is None else as_choice(game, "game", GAMES)
     if game == "edge":
         from .edge_position import annotate_edges
 
