@@ -277,6 +277,19 @@ class EdgeAnalysis:
             raise RuntimeError("a winning proof with no move into it")
         return int(neighbours[inside][0])
 
+    def certificate(self) -> dict[str, Any]:
+        """The certificate of this answer, exactly as written in the JSON answer (see
+        :mod:`matchgame.certificates.edges`): parity sets proving every verdict.
+
+        Raises
+        ------
+        InvalidInputError
+            If a component has an odd cycle (its verdicts have no short proof).
+        """
+        from ..certificates.edges import make_edge_certificate
+
+        return make_edge_certificate(self)
+
     def __repr__(self) -> str:
         what = (
             f"{self.board.n_rows}x{self.board.n_cols} board ({self.moves} moves)"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -23,11 +23,18 @@ from ..core.names import BoardCells
 from ..games.placement import Analysis
 from .jsonstream import json_chunks
 
+if TYPE_CHECKING:
+    from ..games.edges import EdgeAnalysis
+
 __all__ = [
     "ANSWER_FIELDS",
+    "EDGE_ANSWER_FIELDS",
     "STYLES",
     "board_answer",
     "draw_board",
+    "edge_answer",
+    "edge_board_answer",
+    "edge_graph_answer",
     "format_placements",
     "graph_answer",
     "placements_answer",
@@ -63,6 +70,26 @@ ANSWER_FIELDS: dict[str, dict[str, Any]] = {
         "winning_vertices": "ints",  # 1-based, increasing
         "decomposition": {"D": "ints", "A": "ints", "C": "ints"},
         "matching": "pairs",
+    },
+}
+
+
+# The edge game's answers (``"game": "edge"``): the winning placements, no matching.
+EDGE_ANSWER_FIELDS: dict[str, dict[str, Any]] = {
+    "board": {
+        "game": "str",
+        "rows": "int",
+        "cols": "int",
+        "free_cells": "int",
+        "placer_wins": "bool",
+        "winning_cells": "pairs",  # [row, col], 1-based, row-major
+    },
+    "edges": {
+        "game": "str",
+        "vertices": "int",
+        "edges": "int",  # parallel edges and self-loops each counted
+        "placer_wins": "bool",
+        "winning_vertices": "ints",  # 1-based (or the file's ids), increasing
     },
 }
 
@@ -132,9 +159,57 @@ def graph_answer(
     }
 
 
-def placements_answer(analysis: Analysis) -> dict[str, Any]:
+def edge_board_answer(
+    board: Board, winning: npt.ArrayLike, moves: str = "orthogonal"
+) -> dict[str, Any]:
+    """The edge game's JSON answer on a board: ``winning`` holds the winning
+    placements as flat row-major cell indices (0-based, increasing), written
+    ``[row, col]`` 1-based."""
+    document: dict[str, Any] = {
+        "game": "edge",
+        "rows": board.n_rows,
+        "cols": board.n_cols,
+        "free_cells": board.n_free,
+        "placer_wins": bool(np.shape(winning)[0]),
+        "winning_cells": _rows_and_columns(np.asarray(winning), board.n_cols),
+    }
+    if moves != "orthogonal":
+        document["moves"] = moves
+    return document
+
+
+def edge_graph_answer(
+    names: Any, n_vertices: int, n_edges: int, winning: npt.ArrayLike
+) -> dict[str, Any]:
+    """The edge game's JSON answer on a graph: ``winning`` the winning placements as
+    vertex ids (written 1-based, or as the ids of the graph's file); ``n_edges``
+    counts parallel edges and self-loops."""
+    return {
+        "game": "edge",
+        "vertices": n_vertices,
+        "edges": n_edges,
+        "placer_wins": bool(np.shape(winning)[0]),
+        "winning_vertices": names.numbers(winning)[:, 0],
+    }
+
+
+def edge_answer(analysis: EdgeAnalysis) -> dict[str, Any]:
+    """The JSON answer document of an edge game's analysis."""
+    winning = analysis.winning_ids()
+    if analysis.board is not None:
+        names = analysis.names
+        assert isinstance(names, BoardCells)  # a board's graph is named by its cells
+        cells = names.cell_of_vertex[winning]
+        return edge_board_answer(analysis.board, cells, analysis.moves or "orthogonal")
+    graph = analysis.multigraph
+    return edge_graph_answer(graph.names, graph.n_vertices, graph.n_edges, winning)
+
+
+def placements_answer(analysis: Analysis | EdgeAnalysis) -> dict[str, Any]:
     """The JSON answer document of an analysis (a board's or a graph's), lists as
     numpy arrays; what ``matchgame placements --format json`` writes."""
+    if not isinstance(analysis, Analysis):  # the edge game's
+        return edge_answer(analysis)
     if analysis.board is not None:
         names = analysis.names
         assert isinstance(names, BoardCells)  # a board's graph is named by its cells
@@ -157,7 +232,7 @@ def placements_answer(analysis: Analysis) -> dict[str, Any]:
 
 
 def placements_chunks(
-    analysis: Analysis,
+    analysis: Analysis | EdgeAnalysis,
     style: str,
     certificate: dict[str, Any] | None = None,
 ) -> Iterator[bytes]:
@@ -189,7 +264,7 @@ def placements_chunks(
 
 
 def format_placements(
-    analysis: Analysis,
+    analysis: Analysis | EdgeAnalysis,
     style: str,
     certificate: dict[str, Any] | None = None,
 ) -> bytes:
@@ -215,7 +290,7 @@ def _int_lines(rows: np.ndarray) -> Iterator[bytes]:
         yield format_int_rows(part).tobytes()
 
 
-def draw_board(analysis: Analysis) -> str:
+def draw_board(analysis: Analysis | EdgeAnalysis) -> str:
     """A board analysis as text: ``W`` where the placer wins, ``.`` where the
     placer loses, ``#`` blocked, then a legend and the verdict."""
     board = analysis.board
@@ -226,6 +301,6 @@ def draw_board(analysis: Analysis) -> str:
     chars[analysis.board_mask()] = ord("W")
     body = "\n".join(bytes(row).decode() for row in chars)
     legend = "W placer wins  . placer loses  # blocked"
-    wins = int(analysis.decomposition.missable.sum())
+    wins = int(analysis.winning_mask.sum())
     verdict = f"{wins} winning placements" if wins else "no winning placement: the placer loses"
     return f"{body}\n{legend}; {verdict}\n"
