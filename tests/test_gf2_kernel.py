@@ -106,6 +106,14 @@ def test_right_hand_sides_ride_the_elimination(matrix, seed):
     assert gf2.back_substitute(pivot, store, last, x)
     solved = ((x[:, None] >> np.arange(64, dtype=np.uint64)) & np.uint64(1)).astype(np.int64)
     assert ((matrix.astype(np.int64) @ solved) % 2 == b).all()
+    # several words of lanes at once: the same solutions, word by word
+    wide = np.zeros((n_cols, 3), dtype=np.uint64)
+    wide[pivot >= 0, 1] = carry[pivot[pivot >= 0], 0]
+    wide[:, 2] = rng.integers(0, 2**64, size=n_cols, dtype=np.uint64) * (pivot < 0)
+    free = wide[:, 2].copy()
+    assert gf2.back_substitute_words(pivot, store, last, wide)
+    assert (wide[:, 0] == 0).all() and (wide[:, 1] == x).all()
+    assert gf2.back_substitute(pivot, store, last, free) and (wide[:, 2] == free).all()
 
 
 @settings(max_examples=200, deadline=None)

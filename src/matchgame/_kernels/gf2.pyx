@@ -61,6 +61,7 @@ cdef int64_t POLL = 4096  # columns between looks at the stop flag
 __all__ = [
     "Transforms",
     "back_substitute",
+    "back_substitute_words",
     "band_words",
     "check_csr",
     "component_sides",
@@ -359,6 +360,67 @@ def back_substitute(
     cdef int done
     with nogil:
         done = _back_substitute(&pivot_row[0], &store[0, 0], &last[0], W, n_cols, &x[0])
+    return done == 0
+
+
+cdef int _back_substitute_words(
+    const int32_t *pivot_row, const uint64_t *store, const int32_t *last, int64_t W,
+    int64_t n_cols, uint64_t *x, int64_t words,
+) noexcept nogil:
+    """As _back_substitute with ``words`` words of lanes per column (``x`` is
+    ``n_cols x words``, row-major)."""
+    cdef int64_t c, p, w, end, k, j
+    cdef uint64_t word
+    cdef const uint64_t *row
+    cdef uint64_t *acc
+    cdef const uint64_t *other
+    for c in range(n_cols - 1, -1, -1):
+        if (c & (POLL - 1)) == 0 and stop_requested():
+            return -1
+        p = pivot_row[c]
+        if p < 0:
+            continue
+        row = store + p * W
+        acc = x + c * words
+        w = c >> 6
+        end = last[p] >> 6
+        word = row[w % W] & _above(c)
+        while True:
+            while word:
+                j = (w << 6) + mg_ctz64(word)
+                other = x + j * words
+                for k in range(words):
+                    acc[k] ^= other[k]
+                word &= word - 1
+            w += 1
+            if w > end:
+                break
+            word = row[w % W]
+    return 0
+
+
+def back_substitute_words(
+    const int32_t[::1] pivot_row,
+    const uint64_t[:, ::1] store,
+    const int32_t[::1] last,
+    uint64_t[:, ::1] x,
+):
+    """:func:`back_substitute` with ``64 * k`` lanes: ``x`` has shape
+    ``(n_cols, k)``. False if stopped."""
+    cdef int64_t n_cols = pivot_row.shape[0], W = store.shape[1], n_rows = store.shape[0]
+    cdef int64_t c
+    if x.shape[0] != n_cols or last.shape[0] != n_rows or W < 1:
+        raise ValueError("back_substitute_words: the arrays' sizes disagree")
+    for c in range(n_cols):
+        if pivot_row[c] >= n_rows or (pivot_row[c] >= 0 and last[pivot_row[c]] >= n_cols):
+            raise ValueError(f"pivot_row[{c}] names no row of the store")
+    if n_cols == 0 or x.shape[1] == 0:
+        return True
+    cdef int done
+    with nogil:
+        done = _back_substitute_words(
+            &pivot_row[0], &store[0, 0], &last[0], W, n_cols, &x[0, 0], x.shape[1]
+        )
     return done == 0
 
 

@@ -308,7 +308,7 @@ def solve_rows(
     """
     n_rows = ptr.shape[0] - 1
     targets = np.asarray(targets, dtype=np.int64)
-    words_per_pass = int(min(64, max(1, (256 << 20) // max(8 * n_rows, 1))))
+    words_per_pass = int(min(64, max(1, (256 << 20) // max(8 * max(n_rows, n_cols), 1))))
     lane_of: list[np.ndarray] = []
     column_of: list[np.ndarray] = []
     for start in range(0, targets.shape[0], 64 * words_per_pass):
@@ -322,20 +322,21 @@ def solve_rows(
         if carry[echelon.dependent].any():
             raise RuntimeError("a right-hand side outside the column space")
         pivots = np.flatnonzero(echelon.pivot_row >= 0)
-        for w in range(words):
-            x = np.zeros(n_cols, dtype=np.uint64)
-            x[pivots] = carry[echelon.pivot_row[pivots], w]
-            if not _gf2.back_substitute(echelon.pivot_row, echelon.store, echelon.last, x):
-                _stop_point()
-            columns = np.flatnonzero(x)
-            bits = np.unpackbits(
-                np.ascontiguousarray(x[columns], dtype="<u8").view(np.uint8).reshape(-1, 8),
-                axis=1,
-                bitorder="little",
-            )
-            at, lanes = np.nonzero(bits)  # by column, then lane
-            lane_of.append(start + 64 * w + lanes)
-            column_of.append(columns[at])
+        x = np.zeros((n_cols, words), dtype=np.uint64)
+        x[pivots] = carry[echelon.pivot_row[pivots]]
+        del carry
+        if not _gf2.back_substitute_words(echelon.pivot_row, echelon.store, echelon.last, x):
+            _stop_point()
+        del echelon
+        columns, word = np.nonzero(x)
+        bits = np.unpackbits(
+            np.ascontiguousarray(x[columns, word], dtype="<u8").view(np.uint8).reshape(-1, 8),
+            axis=1,
+            bitorder="little",
+        )
+        at, lanes = np.nonzero(bits)
+        lane_of.append(start + 64 * word[at] + lanes)
+        column_of.append(columns[at])
         _stop_point()
     lanes_all = np.concatenate(lane_of) if lane_of else np.zeros(0, np.int64)
     columns_all = np.concatenate(column_of) if column_of else np.zeros(0, np.int64)
