@@ -105,8 +105,8 @@ def tampered():
     def lane_bit(d):
         d["certificate"]["lanes"][0] ^= 2
 
-    def move_outside_the_set(d):
-        outside = next(c for c in free if c not in first_set(d))
+    def move_outside_the_set(d):  # along an edge, but not into the set
+        outside = next(c for c in free if c not in first_set(d) and abs(c - first_losing) in (1, 5))
         d["certificate"]["winning_moves"][0] = outside
 
     def move_not_along_an_edge(d):
@@ -131,8 +131,13 @@ def tampered():
     ]
 
 
+@pytest.mark.parametrize("chunk", [1 << 21, 3])
 @pytest.mark.parametrize("tamper", tampered(), ids=lambda f: f.__name__)
-def test_no_false_claim_is_accepted(tamper):
+def test_no_false_claim_is_accepted(tamper, chunk, monkeypatch):
+    """Each edit is refused, also when the parity sets are checked a few at a time."""
+    from matchgame.certificates import edges
+
+    monkeypatch.setattr(edges, "_CHUNK", chunk)
     data = answer(BOARD)
     assert check_answer(BOARD, data, game="edge") == []
     problems = check_answer(BOARD, edited(data, tamper), game="edge")

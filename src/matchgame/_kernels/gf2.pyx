@@ -68,6 +68,8 @@ __all__ = [
     "echelon_fill",
     "eliminate",
     "rcm_order",
+    "set_bits",
+    "solve_carried",
     "transpose_csr",
 ]
 
@@ -422,6 +424,59 @@ def back_substitute_words(
             &pivot_row[0], &store[0, 0], &last[0], W, n_cols, &x[0, 0], x.shape[1]
         )
     return done == 0
+
+
+def solve_carried(
+    const int32_t[::1] pivot_row,
+    const uint64_t[:, ::1] store,
+    const int32_t[::1] last,
+    const uint64_t[:, ::1] carry,
+):
+    """Solutions of the systems whose right-hand sides rode the elimination as
+    ``carry`` (``n_rows x k`` words): ``x`` (``n_cols x k`` words) with ``x[c]`` the
+    carried words of column ``c``'s pivot row, back-substituted (free columns 0).
+    None if stopped."""
+    cdef int64_t n_cols = pivot_row.shape[0], n_rows = store.shape[0], c, k
+    cdef int64_t words = carry.shape[1]
+    if carry.shape[0] != n_rows:
+        raise ValueError("carry must have one row per matrix row")
+    x_array = np.zeros((n_cols, words), dtype=np.uint64)
+    cdef uint64_t[:, ::1] x = x_array
+    for c in range(n_cols):
+        if pivot_row[c] >= n_rows:
+            raise ValueError(f"pivot_row[{c}] names no row of the store")
+    with nogil:
+        for c in range(n_cols):
+            if pivot_row[c] >= 0:
+                for k in range(words):
+                    x[c, k] = carry[pivot_row[c], k]
+    if not back_substitute_words(pivot_row, store, last, x_array):
+        return None
+    return x_array
+
+
+def set_bits(const uint64_t[:, ::1] x):
+    """Every set bit of an ``n x k``-word array: ``(rows, lanes)`` as int64 arrays,
+    by row then lane (lane ``64 * word + bit``)."""
+    cdef int64_t n = x.shape[0], words = x.shape[1], r, k, count = 0, i = 0
+    cdef uint64_t word
+    with nogil:
+        for r in range(n):
+            for k in range(words):
+                count += mg_popcount64(x[r, k])
+    rows_array = np.empty(count, dtype=np.int64)
+    lanes_array = np.empty(count, dtype=np.int64)
+    cdef int64_t[::1] rows = rows_array, lanes = lanes_array
+    with nogil:
+        for r in range(n):
+            for k in range(words):
+                word = x[r, k]
+                while word:
+                    rows[i] = r
+                    lanes[i] = (k << 6) + mg_ctz64(word)
+                    word &= word - 1
+                    i += 1
+    return rows_array, lanes_array
 
 
 def echelon_fill(const int32_t[::1] pivot_row, const uint64_t[:, ::1] store):

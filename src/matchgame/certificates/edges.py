@@ -106,9 +106,9 @@ def make_edge_certificate(analysis: EdgeAnalysis) -> dict[str, Any]:
     if analysis.searched.any():
         v = int(np.flatnonzero(analysis.searched)[0])
         raise InvalidInputError(
-            f"{analysis.names.describe(v)} is in a component with an odd cycle (reduced to "
-            "parities): its verdict comes from an exhaustive search and has no short proof, "
-            "so the edge game's certificate covers bipartite graphs only"
+            f"{analysis.names.describe(v)} is in a component with an odd cycle or an odd "
+            "number of self-loops: its verdict comes from an exhaustive search and has no "
+            "short proof, so the edge game's certificate covers bipartite graphs only"
         )
     source = analysis.board if analysis.board is not None else analysis.multigraph
     moves = analysis.moves or "orthogonal"
@@ -406,36 +406,68 @@ def _lanes_ok(arena: _Arena, lanes: np.ndarray, winning: np.ndarray, problems: l
     return True
 
 
+_CHUNK = 1 << 21  # members of parity sets checked at a time (bounds the checker's memory)
+
+
 def _sets_ok(arena: _Arena, certificate: dict, winning: np.ndarray, problems: list[str]) -> bool:
     """Every other vertex ``v`` moves into its set T, which is a losing start for the
-    opponent after the move."""
+    opponent after the move; the sets are checked a chunk of about :data:`_CHUNK`
+    members at a time."""
     in_w = np.zeros(arena.size, dtype=bool)
     in_w[winning] = True
     losing = np.flatnonzero(arena.present & ~in_w)
-    targets = certificate["winning_moves"].values.astype(np.int64)
-    flat = certificate["parity_sets"].values.astype(np.int64)
-    ends = flat == 0
+    targets = certificate["winning_moves"].values
+    flat = certificate["parity_sets"].values
+    set_end = np.flatnonzero(flat == 0)  # where each set's terminating 0 is
     if (
         targets.shape[0] != losing.shape[0]
-        or np.count_nonzero(ends) != losing.shape[0]
-        or (flat.shape[0] and not ends[-1])
+        or set_end.shape[0] != losing.shape[0]
+        or (flat.shape[0] and flat[-1] != 0)
     ):
         problems.append(
             f"the certificate has {targets.shape[0]} winning moves and "
-            f"{np.count_nonzero(ends)} parity sets for {losing.shape[0]} losing placements"
+            f"{set_end.shape[0]} parity sets for {losing.shape[0]} losing placements"
         )
         return False
-    if not losing.size:
-        return True
-    owner = np.cumsum(ends) - ends  # the losing placement each entry belongs to
-    members = _ids(arena, flat[~ends], "the parity sets", problems)
     moved = _ids(arena, targets, "the winning moves", problems)
-    if members is None or moved is None:
+    if moved is None:
         return False
+    no_edge = np.flatnonzero(arena.count_between(losing, moved) == 0)
+    if no_edge.size:
+        v = losing[no_edge[0]]
+        problems.append(f"the winning move of {arena.name(v)} is not along an edge")
+        return False
+    first = 0
+    while first < losing.shape[0]:
+        start = 0 if first == 0 else int(set_end[first - 1]) + 1
+        last = max(first + 1, int(np.searchsorted(set_end, start + _CHUNK, side="right")))
+        stop = int(set_end[last - 1]) + 1
+        piece = flat[start:stop]
+        ends = piece == 0
+        members = _ids(arena, piece[~ends], "the parity sets", problems)
+        if members is None:
+            return False
+        owner = (np.cumsum(ends) - ends)[~ends]  # which set of the chunk, from 0
+        chunk = slice(first, last)
+        if not _chunk_ok(arena, losing[chunk], moved[chunk], owner, members, problems):
+            return False
+        first = last
+    return True
+
+
+def _chunk_ok(
+    arena: _Arena,
+    losing: np.ndarray,
+    moved: np.ndarray,
+    owner: np.ndarray,
+    members: np.ndarray,
+    problems: list[str],
+) -> bool:
+    """The parity sets of ``losing[k]`` (``members`` where ``owner == k``, sorted)
+    are winning proofs with the moves ``moved``."""
     members = members.astype(np.int64)
-    owner = owner[~ends]
-    starts = losing[owner]
     size = arena.size
+    starts = losing[owner]
     keys = owner * size + members
     if (np.diff(keys) <= 0).any():
         k = int(owner[np.flatnonzero(np.diff(keys) <= 0)[0]])
@@ -446,17 +478,12 @@ def _sets_ok(arena: _Arena, certificate: dict, winning: np.ndarray, problems: li
         problems.append(f"the parity set of {arena.name(starts[inside[0]])} holds the vertex")
         return False
     moved_key = np.arange(losing.shape[0]) * size + moved
-    found = np.minimum(np.searchsorted(keys, moved_key), keys.shape[0] - 1)
-    not_in = np.flatnonzero(keys[found] != moved_key)
+    found = np.minimum(np.searchsorted(keys, moved_key), max(keys.shape[0] - 1, 0))
+    not_in = np.flatnonzero(keys[found] != moved_key) if keys.size else np.zeros(1, np.int64)
     if not_in.size:
         problems.append(
             f"the winning move of {arena.name(losing[not_in[0]])} does not go into its set"
         )
-        return False
-    no_edge = np.flatnonzero(arena.count_between(losing, moved) == 0)
-    if no_edge.size:
-        v = losing[no_edge[0]]
-        problems.append(f"the winning move of {arena.name(v)} is not along an edge")
         return False
     odd_loops = np.flatnonzero(arena.odd_loop[members])
     if odd_loops.size:
@@ -473,6 +500,7 @@ def _sets_ok(arena: _Arena, certificate: dict, winning: np.ndarray, problems: li
     first = np.repeat(arena.offsets[:-1][members].astype(np.int64), degree)
     within = np.arange(step_owner.shape[0]) - np.repeat(np.cumsum(degree) - degree, degree)
     step_to = arena.neighbors[first + within].astype(np.int64)
+    del first, within
     step_keys = step_owner * size + step_to
     found = np.minimum(np.searchsorted(keys, step_keys), keys.shape[0] - 1)
     joined = np.flatnonzero(keys[found] == step_keys)

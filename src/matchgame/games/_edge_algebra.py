@@ -187,13 +187,15 @@ def eliminate(
     n_cols: int,
     row_mask: np.ndarray = _ALL,
     carry: np.ndarray | None = None,
+    extra: int = 0,
 ) -> Echelon:
-    """Banded elimination of a CSR matrix, behind the memory check."""
+    """Banded elimination of a CSR matrix, behind the memory check (``extra``: bytes
+    the caller will allocate next, counted in)."""
     n_rows = ptr.shape[0] - 1
     words = _gf2.band_words(ptr, ind, n_cols, row_mask)
     carry_bytes = 0 if carry is None else carry.nbytes
     require(
-        n_rows * (8 * words + 24) + 12 * n_cols + carry_bytes,
+        n_rows * (8 * words + 24) + 12 * n_cols + carry_bytes + extra,
         f"the GF(2) elimination of a {n_rows} x {n_cols} matrix (band of {64 * words} columns)",
     )
     result = _gf2.eliminate(ptr, ind, n_cols, row_mask, words, carry)
@@ -304,7 +306,7 @@ def solve_rows(
 
     The right-hand sides ride the elimination as bits of words carried by the rows
     (64 a word, up to 64 words a pass as memory allows), then one back substitution
-    per word.
+    carries every word along.
     """
     n_rows = ptr.shape[0] - 1
     targets = np.asarray(targets, dtype=np.int64)
@@ -318,25 +320,18 @@ def solve_rows(
         lane = np.arange(chunk.shape[0])
         bit = np.uint64(1) << (lane % 64).astype(np.uint64)
         np.bitwise_or.at(carry, (chunk, lane // 64), bit)
-        echelon = eliminate(ptr, ind, n_cols, _ALL, carry)
+        echelon = eliminate(ptr, ind, n_cols, _ALL, carry, extra=8 * n_cols * words)
         if carry[echelon.dependent].any():
             raise RuntimeError("a right-hand side outside the column space")
-        pivots = np.flatnonzero(echelon.pivot_row >= 0)
-        x = np.zeros((n_cols, words), dtype=np.uint64)
-        x[pivots] = carry[echelon.pivot_row[pivots]]
-        del carry
-        if not _gf2.back_substitute_words(echelon.pivot_row, echelon.store, echelon.last, x):
+        x = _gf2.solve_carried(echelon.pivot_row, echelon.store, echelon.last, carry)
+        del carry, echelon
+        if x is None:
             _stop_point()
-        del echelon
-        columns, word = np.nonzero(x)
-        bits = np.unpackbits(
-            np.ascontiguousarray(x[columns, word], dtype="<u8").view(np.uint8).reshape(-1, 8),
-            axis=1,
-            bitorder="little",
-        )
-        at, lanes = np.nonzero(bits)
-        lane_of.append(start + 64 * word[at] + lanes)
-        column_of.append(columns[at])
+            raise RuntimeError("the back substitution stopped without a stop request")
+        columns, lanes = _gf2.set_bits(x)
+        del x
+        lane_of.append(start + lanes)
+        column_of.append(columns)
         _stop_point()
     lanes_all = np.concatenate(lane_of) if lane_of else np.zeros(0, np.int64)
     columns_all = np.concatenate(column_of) if column_of else np.zeros(0, np.int64)

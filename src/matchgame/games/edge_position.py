@@ -322,11 +322,7 @@ class EdgePosition(Position):
         if token is not None:
             k = self._pair_index(token, u)
             if k < 0 or self._left[k] == 0:
-                what = "self-loop" if u == token else "edge"
-                why = "is used up" if k >= 0 else "does not exist"
-                raise IllegalMoveError(
-                    f"the {what} {self._names.text(token)} - {self._names.text(u)} {why}"
-                )
+                raise IllegalMoveError(_no_edge(self._names, token, u, k >= 0))
         self._push_id(u)
 
     def _push_id(self, u: int) -> None:
@@ -521,7 +517,7 @@ def check_edge_walk(
     >>> check_edge_walk(MultiGraph(2, [(0, 1)]), np.array([0, 1, 0]))
     Traceback (most recent call last):
     ...
-    matchgame.errors.IllegalMoveError: move 3 (1): the edge 2 - 1 is used up (1 edge there)
+    matchgame.errors.IllegalMoveError: move 3 (1): the edge between 2 and 1 is used up (1 in all)
     """
     names = multigraph.names
     if path.shape[0] < 2:
@@ -536,10 +532,7 @@ def check_edge_walk(
     problems: list[tuple[int, str]] = []
     if not exists.all():
         t = int(np.flatnonzero(~exists)[0])
-        what = "self-loop" if before[t] == after[t] else "edge"
-        problems.append(
-            (t, f"there is no {what} {names.text(int(before[t]))} - {names.text(int(after[t]))}")
-        )
+        problems.append((t, _no_edge(names, int(before[t]), int(after[t]), False)))
     # the k-th use of a pair (in move order) needs k copies of it
     order = np.argsort(keys, kind="stable")
     sorted_keys = keys[order]
@@ -555,17 +548,21 @@ def check_edge_walk(
         t = int(np.flatnonzero(over)[0])
         count = int(copies[t])
         problems.append(
-            (
-                t,
-                f"the {'self-loop' if before[t] == after[t] else 'edge'} "
-                f"{names.text(int(before[t]))} - {names.text(int(after[t]))} is used up "
-                f"({count} {'edge' if count == 1 else 'edges'} there)",
-            )
+            (t, f"{_no_edge(names, int(before[t]), int(after[t]), True)} ({count} in all)")
         )
     if problems:
         t, why = min(problems)
         where = f"line {move_lines[t + 1]}: " if move_lines is not None else ""
         raise IllegalMoveError(f"{where}move {t + 2} ({names.text(int(after[t]))}): {why}")
+
+
+def _no_edge(names: Any, u: int, v: int, used_up: bool) -> str:
+    """Why a move from ``u`` to ``v`` is illegal, in text (1-based) names."""
+    if u == v:
+        where = f"the self-loop at {names.text(u)}"
+    else:
+        where = f"the edge between {names.text(u)} and {names.text(v)}"
+    return f"{where} is used up" if used_up else f"there is no {where[4:]}"
 
 
 def edge_multigraph(source: Any, rule: str = "orthogonal") -> MultiGraph:

@@ -238,8 +238,8 @@ class EdgeAnalysis:
         v = self.names.vertex(name)
         if self._algebra is None or self.searched[v]:
             raise InvalidInputError(
-                f"{self.names.describe(v)} is in a component with an odd cycle: its verdict "
-                "comes from an exhaustive search and has no short proof"
+                f"{self.names.describe(v)} is in a component with an odd cycle or a self-loop: "
+                "its verdict comes from an exhaustive search and has no short proof"
             )
         ids = self._parity_set_ids(v)
         mover_wins = not bool(self.winning_mask[v])
@@ -495,7 +495,8 @@ class ComponentSearch:
         spent = self.max_states - self.budget
         elsewhere = f", {spent:,} of them spent on other components" if spent else ""
         return (
-            f"edge geography on a graph with an odd cycle is PSPACE-complete, and the exact "
+            f"edge geography on a graph with an odd cycle (a self-loop is one) is "
+            f"PSPACE-complete, and the exact "
             f"search of {self._component_text()} needs more positions than max_states = "
             f"{self.max_states:,} allows{elsewhere}"
         )
