@@ -46,31 +46,7 @@ int main(int argc, char** argv) {
     double read_seconds = seconds_since(start);
     start = std::chrono::steady_clock::now();
 
-    // Sides: the board's colouring, or a BFS 2-colouring of the graph.
-    std::vector<char> side(n, -1);
-    if (in.board) {
-        side = in.parity;
-    } else {
-        std::vector<int> first(n + 1, 0), adj(2 * m);
-        for (size_t e = 0; e < m; ++e) ++first[in.eu[e] + 1], ++first[in.ev[e] + 1];
-        for (int v = 0; v < n; ++v) first[v + 1] += first[v];
-        std::vector<int> fill(first.begin(), first.end() - 1);
-        for (size_t e = 0; e < m; ++e) adj[fill[in.eu[e]]++] = in.ev[e], adj[fill[in.ev[e]]++] = in.eu[e];
-        std::vector<int> queue;
-        for (int s = 0; s < n; ++s) {
-            if (side[s] >= 0) continue;
-            side[s] = 0;
-            queue.assign(1, s);
-            for (size_t head = 0; head < queue.size(); ++head) {
-                int x = queue[head];
-                for (int i = first[x]; i < first[x + 1]; ++i) {
-                    int y = adj[i];
-                    if (side[y] < 0) side[y] = static_cast<char>(1 - side[x]), queue.push_back(y);
-                    else if (side[y] == side[x]) fail("the graph is not bipartite");
-                }
-            }
-        }
-    }
+    const std::vector<char> side = sides(in, adjacency(in));
     std::vector<int> index(n), xs, ys;
     for (int v = 0; v < n; ++v) {
         if (side[v] == 0) index[v] = static_cast<int>(xs.size()), xs.push_back(v);

@@ -311,36 +311,6 @@ def eliminate(
     )
 
 
-cdef int _back_substitute(
-    const int32_t *pivot_row, const uint64_t *store, const int32_t *last, int64_t W,
-    int64_t n_cols, uint64_t *x,
-) noexcept nogil:
-    cdef int64_t c, p, w, end
-    cdef uint64_t acc, word
-    cdef const uint64_t *row
-    for c in range(n_cols - 1, -1, -1):
-        if (c & (POLL - 1)) == 0 and stop_requested():
-            return -1
-        p = pivot_row[c]
-        if p < 0:
-            continue
-        row = store + p * W
-        acc = x[c]
-        w = c >> 6
-        end = last[p] >> 6
-        word = row[w % W] & _above(c)
-        while True:
-            while word:
-                acc ^= x[(w << 6) + mg_ctz64(word)]
-                word &= word - 1
-            w += 1
-            if w > end:
-                break
-            word = row[w % W]
-        x[c] = acc
-    return 0
-
-
 def back_substitute(
     const int32_t[::1] pivot_row,
     const uint64_t[:, ::1] store,
@@ -350,27 +320,17 @@ def back_substitute(
     """Solve the echelon rows of :func:`eliminate` for 64 lanes at once, in place:
     on entry ``x[c]`` is the right-hand side of the pivot row of column ``c`` (or
     the value of a free column), on return the solution. False if stopped."""
-    cdef int64_t n_cols = pivot_row.shape[0], W = store.shape[1], n_rows = store.shape[0]
-    cdef int64_t c
-    if x.shape[0] != n_cols or last.shape[0] != n_rows or W < 1:
+    if x.shape[0] != pivot_row.shape[0]:
         raise ValueError("back_substitute: the arrays' sizes disagree")
-    for c in range(n_cols):
-        if pivot_row[c] >= n_rows or (pivot_row[c] >= 0 and last[pivot_row[c]] >= n_cols):
-            raise ValueError(f"pivot_row[{c}] names no row of the store")
-    if n_cols == 0:
-        return True
-    cdef int done
-    with nogil:
-        done = _back_substitute(&pivot_row[0], &store[0, 0], &last[0], W, n_cols, &x[0])
-    return done == 0
+    return back_substitute_words(pivot_row, store, last, np.asarray(x).reshape(-1, 1))
 
 
 cdef int _back_substitute_words(
     const int32_t *pivot_row, const uint64_t *store, const int32_t *last, int64_t W,
     int64_t n_cols, uint64_t *x, int64_t words,
 ) noexcept nogil:
-    """As _back_substitute with ``words`` words of lanes per column (``x`` is
-    ``n_cols x words``, row-major)."""
+    """Back substitution (see the module docstring) with ``words`` words of lanes per
+    column: ``x`` is ``n_cols x words``, row-major; -1 if stopped."""
     cdef int64_t c, p, w, end, k, j
     cdef uint64_t word
     cdef const uint64_t *row
@@ -762,38 +722,22 @@ cdef class Transforms:
         return 8 * (n_rows * ((n_rows + 63) >> 6) + n_cols * ((n_cols + 63) >> 6))
 
     cdef inline bint _p(self, int64_t m, int64_t x) noexcept nogil:
-        return (self.P[m, x >> 6] >> (x & 63)) & 1
+        return _bit(self.P, m, x)
 
     cdef inline bint _q(self, int64_t m, int64_t y) noexcept nogil:
-        return (self.Qt[m, y >> 6] >> (y & 63)) & 1
+        return _bit(self.Qt, m, y)
 
     cdef inline void _prow_xor(self, int64_t dst, int64_t src) noexcept nogil:
-        cdef int64_t k
-        for k in range(self.wr):
-            self.P[dst, k] ^= self.P[src, k]
+        _row_xor(self.P, self.wr, dst, src)
 
     cdef inline void _qrow_xor(self, int64_t dst, int64_t src) noexcept nogil:
-        cdef int64_t k
-        for k in range(self.wc):
-            self.Qt[dst, k] ^= self.Qt[src, k]
+        _row_xor(self.Qt, self.wc, dst, src)
 
     cdef inline void _prow_swap(self, int64_t i, int64_t j) noexcept nogil:
-        cdef int64_t k
-        cdef uint64_t t
-        if i != j:
-            for k in range(self.wr):
-                t = self.P[i, k]
-                self.P[i, k] = self.P[j, k]
-                self.P[j, k] = t
+        _row_swap(self.P, self.wr, i, j)
 
     cdef inline void _qrow_swap(self, int64_t i, int64_t j) noexcept nogil:
-        cdef int64_t k
-        cdef uint64_t t
-        if i != j:
-            for k in range(self.wc):
-                t = self.Qt[i, k]
-                self.Qt[i, k] = self.Qt[j, k]
-                self.Qt[j, k] = t
+        _row_swap(self.Qt, self.wc, i, j)
 
     def flip(self, int64_t x, int64_t y):
         """``A[x, y] ^= 1``: re-diagonalise ``P A Q`` by row operations on ``P`` and
@@ -872,68 +816,37 @@ cdef class Transforms:
 
     def in_left_kernel_support(self, int64_t x):
         """Whether some ``z`` with ``z^T A = 0`` has ``z[x] = 1``."""
-        cdef int64_t m
         if not 0 <= x < self.n_rows:
             raise ValueError("row out of range")
-        for m in range(self.rank, self.n_rows):
-            if self._p(m, x):
-                return True
-        return False
+        return _any_bit(self.P, self.rank, self.n_rows, x)
 
     def in_right_kernel_support(self, int64_t y):
         """Whether some ``z`` with ``A z = 0`` has ``z[y] = 1``."""
-        cdef int64_t m
         if not 0 <= y < self.n_cols:
             raise ValueError("column out of range")
-        for m in range(self.rank, self.n_cols):
-            if self._q(m, y):
-                return True
-        return False
+        return _any_bit(self.Qt, self.rank, self.n_cols, y)
 
     def left_kernel_support(self):
         """Per row: in the support of the left kernel (uint8)."""
-        return self._support(self.P, self.n_rows, self.wr)
+        return _combined(self.P, self.rank, self.n_rows, self.P, -1, self.n_rows)
 
     def right_kernel_support(self):
         """Per column: in the support of the right kernel (uint8)."""
-        return self._support(self.Qt, self.n_cols, self.wc)
-
-    cdef object _support(self, uint64_t[:, ::1] rows, int64_t n, int64_t words):
-        acc_array = np.zeros(max(words, 1), dtype=np.uint64)
-        cdef uint64_t[::1] acc = acc_array
-        cdef int64_t m, k
-        for m in range(self.rank, n):
-            for k in range(words):
-                acc[k] |= rows[m, k]
-        return _bits(acc_array, n)
+        return _combined(self.Qt, self.rank, self.n_cols, self.Qt, -1, self.n_cols)
 
     def solve_row(self, int64_t x):
         """A ``z`` (uint8 per column) with ``A z = e_x``; meaningful when ``x`` is
         outside the left kernel's support."""
         if not 0 <= x < self.n_rows:
             raise ValueError("row out of range")
-        acc_array = np.zeros(max(self.wc, 1), dtype=np.uint64)
-        cdef uint64_t[::1] acc = acc_array
-        cdef int64_t m, k
-        for m in range(self.rank):
-            if self._p(m, x):
-                for k in range(self.wc):
-                    acc[k] ^= self.Qt[m, k]
-        return _bits(acc_array, self.n_cols)
+        return _combined(self.Qt, 0, self.rank, self.P, x, self.n_cols)
 
     def solve_column(self, int64_t y):
         """A ``z`` (uint8 per row) with ``z^T A = e_y^T``; meaningful when ``y`` is
         outside the right kernel's support."""
         if not 0 <= y < self.n_cols:
             raise ValueError("column out of range")
-        acc_array = np.zeros(max(self.wr, 1), dtype=np.uint64)
-        cdef uint64_t[::1] acc = acc_array
-        cdef int64_t m, k
-        for m in range(self.rank):
-            if self._q(m, y):
-                for k in range(self.wr):
-                    acc[k] ^= self.P[m, k]
-        return _bits(acc_array, self.n_rows)
+        return _combined(self.P, 0, self.rank, self.Qt, y, self.n_rows)
 
     def matrices(self):
         """Copies of ``P`` and ``Q`` as uint8 arrays (for tests)."""
@@ -944,6 +857,59 @@ cdef class Transforms:
         for m in range(self.n_cols):
             qt[m] = _bits(self.Qt[m], self.n_cols)
         return p, qt.T.copy()
+
+
+cdef inline bint _bit(uint64_t[:, ::1] rows, int64_t m, int64_t j) noexcept nogil:
+    return (rows[m, j >> 6] >> (j & 63)) & 1
+
+
+cdef inline void _row_xor(
+    uint64_t[:, ::1] rows, int64_t words, int64_t dst, int64_t src
+) noexcept nogil:
+    cdef int64_t k
+    for k in range(words):
+        rows[dst, k] ^= rows[src, k]
+
+
+cdef inline void _row_swap(
+    uint64_t[:, ::1] rows, int64_t words, int64_t i, int64_t j
+) noexcept nogil:
+    cdef int64_t k
+    cdef uint64_t t
+    if i != j:
+        for k in range(words):
+            t = rows[i, k]
+            rows[i, k] = rows[j, k]
+            rows[j, k] = t
+
+
+cdef bint _any_bit(uint64_t[:, ::1] rows, int64_t first, int64_t end, int64_t j) noexcept nogil:
+    """Whether one of ``rows[first:end]`` has bit ``j``."""
+    cdef int64_t m
+    for m in range(first, end):
+        if _bit(rows, m, j):
+            return True
+    return False
+
+
+cdef object _combined(
+    uint64_t[:, ::1] rows, int64_t first, int64_t end, uint64_t[:, ::1] select, int64_t j,
+    int64_t n,
+):
+    """The OR (``j`` < 0) of ``rows[first:end]``, or the XOR of those ``rows[m]`` whose
+    ``select[m]`` has bit ``j``, as ``n`` uint8 bits."""
+    cdef int64_t words = rows.shape[1], m, k
+    acc_array = np.zeros(max(words, 1), dtype=np.uint64)
+    cdef uint64_t[::1] acc = acc_array
+    with nogil:
+        for m in range(first, end):
+            if j < 0:
+                for k in range(words):
+                    acc[k] |= rows[m, k]
+            elif _bit(select, m, j):
+                for k in range(words):
+                    acc[k] ^= rows[m, k]
+    return _bits(acc_array, n)
 
 
 def _bits(words, Py_ssize_t n):

@@ -57,12 +57,12 @@ from ..core.board import Board
 from ..core.graph import Graph
 from ..core.moves import as_moves
 from ..core.multigraph import MultiGraph, as_multigraph
-from ..core.names import BoardCells, FileIds
+from ..core.names import BoardCells
 from ..errors import InvalidInputError
 from ..games._edge_algebra import solve_rows
 from ..games.edges import EdgeAnalysis
 from ..writers.placements import EDGE_ANSWER_FIELDS, edge_board_answer, edge_graph_answer
-from ._proofs import _file_ids_as_numbers, _ids, _increasing
+from ._proofs import _ids, _winning_ids
 from .check import _check_fields, _compare
 from .make import FORMAT, input_digest
 
@@ -232,6 +232,7 @@ class _Arena:
             self.kind = "edges"
             self.board = None
             self.multigraph = as_multigraph(source, "source")
+            self.graph = self.multigraph.support  # its names, for the answer's ids
             self.size = self.multigraph.n_vertices
             self.present = np.ones(self.size, dtype=bool)
             self.pairs = self.multigraph.pairs.astype(np.int64)
@@ -313,9 +314,10 @@ def check_edge_document(
         return [f'field "game" is {document["game"]!r}: this is the edge game\'s certificate']
     arena = _Arena(source, moves)
     problems: list[str] = []
-    winning = _winning(arena, document, problems)
-    if winning is None:
+    found = _winning_ids(arena, document, problems)
+    if found is None:
         return problems
+    winning = found.astype(np.int64)
     if _lanes_ok(arena, certificate["lanes"].values, winning, problems):
         _sets_ok(arena, certificate, winning, problems)
     if problems:
@@ -335,37 +337,6 @@ def _digest(source: Board | Graph | MultiGraph) -> str:
     if isinstance(source, Board):
         return input_digest(source)
     return input_digest(as_multigraph(source, "source"))
-
-
-def _winning(arena: _Arena, document: dict, problems: list[str]) -> np.ndarray | None:
-    """W, the answer's winning placements, as increasing ids."""
-    if arena.board is None:
-        what = '"winning_vertices"'
-        values = document["winning_vertices"].values
-        names = arena.multigraph.names
-        if isinstance(names, FileIds):
-            values = _file_ids_as_numbers(names, values, what, problems)
-            if values is None:
-                return None
-        ids = _ids(arena, values, what, problems)
-    else:
-        what = '"winning_cells"'
-        cells = document["winning_cells"].rows(2).astype(np.int64)
-        rows, cols = cells[:, 0], cells[:, 1]
-        outside = np.flatnonzero(
-            (rows < 1) | (rows > arena.n_rows) | (cols < 1) | (cols > arena.n_cols)
-        )
-        if outside.size:
-            problems.append(
-                f'"winning_cells" names [{cells[outside[0], 0]}, {cells[outside[0], 1]}], not '
-                f"a cell of the {arena.n_rows}x{arena.n_cols} board"
-            )
-            return None
-        flat = (rows - 1) * arena.n_cols + (cols - 1)
-        ids = _ids(arena, flat + 1, what, problems)
-    if ids is None or not _increasing(ids, arena, what, problems):
-        return None
-    return ids.astype(np.int64)
 
 
 def _lanes_ok(arena: _Arena, lanes: np.ndarray, winning: np.ndarray, problems: list[str]) -> bool:

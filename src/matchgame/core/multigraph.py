@@ -20,10 +20,10 @@ import numpy.typing as npt
 
 from ..errors import InvalidInputError, InvalidTypeError
 from ._cache import cached_property
-from ._csr import INDEX_DTYPE, MAX_ENTRIES, MAX_VERTICES, checked_labels
-from ._validate import as_int, as_int_array, describe, first_index, shorten
+from ._csr import INDEX_DTYPE, MAX_ENTRIES, MAX_VERTICES, checked_edges, checked_labels
+from ._validate import as_int, as_int_array, describe, first_index
 from .board import Board
-from .graph import Graph, is_scipy_sparse
+from .graph import Graph, is_scipy_sparse, networkx_edges, square_matrix
 from .names import NodeLabels, VertexIds, VertexNames
 
 __all__ = ["MultiGraph", "as_multigraph"]
@@ -66,23 +66,7 @@ class MultiGraph:
     def __init__(
         self, n_vertices: int, edges: npt.ArrayLike, labels: Sequence[Hashable] | None = None
     ) -> None:
-        n = as_int(n_vertices, "n_vertices", low=0, high=MAX_VERTICES)
-        pairs = as_int_array(edges, "edges")
-        if pairs.size == 0 and pairs.ndim == 1:
-            pairs = pairs.reshape(0, 2)
-        if pairs.ndim != 2 or pairs.shape[1] != 2:
-            raise InvalidInputError(
-                f"edges must have shape (m, 2), one (u, v) row per edge; got shape {pairs.shape}"
-            )
-        outside = (pairs < 0) | (pairs >= n)
-        if outside.any():
-            bad = first_index(np.asarray(outside.any(axis=1)))
-            raise InvalidInputError(
-                f"edges[{bad}] = ({pairs[bad, 0]}, {pairs[bad, 1]}) names a vertex outside "
-                + (f"0..{n - 1}" if n else "the graph (it has no vertices)")
-            )
-        if 2 * pairs.shape[0] > MAX_ENTRIES:
-            raise InvalidInputError(f"edges has {pairs.shape[0]} rows, more than matchgame handles")
+        n, pairs = checked_edges(n_vertices, edges)
         names = None if labels is None else NodeLabels(checked_labels(labels, n))
         self._adopt(n, *_counted(n, pairs, np.ones(pairs.shape[0], dtype=np.int64)), names)
 
@@ -174,21 +158,8 @@ class MultiGraph:
         >>> g.multiplicity.tolist(), g.names.name(0)
         ([2, 1], 'a')
         """
-        if not all(hasattr(graph, name) for name in ("nodes", "edges", "is_directed")):
-            raise InvalidTypeError(
-                f"graph must be a NetworkX graph (with nodes and edges), got {describe(graph)}"
-            )
-        if graph.is_directed():
-            raise InvalidInputError("the token game is played on undirected graphs")
-        nodes = tuple(graph.nodes)
-        index = {node: i for i, node in enumerate(nodes)}
-        try:
-            edges = [(index[u], index[v]) for u, v, *_ in graph.edges()]
-        except (KeyError, ValueError, TypeError) as exc:
-            raise InvalidInputError(
-                f"graph has an edge that is not a pair of its nodes ({shorten(exc)})"
-            ) from None
-        return cls(len(nodes), np.array(edges, dtype=np.int64).reshape(-1, 2), nodes)
+        nodes, edges = networkx_edges(graph)
+        return cls(len(nodes), edges, nodes)
 
     @classmethod
     def from_scipy(cls, matrix: Any) -> MultiGraph:
@@ -204,21 +175,7 @@ class MultiGraph:
         >>> MultiGraph.from_scipy(np.array([[1, 2], [2, 0]])).edges().tolist()
         [[0, 0], [0, 1], [0, 1]]
         """
-        if hasattr(matrix, "tocoo"):
-            shape = matrix.shape
-        else:
-            try:
-                matrix = np.asarray(matrix)
-            except (ValueError, TypeError):
-                matrix = None
-            if matrix is None or matrix.dtype.kind not in "biuf":
-                raise InvalidTypeError(
-                    f"matrix must be a SciPy sparse matrix or a numeric 2-D array of edge "
-                    f"counts, got {describe(matrix)}"
-                )
-            shape = matrix.shape
-        if shape is None or len(shape) != 2 or shape[0] != shape[1]:
-            raise InvalidInputError(f"matrix must be square, got shape {shorten(shape)}")
+        matrix, shape = square_matrix(matrix, "biuf", "a 2-D array of edge counts")
         n = as_int(shape[0], "the matrix's size", low=0, high=MAX_VERTICES)
         if hasattr(matrix, "tocoo"):
             coo = matrix.tocoo()
