@@ -69,4 +69,12 @@ class BudgetExceededError(MatchgameError):
     """An exact answer that would need more than its budget: the states of a search
     (edge geography on a graph with an odd cycle is PSPACE-complete, so matchgame
     searches it exhaustively within ``max_states``) or the memory the computation
-    needs. The message names which, and how much."""
+    needs. The message names which, and how much.
+
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.analyse(["..", ".."], moves="king", game="edge", max_states=5)
+    ... except matchgame.BudgetExceededError as error:
+    ...     print(str(error)[:72])
+    edge geography on a graph with an odd cycle (a self-loop is one) is PSPA
+    """

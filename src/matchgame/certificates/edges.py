@@ -292,6 +292,20 @@ def check_edge_document(
     ------
     DocumentError
         If a field is missing, extra or of the wrong type.
+
+    Examples
+    --------
+    >>> from matchgame import analyse
+    >>> from matchgame.certificates import check_answer
+    >>> from matchgame.writers.placements import format_placements
+    >>> board = Board.from_rows(["...", ".#."])
+    >>> analysis = analyse(board, game="edge")
+    >>> answer = format_placements(analysis, "json", analysis.certificate())
+    >>> check_answer(board, answer, game="edge")
+    []
+    >>> check_answer(board, answer.replace(b'"placer_wins":true', b'"placer_wins":false'),
+    ...              game="edge")
+    ['field "placer_wins" is false, the certificate proves true']
     """
     moves = as_moves(moves)
     certificate = document["certificate"]

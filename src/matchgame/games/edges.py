@@ -100,6 +100,12 @@ class EdgeProof:
         vertices of T.
     move : name or None
         A winning move (the vertex reached, in T) when ``mover_wins``.
+
+    Examples
+    --------
+    >>> proof = analyse_edges(Graph.from_edges(2, [(0, 1)])).proof(0)
+    >>> proof.mover_wins, proof.parity_set, proof.move, proof.placer_wins
+    (True, [1], 1, False)
     """
 
     vertex: Hashable
@@ -134,6 +140,19 @@ class EdgeAnalysis:
     searched : ndarray of bool
         Per vertex id: decided by the exact search (its component, reduced to
         parities, has an odd cycle or an odd self-loop); the others by the theorem.
+
+    Examples
+    --------
+    A 2x3 board: its 3x3 biadjacency matrix is invertible over GF(2), so the
+    player to move wins from every cell. With the bottom middle blocked the board
+    is a path of five cells: the placer wins on its ends and its middle.
+
+    >>> analysis = analyse_edges(["...", "..."])
+    >>> analysis.winning, analysis.rank
+    ([], 3)
+    >>> blocked = analyse_edges(["...", ".#."])
+    >>> blocked.winning, blocked.board_mask().tolist()
+    ([(0, 1), (1, 0), (1, 2)], [[False, True, False], [True, False, True]])
     """
 
     game = "edge"
