@@ -2,7 +2,7 @@
 
     python benchmarks/bench_edge.py [--repeats 5] [--sizes 100 200 300] [--big 1000]
         [--only anchor|big|algebra|positions ...] [--anchor-timeout 300]
-    python benchmarks/bench_edge.py run BOARD [--cap-gib 4]   # one answer, as timed
+    python benchmarks/bench_edge.py run BOARD [--cap-gib 4] [--edges]   # one answer, as timed
 
 Every run is a fresh process reading a seeded board (benchmarks/generate.py, 20%
 of the cells blocked) and printing the JSOI answer of the edge game's placement
@@ -49,8 +49,9 @@ TABLES = ("anchor", "big", "algebra", "positions")
 BLOCKED = 20
 
 
-def run(path: str, cap_gib: float | None) -> None:
-    """Analyse the board at ``path`` in the edge game and print the JSOI answer."""
+def run(path: str, cap_gib: float | None, edges: bool = False) -> None:
+    """Analyse the board (or with ``edges`` the edge list, repeated edges kept) at
+    ``path`` in the edge game and print the JSOI answer."""
     if cap_gib:
         limit = int(cap_gib * 2**30)
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -58,8 +59,11 @@ def run(path: str, cap_gib: float | None) -> None:
     from matchgame.writers.placements import format_placements
 
     with open(path, "rb") as handle:
-        board = matchgame.parse_board(handle.read())
-    analysis = matchgame.analyse(board, game="edge")
+        data = handle.read()
+    source = (
+        matchgame.parse_edge_list(data, multigraph=True) if edges else matchgame.parse_board(data)
+    )
+    analysis = matchgame.analyse(source, game="edge")
     sys.stdout.buffer.write(format_placements(analysis, "jsoi"))
 
 
@@ -196,8 +200,9 @@ def main() -> None:
         parser = argparse.ArgumentParser(prog="bench_edge.py run")
         parser.add_argument("board")
         parser.add_argument("--cap-gib", type=float)
+        parser.add_argument("--edges", action="store_true", help="an edge list, not a board")
         options = parser.parse_args(sys.argv[2:])
-        run(options.board, options.cap_gib)
+        run(options.board, options.cap_gib, options.edges)
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=5)
