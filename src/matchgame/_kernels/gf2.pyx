@@ -741,7 +741,21 @@ cdef class Transforms:
 
     def flip(self, int64_t x, int64_t y):
         """``A[x, y] ^= 1``: re-diagonalise ``P A Q`` by row operations on ``P`` and
-        column operations on ``Q`` (the four cases of docs/architecture.md)."""
+        column operations on ``Q``.
+
+        ``P A' Q = D + a b^T`` with ``a = P e_x`` and ``b = Q^T e_y``; split both at
+        ``r``. If ``a`` and ``b`` both reach past ``r`` (``e_x`` outside the column
+        space, ``e_y`` outside the row space), clear ``a`` to one ``e_i`` and ``b`` to
+        one ``e_j`` (``i, j >= r``: rows and columns of zeros in ``D``, so ``D`` is
+        unchanged) and swap them to ``r``: the rank grows by one. If only ``b`` does,
+        clear it to ``e_j``, then cancel column ``j``'s ``a`` with the identity's
+        columns; only ``a``: the same with rows. If neither, the top block is
+        ``I + a b^T``: invertible (its own inverse) when ``b.a = 0``, applied to ``P``;
+        else singular with ``a`` in its kernel: pick ``i`` with ``a_i = b_i = 1``,
+        zero row and column ``i`` (replace column ``i`` of ``Q`` by ``Q a`` and row
+        ``i`` of ``P`` by ``b^T P``), invert the rest (``I + a' b'^T`` with
+        ``b'.a' = 0``) and swap ``i`` to ``r - 1``: the rank drops by one. Each case
+        is O(rows + columns) row operations of a row's words."""
         if not (0 <= x < self.n_rows and 0 <= y < self.n_cols):
             raise ValueError("flip: entry out of range")
         with nogil:
