@@ -567,13 +567,21 @@ def _no_edge(names: Any, u: int, v: int, used_up: bool) -> str:
 
 def edge_multigraph(source: Any, rule: str = "orthogonal") -> MultiGraph:
     """The multigraph of the edge game on ``source`` (a board under ``rule``, or any
-    graph; see :func:`matchgame.games.edges.edge_source`)."""
+    graph; see :func:`matchgame.games.edges.edge_source`).
+
+    >>> edge_multigraph(Board.from_rows(["..."]), "orthogonal").pairs.tolist()
+    [[0, 1], [1, 2]]
+    """
     return edge_source(source, rule)[0]
 
 
 def edge_record(source: Any, moves: list[Hashable], rule: str = "orthogonal") -> TokenRecord:
     """A record of the edge game from where it is played and the moves as names
-    (:meth:`TokenRecord.from_moves` with ``game="edge"``)."""
+    (:meth:`TokenRecord.from_moves` with ``game="edge"``).
+
+    >>> edge_record(MultiGraph(2, [(0, 1), (0, 1)]), [0, 1, 0]).path.tolist()
+    [0, 1, 0]
+    """
     multigraph, board = edge_source(source, rule)
     names = multigraph.names
     path = np.array(
@@ -595,7 +603,12 @@ def edge_record(source: Any, moves: list[Hashable], rule: str = "orthogonal") ->
 def annotate_edges(record: TokenRecord) -> WalkAnnotation:
     """Judge every move of ``record`` by the edge game's rules (:func:`annotate` with
     ``game="edge"``): the placement by the placement analysis, then each move by a
-    position kept up to date move by move."""
+    position kept up to date move by move.
+
+    >>> record = edge_record(MultiGraph(2, [(0, 1), (0, 1)]), [0, 1, 0])
+    >>> [note.winning_after for note in annotate_edges(record).notes], annotate_edges(record).winner
+    ([True, False, True], 'first')
+    """
     multigraph = record.multigraph
     if multigraph is None:  # a vertex game's record: its graph, every edge once
         multigraph = MultiGraph.from_graph(record.graph)

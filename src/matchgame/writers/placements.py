@@ -164,7 +164,11 @@ def edge_board_answer(
 ) -> dict[str, Any]:
     """The edge game's JSON answer on a board: ``winning`` holds the winning
     placements as flat row-major cell indices (0-based, increasing), written
-    ``[row, col]`` 1-based."""
+    ``[row, col]`` 1-based.
+
+    >>> edge_board_answer(Board.from_rows(["..", ".#"]), [0, 2])["winning_cells"].tolist()
+    [[1, 1], [2, 1]]
+    """
     document: dict[str, Any] = {
         "game": "edge",
         "rows": board.n_rows,
@@ -183,7 +187,12 @@ def edge_graph_answer(
 ) -> dict[str, Any]:
     """The edge game's JSON answer on a graph: ``winning`` the winning placements as
     vertex ids (written 1-based, or as the ids of the graph's file); ``n_edges``
-    counts parallel edges and self-loops."""
+    counts parallel edges and self-loops.
+
+    >>> from matchgame.core.names import VertexIds
+    >>> edge_graph_answer(VertexIds(3), 3, 4, [0, 2])["winning_vertices"].tolist()
+    [1, 3]
+    """
     return {
         "game": "edge",
         "vertices": n_vertices,
@@ -194,7 +203,13 @@ def edge_graph_answer(
 
 
 def edge_answer(analysis: EdgeAnalysis) -> dict[str, Any]:
-    """The JSON answer document of an edge game's analysis."""
+    """The JSON answer document of an edge game's analysis.
+
+    >>> from matchgame import MultiGraph, analyse
+    >>> answer = edge_answer(analyse(MultiGraph(3, [(0, 1), (0, 1), (1, 2)]), game="edge"))
+    >>> answer["game"], answer["edges"], answer["winning_vertices"].tolist()
+    ('edge', 3, [1])
+    """
     winning = analysis.winning_ids()
     if analysis.board is not None:
         names = analysis.names
