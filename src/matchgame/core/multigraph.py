@@ -30,7 +30,7 @@ __all__ = ["MultiGraph", "as_multigraph"]
 
 
 class MultiGraph:
-    """An undirected multigraph on vertices ``0 .. n_vertices - 1``.
+    """An undirected multigraph on the vertices ``0`` to ``n_vertices - 1``.
 
     Build one from ``n_vertices`` and a list of edges (``MultiGraph(n, edges)``, or
     :meth:`from_edges`: repeats are parallel edges, ``(v, v)`` is a self-loop),
@@ -134,7 +134,7 @@ class MultiGraph:
     @classmethod
     def from_board(cls, board: Board, moves: str = "orthogonal") -> MultiGraph:
         """The graph of a board's free cells under ``moves`` (see
-        :mod:`matchgame.core.moves`), vertices named by their cells.
+        ``matchgame.core.moves``), vertices named by their cells.
 
         >>> MultiGraph.from_board(Board.from_rows(["..", ".#"])).names.name(2)
         (1, 0)

@@ -184,7 +184,7 @@ class EdgeAnalysis:
 
     @property
     def names(self) -> VertexNames:
-        """How vertices are named (see :mod:`matchgame.core.names`)."""
+        """How vertices are named (see ``matchgame.core.names``)."""
         return self.multigraph.names
 
     @property
@@ -298,7 +298,7 @@ class EdgeAnalysis:
 
     def certificate(self) -> dict[str, Any]:
         """The certificate of this answer, exactly as written in the JSON answer (see
-        :mod:`matchgame.certificates.edges`): parity sets proving every verdict.
+        ``matchgame.certificates.edges``): parity sets proving every verdict.
 
         Raises
         ------
@@ -366,7 +366,7 @@ def analyse_edges(
     -----
     Bipartite components: two banded eliminations over GF(2) (one per side) and
     back substitution with 64 random kernel vectors at once, verified exactly by
-    two more (see :func:`matchgame.games._edge_algebra.kernel_supports`).
+    two more (see ``matchgame.games._edge_algebra.kernel_supports``).
 
     Examples
     --------

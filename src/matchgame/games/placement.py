@@ -233,13 +233,13 @@ def analyse(
         The matching engine (see :func:`~matchgame.maximum_matching`); all give
         the same verdicts. ``"auto"`` picks by a 2-colouring.
     game : {"vertex", "edge"}
-        The token game (:data:`GAMES`). ``"edge"``: a move uses up the edge it
-        travels (:func:`matchgame.games.edges.analyse_edges`; a NetworkX
+        The token game (``GAMES``). ``"edge"``: a move uses up the edge it
+        travels (:func:`~matchgame.analyse_edges`; a NetworkX
         multigraph keeps its parallel edges and self-loops, a SciPy matrix holds
         edge counts, and :class:`~matchgame.MultiGraph` is accepted).
     max_states : int, optional
         The edge game only: the budget of its exact search on components with an
-        odd cycle (default :data:`matchgame.games.edges.MAX_STATES`).
+        odd cycle (default ``matchgame.games.edges.MAX_STATES``, 10**6).
 
     Returns
     -------

@@ -261,7 +261,7 @@ def annotate(record: TokenRecord, *, game: str | None = None) -> WalkAnnotation:
     judged by the other game's rules must follow them
     (:class:`~matchgame.errors.IllegalMoveError` names the first move that does
     not). In the edge game each move costs a rank-one update over GF(2)
-    (:mod:`matchgame.games.edge_position`), and ``winning_move`` is the first
+    (``matchgame.games.edge_position``), and ``winning_move`` is the first
     winning move in vertex order.
 
     Examples
