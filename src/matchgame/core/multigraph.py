@@ -172,6 +172,7 @@ class MultiGraph:
 
         Examples
         --------
+        >>> import numpy as np
         >>> MultiGraph.from_scipy(np.array([[1, 2], [2, 0]])).edges().tolist()
         [[0, 0], [0, 1], [0, 1]]
         """

@@ -514,6 +514,7 @@ def check_edge_walk(
 
     Examples
     --------
+    >>> import numpy as np
     >>> check_edge_walk(MultiGraph(2, [(0, 1)]), np.array([0, 1, 0]))
     Traceback (most recent call last):
     ...
