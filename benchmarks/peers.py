@@ -10,7 +10,8 @@ then the alternating BFS as a vectorised reachability query
 
 The C++ anchors (benchmarks/anchors/) are separate programs, built here by
 :func:`build_anchor`: ``lemon_matching`` (LEMON's MaxMatching, any graph) and
-``greedy_bfs`` (greedy matching plus one BFS per exposed vertex, bipartite only).
+``greedy_bfs`` (greedy matching plus one BFS per exposed vertex, bipartite only);
+for the edge game ``m4ri_edge`` (dense GF(2) kernels with M4RI, bipartite only).
 """
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ ANCHOR_FLAGS = {
     "lemon_matching": ["-DLEMON_ONLY_TEMPLATES"],
     "greedy_bfs": [],
     "boost_matching": [],  # BGL's matching is header-only too
+    "m4ri_edge": [],
 }
+# libraries to link, after the source (the edge game's anchor links M4RI)
+ANCHOR_LIBS = {"m4ri_edge": ["-lm4ri"]}
 
 
 def build_anchor(name: str, bin_dir: Path = ANCHOR_BIN) -> tuple[Path | None, str]:
@@ -41,7 +45,8 @@ def build_anchor(name: str, bin_dir: Path = ANCHOR_BIN) -> tuple[Path | None, st
 
     Rebuilds only when the binary is missing or older than a source. Returns
     ``(binary, "")``, or ``(None, why)`` when there is no compiler or the compile
-    fails (for LEMON, typically its headers missing: ``apt-get install liblemon-dev``).
+    fails (for LEMON, typically its headers missing: ``apt-get install liblemon-dev``;
+    for the edge game's ``m4ri_edge``, ``libm4ri-dev``).
     """
     source = ANCHOR_SOURCES / f"{name}.cpp"
     binary = bin_dir / name
@@ -57,7 +62,16 @@ def build_anchor(name: str, bin_dir: Path = ANCHOR_BIN) -> tuple[Path | None, st
         return None, f"{name}: cannot create {bin_dir}: {exc}"
     partial = bin_dir / f".{name}.{os.getpid()}"  # renamed into place: builds may race
     proc = subprocess.run(
-        [compiler, "-O2", "-std=c++17", *ANCHOR_FLAGS[name], "-o", str(partial), str(source)],
+        [
+            compiler,
+            "-O2",
+            "-std=c++17",
+            *ANCHOR_FLAGS[name],
+            "-o",
+            str(partial),
+            str(source),
+            *ANCHOR_LIBS.get(name, []),
+        ],
         capture_output=True,
         text=True,
     )

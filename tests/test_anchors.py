@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from matchgame import analyse_graph, analyse_placements, parse_edge_list
+from matchgame import analyse, analyse_graph, analyse_placements, parse_edge_list
 from matchgame.generate import random_board
 from matchgame.writers.placements import format_placements
 
@@ -50,6 +50,11 @@ def lemon():
 @pytest.fixture(scope="module")
 def boost():
     return _anchor("boost_matching")
+
+
+@pytest.fixture(scope="module")
+def m4ri():
+    return _anchor("m4ri_edge")
 
 
 def run(binary, path, *options):
@@ -131,3 +136,26 @@ def test_lemon_starts_and_king_moves(lemon, init, start, tmp_path):
         lines = "".join(f"{c // size + 1} {c % size + 1}\n" for c in cells.tolist())
         expected_cells = ("WIN\n" + lines if lines else "LOSE\n").encode()
         assert run(lemon, board_path, "--moves", "king", *options) == expected_cells
+
+
+def test_m4ri_edge_game_boards(m4ri, tmp_path):
+    """The edge game's anchor (dense GF(2) kernels with M4RI) prints matchgame's
+    answer byte for byte, on boards and on bipartite multigraphs (repeated edges)."""
+    path = tmp_path / "board.txt"
+    for rows, cols, blocked, seed in [*BOARDS, (40, 37, 0.2, 3), (64, 65, 0.1, 5)]:
+        board = random_board(rows, cols, blocked, seed=seed)
+        path.write_text(board.to_text())
+        expected = format_placements(analyse(board, game="edge"), "jsoi")
+        assert run(m4ri, path) == expected, board.to_text()
+
+
+def test_m4ri_edge_game_edge_lists(m4ri, tmp_path):
+    rng = np.random.default_rng(11)
+    path = tmp_path / "edges.txt"
+    for n in (2, 3, 5, 8, 13, 30, 60, 130):  # n = 1 would make loops, which the anchor drops
+        for density in (0.5, 1.0, 2.0):
+            text = random_edge_list(n, int(density * n), rng, bipartite=True)
+            path.write_text(text)
+            graph = parse_edge_list(text, multigraph=True)
+            expected = format_placements(analyse(graph, game="edge"), "jsoi")
+            assert run(m4ri, path, "--edges") == expected, text

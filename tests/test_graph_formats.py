@@ -557,7 +557,7 @@ def test_huge_numbers_are_refused_with_their_line():
 
 
 def test_memory_is_checked_before_allocating(monkeypatch):
-    from matchgame.readers import _memory
+    from matchgame.core import _memory  # the readers' check lives there
 
     monkeypatch.setattr(_memory, "available_memory", lambda: 1 << 30)
     # 10^8 vertices hold no edge, yet a graph of them needs their offsets

@@ -125,6 +125,46 @@ inline Input read_input(int argc, char** argv, std::vector<std::string>& rest) {
     return in;
 }
 
+// Adjacency in CSR form: the neighbours of v are adj[first[v] .. first[v + 1]) (a
+// counting sort of both directions of every edge).
+struct Adjacency {
+    std::vector<int> first, adj;
+};
+
+inline Adjacency adjacency(const Input& in) {
+    const int n = in.n;
+    const size_t m = in.eu.size();
+    Adjacency g;
+    g.first.assign(n + 1, 0);
+    g.adj.resize(2 * m);
+    for (size_t e = 0; e < m; ++e) ++g.first[in.eu[e] + 1], ++g.first[in.ev[e] + 1];
+    for (int v = 0; v < n; ++v) g.first[v + 1] += g.first[v];
+    std::vector<int> fill(g.first.begin(), g.first.end() - 1);
+    for (size_t e = 0; e < m; ++e) g.adj[fill[in.eu[e]]++] = in.ev[e], g.adj[fill[in.ev[e]]++] = in.eu[e];
+    return g;
+}
+
+// Sides: the board's colouring, or a BFS 2-colouring of the graph (exit 2 on an odd cycle).
+inline std::vector<char> sides(const Input& in, const Adjacency& g) {
+    if (in.board) return in.parity;
+    std::vector<char> side(in.n, -1);
+    std::vector<int> queue;
+    for (int s = 0; s < in.n; ++s) {
+        if (side[s] >= 0) continue;
+        side[s] = 0;
+        queue.assign(1, s);
+        for (size_t head = 0; head < queue.size(); ++head) {
+            int x = queue[head];
+            for (int i = g.first[x]; i < g.first[x + 1]; ++i) {
+                int y = g.adj[i];
+                if (side[y] < 0) side[y] = static_cast<char>(1 - side[x]), queue.push_back(y);
+                else if (side[y] == side[x]) fail("the graph is not bipartite");
+            }
+        }
+    }
+    return side;
+}
+
 // The JSOI answer: `winning` flags the placer's winning vertices.
 inline void write_answer(const Input& in, const std::vector<char>& winning) {
     std::string out;

@@ -18,40 +18,15 @@ int main(int argc, char** argv) {
     if (in.king) fail("the king graph is not bipartite");
     if (!options.empty()) fail("unknown option " + options[0]);
     const int n = in.n;
-    const size_t m = in.eu.size();
     double read_seconds = seconds_since(start);
     start = std::chrono::steady_clock::now();
 
-    // Adjacency in CSR form (counting sort of both directions of every edge).
-    std::vector<int> first(n + 1, 0), adj(2 * m);
-    for (size_t e = 0; e < m; ++e) ++first[in.eu[e] + 1], ++first[in.ev[e] + 1];
-    for (int v = 0; v < n; ++v) first[v + 1] += first[v];
-    {
-        std::vector<int> fill(first.begin(), first.end() - 1);
-        for (size_t e = 0; e < m; ++e) adj[fill[in.eu[e]]++] = in.ev[e], adj[fill[in.ev[e]]++] = in.eu[e];
-    }
-
-    // Sides: the board's colouring, or a BFS 2-colouring of the graph.
-    std::vector<char> side(n, -1);
+    const Adjacency graph = adjacency(in);
+    const std::vector<int>& first = graph.first;
+    const std::vector<int>& adj = graph.adj;
+    std::vector<char> side = sides(in, graph);
     std::vector<int> queue;
     queue.reserve(n);
-    if (in.board) {
-        side = in.parity;
-    } else {
-        for (int s = 0; s < n; ++s) {
-            if (side[s] >= 0) continue;
-            side[s] = 0;
-            queue.assign(1, s);
-            for (size_t head = 0; head < queue.size(); ++head) {
-                int x = queue[head];
-                for (int i = first[x]; i < first[x + 1]; ++i) {
-                    int y = adj[i];
-                    if (side[y] < 0) side[y] = static_cast<char>(1 - side[x]), queue.push_back(y);
-                    else if (side[y] == side[x]) fail("the graph is not bipartite");
-                }
-            }
-        }
-    }
 
     // Greedy initial matching.
     std::vector<int> mate(n, -1);

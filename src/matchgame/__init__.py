@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _moved
 from .errors import (
+    BudgetExceededError,
     EmptyMoveStackError,
     IllegalMoveError,
     InvalidInputError,
@@ -42,7 +43,10 @@ if TYPE_CHECKING:
         is_maximum_matching,
         maximum_matching,
     )
+    from .core.multigraph import MultiGraph
     from .games.bunny import BunnyBoard, GameRecord, MoveAnnotation, RecordAnalysis, analyse_record
+    from .games.edge_position import EdgePosition
+    from .games.edges import EdgeAnalysis, EdgeProof, analyse_edges
     from .games.engines import WalkAnalysis, analyse_walk
     from .games.explain import Explanation, explain
     from .games.placement import Analysis, analyse, analyse_graph, analyse_placements
@@ -62,6 +66,7 @@ _LAZY = {
     "Board": "core.board",
     "Cell": "core.board",
     "Graph": "core.graph",
+    "MultiGraph": "core.multigraph",
     "Decomposition": "core.matching",
     "GallaiEdmonds": "core.matching",
     "decompose": "core.matching",
@@ -73,6 +78,10 @@ _LAZY = {
     "analyse_graph": "games.placement",
     "analyse_placements": "games.placement",
     "Position": "games.position",
+    "EdgeAnalysis": "games.edges",
+    "EdgeProof": "games.edges",
+    "EdgePosition": "games.edge_position",
+    "analyse_edges": "games.edges",
     "WalkAnalysis": "games.engines",
     "analyse_walk": "games.engines",
     "Explanation": "games.explain",
@@ -98,10 +107,14 @@ _LAZY = {
 __all__ = [
     "Analysis",
     "Board",
+    "BudgetExceededError",
     "BunnyBoard",
     "Cell",
     "Decomposition",
     "DocumentError",
+    "EdgeAnalysis",
+    "EdgePosition",
+    "EdgeProof",
     "EmptyMoveStackError",
     "Explanation",
     "GallaiEdmonds",
@@ -113,6 +126,7 @@ __all__ = [
     "MatchgameError",
     "MoveAnnotation",
     "MoveNote",
+    "MultiGraph",
     "ParseError",
     "Position",
     "RecordAnalysis",
@@ -121,6 +135,7 @@ __all__ = [
     "WalkAnnotation",
     "__version__",
     "analyse",
+    "analyse_edges",
     "analyse_graph",
     "analyse_placements",
     "analyse_record",

@@ -8,6 +8,7 @@ escapes is a bug in matchgame.
 from __future__ import annotations
 
 __all__ = [
+    "BudgetExceededError",
     "EmptyMoveStackError",
     "IllegalMoveError",
     "InvalidInputError",
@@ -62,3 +63,18 @@ class InvalidTypeError(MatchgameError, TypeError):
 
 class EmptyMoveStackError(IllegalMoveError, IndexError):
     """``Position.pop()`` with no move to take back (an IndexError, like ``list.pop``)."""
+
+
+class BudgetExceededError(MatchgameError):
+    """An exact answer that would need more than its budget: the states of a search
+    (edge geography on a graph with an odd cycle is PSPACE-complete, so matchgame
+    searches it exhaustively within ``max_states``) or the memory the computation
+    needs. The message names which, and how much.
+
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.analyse(["..", ".."], moves="king", game="edge", max_states=5)
+    ... except matchgame.BudgetExceededError as error:
+    ...     print(str(error)[:72])
+    edge geography on a graph with an odd cycle (a self-loop is one) is PSPA
+    """

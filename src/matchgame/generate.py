@@ -18,6 +18,7 @@ from .games.position import Position
 
 __all__ = [
     "corridor_record",
+    "edge_trail_record",
     "play_record",
     "random_board",
     "random_bunny_board",
@@ -208,3 +209,102 @@ def corridor_record(n_rows: int, n_cols: int) -> GameRecord:
     enterable[middle + 2, 1::2] = False
     walk = np.stack([np.full(n_cols, middle), np.arange(n_cols)], axis=1).astype(np.int64)
     return _record_on_arena(enterable, walk)
+
+
+def edge_trail_record(source, length: int, seed=None, *, moves: str = "orthogonal"):
+    """A long record of the edge game: a trail (each move along an unused edge) of
+    ``length`` moves, the placement included, or fewer when the trail ends.
+
+    Edges of a breadth-first tree of a largest component (rooted at a random
+    vertex) are set aside so that every other degree is even (a T-join of the odd
+    vertices), then Hierholzer's algorithm walks an Euler circuit of what is left,
+    from the vertex with most edges: on a board's graph about as long as its edges. ``source``:
+    a board (under ``moves``) or any graph of the edge game; the result is a
+    :class:`~matchgame.TokenRecord` with ``game="edge"``.
+
+    >>> record = edge_trail_record(random_board(8, 8, 0.1, seed=1), 40, seed=2)
+    >>> record.game, record.path.shape[0]
+    ('edge', 40)
+    """
+    from .games.edge_position import edge_multigraph
+    from .games.tokens import TokenRecord
+
+    length = as_int(length, "length", low=1)
+    rng = _rng(seed)
+    multigraph = edge_multigraph(source, moves)
+    graph = multigraph.support
+    n = graph.n_vertices
+    if n == 0:
+        raise InvalidInputError("the graph has no vertex to place the token on")
+    from ._kernels.graphs import component_sizes_without
+
+    component, sizes = component_sizes_without(
+        graph.offsets, graph.neighbors, np.zeros(n, dtype=np.uint8)
+    )
+    big = np.flatnonzero(component == int(np.argmax(sizes)))
+    start = int(big[int(rng.integers(big.shape[0]))])
+    trail = _euler_trail(multigraph, start)
+    walk = trail[:length]
+    return TokenRecord.from_moves(
+        source, multigraph.names.names(np.array(walk)), rule=moves, game="edge"
+    )
+
+
+def _euler_trail(multigraph, start: int) -> list[int]:
+    """A trail from ``start`` through the multigraph's edges, most of them: the edges
+    of a breadth-first tree needed to make every degree even are set aside, and
+    Hierholzer's algorithm walks what is left from ``start``."""
+    pairs = multigraph.pairs.astype(np.int64)
+    left = multigraph.multiplicity.astype(np.int64).copy()
+    n = multigraph.n_vertices
+    incident: list[list[int]] = [[] for _ in range(n)]
+    for k, (u, v) in enumerate(pairs.tolist()):
+        incident[u].append(k)
+        if u != v:
+            incident[v].append(k)
+    # a breadth-first tree of start's component, then a T-join of its odd vertices
+    parent_edge = [-1] * n
+    order = [start]
+    seen = [False] * n
+    seen[start] = True
+    for u in order:
+        for k in incident[u]:
+            v = int(pairs[k, 0] + pairs[k, 1] - u)
+            if not seen[v]:
+                seen[v] = True
+                parent_edge[v] = k
+                order.append(v)
+    degree = [0] * n
+    for k, (u, v) in enumerate(pairs.tolist()):
+        degree[u] += int(left[k]) * (2 if u == v else 1)
+        if u != v:
+            degree[v] += int(left[k])
+    odd = [d % 2 for d in degree]
+    for v in reversed(order[1:]):
+        if odd[v]:
+            k = parent_edge[v]
+            left[k] -= 1
+            odd[v] = 0
+            u = int(pairs[k, 0] + pairs[k, 1] - v)
+            odd[u] ^= 1
+    # every degree is even now; walk from the vertex of start's component with most edges
+    remaining = np.zeros(n, dtype=np.int64)
+    np.add.at(remaining, pairs[:, 0], left)
+    np.add.at(remaining, pairs[:, 1], left)
+    start = max(order, key=lambda v: int(remaining[v]))
+    # Hierholzer: extend a stack of vertices; a vertex with no edge left goes to the trail
+    cursor = [0] * n
+    stack, trail = [start], []
+    while stack:
+        u = stack[-1]
+        edges = incident[u]
+        while cursor[u] < len(edges) and left[edges[cursor[u]]] == 0:
+            cursor[u] += 1
+        if cursor[u] == len(edges):
+            trail.append(stack.pop())
+            continue
+        k = edges[cursor[u]]
+        left[k] -= 1
+        stack.append(int(pairs[k, 0] + pairs[k, 1] - u))
+    trail.reverse()
+    return trail

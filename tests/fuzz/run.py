@@ -51,6 +51,7 @@ INSTRUMENTED = (
     "matchgame.readers._text",
     "matchgame.readers._lines",
     "matchgame.readers._memory",
+    "matchgame.core._memory",
     "matchgame.sweep",
     "matchgame.certificates",
     "matchgame.certificates.check",

@@ -63,6 +63,11 @@ What the checker proves (n vertices; every claim of the answer must follow):
   bipartite graphs, the sizes are the input's. A missing or extra field is an
   error.
 
+The edge game's certificates (``"game": "edge"``) are described and made in
+:mod:`matchgame.certificates.edges` (imported only for the edge game);
+:func:`check_answer` checks them with ``game="edge"``, and a certificate made
+for one game is refused for the other.
+
 Unreadable documents (not JSON, beyond the reader's limits, a field missing,
 extra or of the wrong type, another format version) raise
 :class:`~matchgame.readers.documents.DocumentError`; a readable certificate that is

@@ -5,18 +5,23 @@ What is proven, and how, is described in :mod:`matchgame.certificates`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..core._validate import as_choice, describe
 from ..core.board import Board
 from ..core.graph import Graph
 from ..core.moves import as_moves
+from ..errors import InvalidTypeError
 from ..readers.documents import BadList, DocumentError, IntList, quote, read_json
 from ..writers.placements import ANSWER_FIELDS, board_answer, graph_answer
 from ._arenas import BoardArena, GraphArena, moves_arena
 from ._proofs import prove
 from .make import FORMAT, input_digest
+
+if TYPE_CHECKING:
+    from ..core.multigraph import MultiGraph
 
 __all__ = ["check_answer"]
 
@@ -25,12 +30,18 @@ _GENERAL_FIELDS = ("format", "input", "matching", "tutte_berge_set", "paths")
 
 
 def check_answer(
-    source: Board | Graph, data: bytes | str, *, moves: str = "orthogonal"
+    source: Board | Graph | MultiGraph,
+    data: bytes | str,
+    *,
+    moves: str = "orthogonal",
+    game: str = "vertex",
 ) -> list[str]:
     """Everything wrong with the answer file ``data`` for ``source``; [] if it is proven.
 
     ``moves``: on a board, how the token moves (the certificate says which rule it
-    was made for; another rule is another input).
+    was made for; another rule is another input). ``game``: the game the answer is
+    checked as (``"vertex"`` or ``"edge"``, :mod:`matchgame.certificates.edges`); a
+    certificate made for the other game proves nothing about this one.
 
     Raises
     ------
@@ -50,16 +61,10 @@ def check_answer(
     >>> check_answer(board, answer.replace(b'"matching_size":2', b'"matching_size":3'))
     ['field "matching_size" is 3, the certificate proves 2']
     """
+    game = as_choice(game, "game", ("vertex", "edge"))
     document = read_json(data)
     del data  # a certificate can be hundreds of MB; the caller may hand over its only copy
     moves = as_moves(moves)
-    arena: BoardArena | GraphArena
-    if not isinstance(source, Board):
-        arena = GraphArena(source)
-    elif moves == "orthogonal":
-        arena = BoardArena(source)  # questions answered on the grid, no graph built
-    else:
-        arena = moves_arena(source, moves)
     if not isinstance(document, dict):
         raise DocumentError("expected a JSON object (an answer with a certificate)")
     if "certificate" not in document:
@@ -71,6 +76,23 @@ def check_answer(
             f'field "certificate.format": {quote(version)} is not {FORMAT} '
             "(made by another version?)"
         )
+    made_for_game = certificate.get("game", "vertex")  # the vertex game's has no field
+    if made_for_game not in ("vertex", "edge"):
+        raise DocumentError(f'field "certificate.game": {quote(str(made_for_game))} is unknown')
+    if made_for_game != game:
+        return [f"the certificate was made for the {made_for_game} game, not the {game} game"]
+    if game == "edge":
+        from .edges import check_edge_document
+
+        return check_edge_document(source, document, moves)
+    arena: BoardArena | GraphArena
+    if isinstance(source, Board):
+        # questions answered on the grid, no graph built
+        arena = BoardArena(source) if moves == "orthogonal" else moves_arena(source, moves)
+    elif isinstance(source, Graph):
+        arena = GraphArena(source)
+    else:
+        raise InvalidTypeError(f"source must be a Board or Graph, got {describe(source)}")
     fields = _GENERAL_FIELDS if "tutte_berge_set" in certificate else _BIPARTITE_FIELDS
     schema: dict[str, Any] = dict.fromkeys(fields, "ints")
     identity_fields = {"kind": "str", "sha256": "str"}

@@ -6,7 +6,7 @@ The format is described in :mod:`matchgame.certificates`.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -21,19 +21,24 @@ from ..games.placement import Analysis
 from ..readers.boards import format_board
 from ..readers.edgelists import format_edge_list
 
+if TYPE_CHECKING:
+    from ..core.multigraph import MultiGraph
+
 __all__ = ["FORMAT", "canonical_input", "input_digest", "make_certificate"]
 
 FORMAT = "matchgame-certificate/3"
 
 
-def canonical_input(source: Board | Graph) -> bytes:
+def canonical_input(source: Board | Graph | MultiGraph) -> bytes:
     """The input as canonical text, the text a certificate's digest is taken of.
 
     A board: ``N M`` and its rows of ``.`` (free) and ``#`` (blocked), each
     line ending in a newline. A graph: ``n m`` and its ``m`` distinct edges
     ``u v`` (1-based, ``u < v``, sorted), loops dropped: the text of
     :func:`~matchgame.readers.boards.format_board` and
-    :func:`~matchgame.readers.edgelists.format_edge_list`.
+    :func:`~matchgame.readers.edgelists.format_edge_list`. A multigraph (the
+    edge game's): every edge on its line, ``u <= v``, repeats and self-loops
+    included (a simple graph's text is the same either way).
 
     Examples
     --------
@@ -46,7 +51,7 @@ def canonical_input(source: Board | Graph) -> bytes:
     return text.encode("ascii")
 
 
-def input_digest(source: Board | Graph) -> str:
+def input_digest(source: Board | Graph | MultiGraph) -> str:
     """The SHA-256 (hex) of :func:`canonical_input`."""
     return hashlib.sha256(canonical_input(source)).hexdigest()
 

@@ -9,13 +9,14 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidInputError, InvalidTypeError
-from ._validate import as_int_array, describe, first_index, shorten
+from ._validate import as_int, as_int_array, describe, first_index, shorten
 
 __all__ = [
     "INDEX_DTYPE",
     "MAX_ENTRIES",
     "MAX_VERTICES",
     "checked_csr",
+    "checked_edges",
     "checked_labels",
     "checked_side",
 ]
@@ -134,3 +135,26 @@ def checked_labels(labels: Any, n: int) -> tuple[Hashable, ...]:
             seen.add(name)
         raise InvalidInputError(f"labels must be distinct; {shorten(repeated)} appears twice")
     return names
+
+
+def checked_edges(n_vertices: Any, edges: Any) -> tuple[int, np.ndarray]:
+    """``n_vertices`` as an int and ``edges`` as an ``(m, 2)`` int64 array of ids in
+    ``0 .. n_vertices - 1`` (an empty list is fine), or a clear error."""
+    n = as_int(n_vertices, "n_vertices", low=0, high=MAX_VERTICES)
+    pairs = as_int_array(edges, "edges")
+    if pairs.size == 0 and pairs.ndim == 1:
+        pairs = pairs.reshape(0, 2)
+    if pairs.ndim != 2 or pairs.shape[1] != 2:
+        raise InvalidInputError(
+            f"edges must have shape (m, 2), one (u, v) row per edge; got shape {pairs.shape}"
+        )
+    outside = (pairs < 0) | (pairs >= n)
+    if outside.any():
+        bad = first_index(np.asarray(outside.any(axis=1)))
+        raise InvalidInputError(
+            f"edges[{bad}] = ({pairs[bad, 0]}, {pairs[bad, 1]}) names a vertex outside "
+            + (f"0..{n - 1}" if n else "the graph (it has no vertices)")
+        )
+    if 2 * pairs.shape[0] > MAX_ENTRIES:
+        raise InvalidInputError(f"edges has {pairs.shape[0]} rows, more than matchgame handles")
+    return n, pairs

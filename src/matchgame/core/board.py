@@ -8,7 +8,7 @@ contest's ``N M`` and rows) is read and written in :mod:`matchgame.readers.board
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +21,7 @@ from .graph import Graph
 from .names import BoardCells, Cell, as_cell
 
 if TYPE_CHECKING:
+    from ..games.edges import EdgeAnalysis
     from ..games.placement import Analysis
 
 __all__ = ["MAX_CELLS", "Board", "Cell", "as_board"]
@@ -142,12 +143,19 @@ class Board:
 
     # -- conveniences over the floors above ---------------------------------------
 
-    def analyse(self, moves: str = "orthogonal") -> Analysis:
+    @overload
+    def analyse(self, moves: str = ..., game: Literal["vertex"] = ...) -> Analysis: ...
+    @overload
+    def analyse(self, moves: str = ..., *, game: Literal["edge"]) -> EdgeAnalysis: ...
+    @overload
+    def analyse(self, moves: str = ..., *, game: str) -> Analysis | EdgeAnalysis: ...
+    def analyse(self, moves: str = "orthogonal", game: str = "vertex") -> Analysis | EdgeAnalysis:
         """Who wins where on this board: :func:`matchgame.analyse` (``moves``: how the
-        token moves, see ``matchgame.core.moves``)."""
+        token moves, see ``matchgame.core.moves``; ``game``: ``"vertex"`` or
+        ``"edge"``)."""
         from ..games.placement import analyse
 
-        return analyse(self, moves=moves)
+        return analyse(self, moves=moves, game=game)
 
     def _repr_svg_(self) -> str | None:
         """In Jupyter: the board coloured by who wins a placement where (orthogonal

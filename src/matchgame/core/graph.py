@@ -10,8 +10,15 @@ import numpy.typing as npt
 
 from ..errors import InvalidInputError, InvalidTypeError
 from ._cache import cached_property
-from ._csr import INDEX_DTYPE, MAX_ENTRIES, MAX_VERTICES, checked_csr, checked_labels, checked_side
-from ._validate import as_int, as_int_array, describe, first_index, shorten
+from ._csr import (
+    INDEX_DTYPE,
+    MAX_VERTICES,
+    checked_csr,
+    checked_edges,
+    checked_labels,
+    checked_side,
+)
+from ._validate import as_int, describe, first_index, shorten
 from .names import NodeLabels, VertexIds, VertexNames
 
 __all__ = ["INDEX_DTYPE", "MAX_VERTICES", "Graph"]
@@ -126,23 +133,7 @@ class Graph:
             If ``edges`` is not of shape ``(m, 2)`` (an empty list is fine) or
             names a vertex outside ``0 .. n_vertices - 1``.
         """
-        n = as_int(n_vertices, "n_vertices", low=0, high=MAX_VERTICES)
-        pairs = as_int_array(edges, "edges")
-        if pairs.size == 0 and pairs.ndim == 1:
-            pairs = pairs.reshape(0, 2)
-        if pairs.ndim != 2 or pairs.shape[1] != 2:
-            raise InvalidInputError(
-                f"edges must have shape (m, 2), one (u, v) row per edge; got shape {pairs.shape}"
-            )
-        outside = (pairs < 0) | (pairs >= n)
-        if outside.any():
-            bad = first_index(np.asarray(outside.any(axis=1)))
-            raise InvalidInputError(
-                f"edges[{bad}] = ({pairs[bad, 0]}, {pairs[bad, 1]}) names a vertex outside "
-                + (f"0..{n - 1}" if n else "the graph (it has no vertices)")
-            )
-        if 2 * pairs.shape[0] > MAX_ENTRIES:
-            raise InvalidInputError(f"edges has {pairs.shape[0]} rows, more than matchgame handles")
+        n, pairs = checked_edges(n_vertices, edges)
         from .._kernels.graphs import csr_from_edges
 
         offsets, targets = csr_from_edges(
@@ -159,21 +150,8 @@ class Graph:
         do. Directed graphs are refused; parallel edges and self-loops of a
         multigraph change nothing in the game and are dropped.
         """
-        if not _looks_like_networkx(graph):
-            raise InvalidTypeError(
-                f"graph must be a NetworkX graph (with nodes and edges), got {describe(graph)}"
-            )
-        if graph.is_directed():
-            raise InvalidInputError("the token game is played on undirected graphs")
-        nodes = tuple(graph.nodes)
-        index = {node: i for i, node in enumerate(nodes)}
-        try:
-            edges = [(index[u], index[v]) for u, v, *_ in graph.edges()]
-        except (KeyError, ValueError, TypeError) as exc:
-            raise InvalidInputError(
-                f"graph has an edge that is not a pair of its nodes ({shorten(exc)})"
-            ) from None
-        built = cls.from_edges(len(nodes), np.array(edges, dtype=np.int64).reshape(-1, 2))
+        nodes, edges = networkx_edges(graph)
+        built = cls.from_edges(len(nodes), edges)
         return cls._trusted(built.offsets, built.neighbors, labels=nodes)
 
     @classmethod
@@ -183,20 +161,7 @@ class Graph:
         Every nonzero entry ``(i, j)`` is an edge ``i - j`` (the matrix is
         symmetrised; the diagonal is ignored); SciPy is not imported by matchgame.
         """
-        shape = getattr(matrix, "shape", None)
-        if not hasattr(matrix, "tocoo"):
-            try:
-                matrix = np.asarray(matrix)
-            except (ValueError, TypeError):
-                matrix = None
-            if matrix is None or matrix.dtype.kind not in "biufc":
-                raise InvalidTypeError(
-                    f"matrix must be a SciPy sparse matrix or a numeric 2-D array, got "
-                    f"{describe(matrix if matrix is not None else shape)}"
-                )
-            shape = matrix.shape
-        if shape is None or len(shape) != 2 or shape[0] != shape[1]:
-            raise InvalidInputError(f"matrix must be square, got shape {shorten(shape)}")
+        matrix, shape = square_matrix(matrix, "biufc", "a numeric 2-D array")
         if hasattr(matrix, "tocoo"):
             coo = matrix.tocoo()
             nonzero = np.asarray(coo.data) != 0
@@ -320,6 +285,49 @@ def _two_colouring(graph: Graph) -> np.ndarray:
     from .._kernels.graphs import two_colouring
 
     return _frozen(two_colouring(graph.offsets, graph.neighbors))
+
+
+def square_matrix(matrix: Any, kinds: str, dense: str) -> tuple[Any, tuple[int, int]]:
+    """``matrix`` itself if it is a SciPy sparse matrix, else as a numpy array whose
+    dtype kind is one of ``kinds`` (``dense`` names those in the message), with its
+    shape, which must be square."""
+    shape = getattr(matrix, "shape", None)
+    if not hasattr(matrix, "tocoo"):
+        try:
+            matrix = np.asarray(matrix)
+        except (ValueError, TypeError):
+            matrix = None
+        if matrix is None or matrix.dtype.kind not in kinds:
+            raise InvalidTypeError(
+                f"matrix must be a SciPy sparse matrix or {dense}, got "
+                f"{describe(matrix if matrix is not None else shape)}"
+            )
+        shape = matrix.shape
+    if shape is None or len(shape) != 2 or shape[0] != shape[1]:
+        raise InvalidInputError(f"matrix must be square, got shape {shorten(shape)}")
+    return matrix, (int(shape[0]), int(shape[1]))
+
+
+def networkx_edges(graph: Any) -> tuple[tuple[Hashable, ...], npt.NDArray[np.int64]]:
+    """The nodes of an undirected NetworkX graph and its edges as an ``(m, 2)`` array
+    of node positions (every edge of ``graph.edges()``, a multigraph's parallel ones
+    and self-loops included). NetworkX is not imported: any object with ``nodes``,
+    ``edges`` and ``is_directed`` will do."""
+    if not _looks_like_networkx(graph):
+        raise InvalidTypeError(
+            f"graph must be a NetworkX graph (with nodes and edges), got {describe(graph)}"
+        )
+    if graph.is_directed():
+        raise InvalidInputError("the token game is played on undirected graphs")
+    nodes = tuple(graph.nodes)
+    index = {node: i for i, node in enumerate(nodes)}
+    try:
+        edges = [(index[u], index[v]) for u, v, *_ in graph.edges()]
+    except (KeyError, ValueError, TypeError) as exc:
+        raise InvalidInputError(
+            f"graph has an edge that is not a pair of its nodes ({shorten(exc)})"
+        ) from None
+    return nodes, np.array(edges, dtype=np.int64).reshape(-1, 2)
 
 
 def _looks_like_networkx(graph: Any) -> bool:

@@ -9,13 +9,13 @@ D). On a board the vertices are the free cells (JSOI2009 "Game", LOJ 6033).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from ..core._cache import cached_property
-from ..core._validate import describe
+from ..core._validate import as_choice, describe
 from ..core.board import Board, as_board
 from ..core.graph import Graph, as_graph, is_scipy_sparse
 from ..core.matching import (
@@ -27,12 +27,18 @@ from ..core.matching import (
     gallai_edmonds,
 )
 from ..core.names import BoardCells, VertexNames
-from ..errors import InvalidTypeError
+from ..errors import InvalidInputError, InvalidTypeError
 
 if TYPE_CHECKING:
+    from .edges import EdgeAnalysis
     from .explain import Explanation
 
-__all__ = ["Analysis", "analyse", "analyse_graph", "analyse_placements"]
+__all__ = ["GAMES", "Analysis", "analyse", "analyse_graph", "analyse_placements"]
+
+GAMES = ("vertex", "edge")
+"""The token games: ``"vertex"`` (geography: a vertex is used up once the token
+leaves it; the default everywhere) and ``"edge"`` (a move uses up the edge it
+travels; :mod:`matchgame.games.edges`)."""
 
 
 class Analysis:
@@ -56,6 +62,10 @@ class Analysis:
     """
 
     __slots__ = ("__dict__", "board", "decomposition", "graph", "moves")
+
+    #: the game answered: vertex geography (:class:`~matchgame.games.edges.EdgeAnalysis`
+    #: answers the edge game, ``game = "edge"``)
+    game = "vertex"
 
     def __init__(
         self,
@@ -174,7 +184,41 @@ class Analysis:
         return f"<Analysis of a {what}: placer wins on {wins}, matching size {self.matching_size}>"
 
 
-def analyse(source: Any, *, moves: str = "orthogonal", algorithm: Algorithm = "auto") -> Analysis:
+@overload
+def analyse(
+    source: Any,
+    *,
+    moves: str = ...,
+    algorithm: Algorithm = ...,
+    game: Literal["vertex"] = ...,
+    max_states: None = ...,
+) -> Analysis: ...
+@overload
+def analyse(
+    source: Any,
+    *,
+    moves: str = ...,
+    algorithm: Algorithm = ...,
+    game: Literal["edge"],
+    max_states: int | None = ...,
+) -> EdgeAnalysis: ...
+@overload
+def analyse(
+    source: Any,
+    *,
+    moves: str = ...,
+    algorithm: Algorithm = ...,
+    game: str,
+    max_states: int | None = ...,
+) -> Analysis | EdgeAnalysis: ...
+def analyse(
+    source: Any,
+    *,
+    moves: str = "orthogonal",
+    algorithm: Algorithm = "auto",
+    game: str = "vertex",
+    max_states: int | None = None,
+) -> Analysis | EdgeAnalysis:
     """Solve the placement game on a board or any graph.
 
     Parameters
@@ -188,10 +232,18 @@ def analyse(source: Any, *, moves: str = "orthogonal", algorithm: Algorithm = "a
     algorithm : {"auto", "push_relabel", "hopcroft_karp", "blossom"}
         The matching engine (see :func:`~matchgame.maximum_matching`); all give
         the same verdicts. ``"auto"`` picks by a 2-colouring.
+    game : {"vertex", "edge"}
+        The token game (``GAMES``). ``"edge"``: a move uses up the edge it
+        travels (:func:`~matchgame.analyse_edges`; a NetworkX
+        multigraph keeps its parallel edges and self-loops, a SciPy matrix holds
+        edge counts, and :class:`~matchgame.MultiGraph` is accepted).
+    max_states : int, optional
+        The edge game only: the budget of its exact search on components with an
+        odd cycle (default ``matchgame.games.edges.MAX_STATES``, 10**6).
 
     Returns
     -------
-    Analysis
+    Analysis, or EdgeAnalysis for ``game="edge"``
 
     Notes
     -----
@@ -216,7 +268,23 @@ def analyse(source: Any, *, moves: str = "orthogonal", algorithm: Algorithm = "a
     False
     >>> analyse(Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])).winning
     [0, 1, 2]
+
+    In the edge game the token may come back to a vertex: on a triangle it goes
+    round, so the mover wins everywhere.
+
+    >>> analyse(Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)]), game="edge").winning
+    []
     """
+    if game != "vertex":
+        as_choice(game, "game", GAMES)
+        if algorithm != "auto":
+            raise InvalidInputError("algorithm chooses a matching engine: the vertex game's")
+        from .edges import MAX_STATES, analyse_edges
+
+        budget = MAX_STATES if max_states is None else max_states
+        return analyse_edges(source, moves=moves, max_states=budget)
+    if max_states is not None:
+        raise InvalidInputError("max_states is the edge game's search budget (game='edge')")
     if isinstance(source, Graph) or hasattr(source, "is_directed") or is_scipy_sparse(source):
         graph = as_graph(source, "source")
         return Analysis(graph, decompose(graph, algorithm=algorithm))

@@ -9,14 +9,14 @@ unvisited graph up to date (one augmenting-path search a move).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import as_int, as_int_array, describe, first_index
+from ..core._validate import as_choice, as_int, as_int_array, describe, first_index
 from ..core.graph import Graph
-from ..core.names import BoardCells, VertexIds
+from ..core.names import BoardCells, VertexIds, VertexNames
 from ..errors import (
     EmptyMoveStackError,
     IllegalMoveError,
@@ -24,6 +24,9 @@ from ..errors import (
     InvalidTypeError,
 )
 from .engines import Engine, WalkAnalysis, analyse_walk, game_graph, make_engine
+
+if TYPE_CHECKING:
+    from .edge_position import EdgePosition
 
 __all__ = ["Position", "WalkAnalysis", "analyse_walk"]
 
@@ -44,6 +47,10 @@ class Position:
         Vertices already visited (the token's own vertex need not be listed).
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves.
+    game : {"vertex", "edge"}
+        ``"edge"`` makes an :class:`~matchgame.games.edge_position.EdgePosition`
+        (a move uses up the edge it travels; it takes ``used=`` edges instead of
+        ``visited``, and ``max_states``).
 
     Raises
     ------
@@ -84,6 +91,15 @@ class Position:
     [(1, 2), (2, 1)]
     """
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Position:
+        game = kwargs.get("game", "vertex")
+        if cls is Position and game == "edge":
+            from .edge_position import EdgePosition  # the edge game loads only when asked
+
+            edge: EdgePosition = EdgePosition.__new__(EdgePosition)
+            return edge
+        return super().__new__(cls)
+
     def __init__(
         self,
         graph: object,
@@ -91,7 +107,9 @@ class Position:
         visited: Iterable[Hashable] = (),
         *,
         moves: str = "orthogonal",
+        game: str = "vertex",
     ) -> None:
+        as_choice(game, "game", ("vertex", "edge"))
         graph = game_graph(graph, moves)
         names = graph.names
         alive = np.ones(graph.n_vertices, dtype=np.uint8)
@@ -120,9 +138,12 @@ class Position:
         # per move: (the token before, the engine's mark, the verdict known before)
         self._stack: list[tuple[int | None, Any, bool | None]] = []
         self._wins: bool | None = None  # the verdict here, once asked
-        names = engine.graph.names
+        self._set_naming(engine.graph.names)
+
+    def _set_naming(self, names: VertexNames) -> None:
+        """How ids and names convert, bound once for the fast paths below."""
         self._names = names
-        self._n = engine.graph.n_vertices
+        self._n = names.n_vertices
         if isinstance(names, BoardCells):
             self._kind = _CELLS
             self._rows, self._cols = names.shape

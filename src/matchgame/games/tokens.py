@@ -15,18 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import as_int
+from ..core._validate import as_choice, as_int
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph, as_graph
 from ..core.matching import decompose
 from ..errors import IllegalMoveError
 from .engines import analyse_walk
 from .position import Position
+
+if TYPE_CHECKING:
+    from ..core.multigraph import MultiGraph
 
 __all__ = [
     "MoveNote",
@@ -37,13 +40,18 @@ __all__ = [
 ]
 
 PLAYERS = ("first", "second")
+GAMES = ("vertex", "edge")  # as matchgame.games.placement.GAMES
 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class TokenRecord:
     """A token game: where it is played and the moves (vertex ids, placement first).
 
-    Build one with :meth:`parse` or :meth:`from_moves`; both check every move.
+    Build one with :meth:`parse` or :meth:`from_moves`; both check every move by
+    the rules of ``game``: ``"vertex"`` (the token never comes back) or ``"edge"``
+    (each move uses an unused edge; cells may repeat). A record of the edge game
+    keeps its :class:`~matchgame.MultiGraph` (parallel edges and self-loops are
+    moves); ``graph`` is then the simple graph of its vertex pairs.
     """
 
     graph: Graph
@@ -51,6 +59,8 @@ class TokenRecord:
     board: Board | None = None
     moves_rule: str | None = None
     move_lines: npt.NDArray[np.int64] | None = None  # 1-based input line of each move
+    game: str = "vertex"
+    multigraph: MultiGraph | None = None  # the edge game's graph
 
     @property
     def moves(self) -> list[Hashable]:
@@ -62,19 +72,34 @@ class TokenRecord:
             where = f"a {self.board.n_rows}x{self.board.n_cols} board ({self.moves_rule} moves)"
         else:
             where = f"a graph of {self.graph.n_vertices} vertices"
-        return f"<TokenRecord on {where}, {self.path.shape[0]} moves>"
+        game = " of the edge game" if self.game == "edge" else ""
+        return f"<TokenRecord on {where}, {self.path.shape[0]} moves{game}>"
 
     @classmethod
     def from_moves(
-        cls, source: Any, moves: list[Hashable], *, rule: str = "orthogonal"
+        cls, source: Any, moves: list[Hashable], *, rule: str = "orthogonal", game: str = "vertex"
     ) -> TokenRecord:
         """A record from a board or graph and the moves as vertex names.
+
+        ``game="edge"``: the edge game's rules (``source`` may also be a
+        :class:`~matchgame.MultiGraph`, a NetworkX multigraph or a matrix of edge
+        counts).
 
         Raises
         ------
         IllegalMoveError
             At the first move that names no vertex or breaks the rules.
+
+        Examples
+        --------
+        >>> square = Board.from_rows(["..", ".."])
+        >>> TokenRecord.from_moves(square, [(0, 0), (0, 1), (1, 1), (1, 0), (0, 0)], game="edge")
+        <TokenRecord on a 2x2 board (orthogonal moves), 5 moves of the edge game>
         """
+        if as_choice(game, "game", GAMES) == "edge":
+            from .edge_position import edge_record
+
+            return edge_record(source, moves, rule)
         board = source if isinstance(source, Board) else None
         graph = source.to_graph(rule) if board is not None else _as_graph(source)
         names = graph.names
@@ -90,7 +115,10 @@ class TokenRecord:
         :class:`~matchgame.Position`."""
         n_moves = self.path.shape[0]
         upto = n_moves if upto is None else as_int(upto, "upto", low=0, high=n_moves)
-        position = Position(self.graph)
+        if self.game == "edge":
+            position = Position(self.multigraph, game="edge")
+        else:
+            position = Position(self.graph)
         for move in self.graph.names.names(self.path[:upto]):
             position.push(move)
         return position
@@ -99,10 +127,16 @@ class TokenRecord:
 
     @classmethod
     def parse(
-        cls, text: str | bytes, *, edges: bool = False, rule: str = "orthogonal"
+        cls,
+        text: str | bytes,
+        *,
+        edges: bool = False,
+        rule: str = "orthogonal",
+        game: str = "vertex",
     ) -> TokenRecord:
         """Read a record: a board (or, with ``edges``, an edge list), ``t``, ``t`` moves
-        (see :func:`matchgame.readers.tokens.parse_token_record`).
+        (see :func:`matchgame.readers.tokens.parse_token_record`); ``game="edge"``
+        reads it by the edge game's rules.
 
         Raises
         ------
@@ -113,7 +147,7 @@ class TokenRecord:
         """
         from ..readers.tokens import parse_token_record
 
-        return parse_token_record(text, edges=edges, rule=rule)
+        return parse_token_record(text, edges=edges, rule=rule, game=as_choice(game, "game", GAMES))
 
     def to_text(self) -> str:
         """The record's text (the board or edge list, ``t``, the moves)."""
@@ -220,8 +254,15 @@ class WalkAnnotation:
         return draw.notebook_svg(self)
 
 
-def annotate(record: TokenRecord) -> WalkAnnotation:
+def annotate(record: TokenRecord, *, game: str | None = None) -> WalkAnnotation:
     """Judge every move of ``record`` (one augmenting search per move).
+
+    ``game``: ``"vertex"`` or ``"edge"``; by default the record's own. A record
+    judged by the other game's rules must follow them
+    (:class:`~matchgame.errors.IllegalMoveError` names the first move that does
+    not). In the edge game each move costs a rank-one update over GF(2)
+    (``matchgame.games.edge_position``), and ``winning_move`` is the first
+    winning move in vertex order.
 
     Examples
     --------
@@ -232,7 +273,22 @@ def annotate(record: TokenRecord) -> WalkAnnotation:
     >>> notes = annotate(TokenRecord.from_moves(path, [1, 2, 3])).notes
     >>> [(n.player, n.winning_before, n.winning_after) for n in notes]
     [('first', False, False), ('second', True, False), ('first', True, True)]
+
+    In the edge game the token may come back: round a 2x2 board in four moves,
+    and the player who moved first is stuck.
+
+    >>> square = Board.from_rows(["..", ".."])
+    >>> walk = [(0, 0), (0, 1), (1, 1), (1, 0), (0, 0)]
+    >>> annotate(TokenRecord.from_moves(square, walk, game="edge")).winner
+    'first'
     """
+    game = record.game if game is None else as_choice(game, "game", GAMES)
+    if game == "edge":
+        from .edge_position import annotate_edges
+
+        return annotate_edges(record)
+    if record.game != "vertex":  # judged by the vertex game's rules: they must hold
+        check_walk(record.graph, record.path.astype(np.int64), record.move_lines)
     graph, path = record.graph, record.path
     names = graph.names
     notes: list[MoveNote] = []

@@ -3,10 +3,14 @@
 
 Self-loops are ignored (the token can never step onto a visited vertex) and
 repeated edges collapse; vertices without edges are valid. Blank lines may come
-before the header and after the edges.
+before the header and after the edges. For the edge game, where a parallel edge
+is a move of its own and a self-loop a move in place, ``multigraph=True`` keeps
+them (a :class:`~matchgame.MultiGraph`).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
 
@@ -25,6 +29,9 @@ from ._text import (
     text_limit,
 )
 
+if TYPE_CHECKING:
+    from ..core.multigraph import MultiGraph
+
 __all__ = ["format_edge_list", "parse_edge_list", "text_size_limit"]
 
 BYTES_PER_VERTEX = 64
@@ -33,8 +40,14 @@ BYTES_PER_EDGE = 48
 """Rough peak memory per edge (parsed pairs, CSR entries both ways, sorting)."""
 
 
-def parse_edge_list(text: str | bytes) -> Graph:
-    """Parse an edge list into a :class:`Graph` (vertex ``k`` of the text is ``k - 1``).
+@overload
+def parse_edge_list(text: str | bytes, *, multigraph: Literal[False] = ...) -> Graph: ...
+@overload
+def parse_edge_list(text: str | bytes, *, multigraph: Literal[True]) -> MultiGraph: ...
+def parse_edge_list(text: str | bytes, *, multigraph: bool = False) -> Graph | MultiGraph:
+    """Parse an edge list into a :class:`Graph` (vertex ``k`` of the text is ``k - 1``),
+    or with ``multigraph`` into a :class:`~matchgame.MultiGraph` that keeps repeated
+    edges and self-loops.
 
     Raises
     ------
@@ -46,12 +59,14 @@ def parse_edge_list(text: str | bytes) -> Graph:
     >>> g = parse_edge_list("3 3\\n1 2\\n2 3\\n3 1\\n")
     >>> g.n_vertices, g.n_edges, g.is_bipartite
     (3, 3, False)
+    >>> parse_edge_list("2 3\\n1 2\\n2 1\\n2 2\\n", multigraph=True).edges().tolist()
+    [[0, 1], [0, 1], [1, 1]]
     """
     data = prepare(text)
     header_index, header = header_line(data)
     n, m = _parse_header(header, header_index + 1)
     first = header_index + 1
-    graph = _parse_common_form(data, first, n, m)
+    graph = None if multigraph else _parse_common_form(data, first, n, m)
     if graph is not None:
         return graph
     buffer, starts, ends, n_lines = line_bounds(data)
@@ -79,6 +94,10 @@ def parse_edge_list(text: str | bytes) -> Graph:
         raw = data[starts[first + i] : ends[first + i]]
         u, v = number_as_written(raw, 0), number_as_written(raw, 1)
         raise ParseError(f"edge {u} {v} names a vertex outside 1..{n}", line=first + i + 1)
+    if multigraph:
+        from ..core.multigraph import MultiGraph  # the edge game's: loaded when asked
+
+        return MultiGraph(n, values - 1)
     return Graph.from_edges(n, values - 1)
 
 
@@ -109,9 +128,10 @@ def _parse_common_form(data: bytes, first: int, n: int, m: int) -> Graph | None:
     return Graph._trusted(offsets, neighbors)
 
 
-def format_edge_list(graph: Graph) -> str:
+def format_edge_list(graph: Graph | MultiGraph) -> str:
     """The graph as an edge list in canonical form: ``n m`` and its ``m`` distinct
-    edges ``u v`` (1-based, ``u < v``, sorted), each line ended by a newline.
+    edges ``u v`` (1-based, ``u < v``, sorted), each line ended by a newline; a
+    multigraph's edges each on a line (``u <= v``, repeats and self-loops included).
 
     This is also the text a certificate's digest is taken of.
 

@@ -27,7 +27,7 @@ from .._kernels.text import parse_int_lines
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph
 from ..core.names import BoardCells
-from ..errors import IllegalMoveError, ParseError
+from ..errors import IllegalMoveError, InvalidInputError, ParseError
 from ..games.tokens import TokenRecord, check_walk
 from ._text import header_line, line_bounds, parse_integers, prepare, shorten_line, text_limit
 from .boards import format_board, parse_board
@@ -44,9 +44,12 @@ __all__ = [
 
 
 def parse_token_record(
-    text: str | bytes, *, edges: bool = False, rule: str = "orthogonal"
+    text: str | bytes, *, edges: bool = False, rule: str = "orthogonal", game: str = "vertex"
 ) -> TokenRecord:
     """Read a record: a board (or, with ``edges``, an edge list), ``t``, ``t`` moves.
+
+    ``game="edge"``: the edge game's record (an edge list keeps its repeated edges
+    and self-loops; moves may come back, each along an unused edge).
 
     Raises
     ------
@@ -60,6 +63,8 @@ def parse_token_record(
     >>> parse_token_record("3 3\\n.##\\n...\\n#.#\\n2\\n2 2\\n2 3\\n").moves
     [(1, 1), (1, 2)]
     """
+    if game not in ("vertex", "edge"):
+        raise InvalidInputError(f"game must be 'vertex' or 'edge', got {game!r}")
     data = prepare(text)
     top, header = header_line(data)
     width = 1 if edges else 2
@@ -70,7 +75,11 @@ def parse_token_record(
     end = len(data) if n_lines <= t_line else int(starts[t_line])
     head_text = data[:end]
     board: Board | None = None
-    if edges:
+    multigraph = None
+    if edges and game == "edge":
+        multigraph = parse_edge_list(head_text, multigraph=True)
+        graph = multigraph.support
+    elif edges:
         graph = parse_edge_list(head_text)
     else:
         board = parse_board(head_text)
@@ -106,17 +115,24 @@ def parse_token_record(
         )
     move_lines = np.arange(first + 1, first + 1 + t, dtype=np.int64)
     path = _ids_of_numbers(graph, values.reshape(t, width), move_lines)
-    check_walk(graph, path, move_lines)
-    return TokenRecord(
-        graph, path.astype(INDEX_DTYPE), board, rule if board is not None else None, move_lines
-    )
+    if game == "edge":
+        from ..games.edge_position import check_edge_walk, edge_multigraph
+
+        multigraph = edge_multigraph(board or multigraph, rule)
+        check_edge_walk(multigraph, path, move_lines)
+    else:
+        check_walk(graph, path, move_lines)
+    rules = rule if board is not None else None
+    return TokenRecord(graph, path.astype(INDEX_DTYPE), board, rules, move_lines, game, multigraph)
 
 
 def format_token_record(record: TokenRecord) -> str:
     """A record's text: the board (or the edge list in canonical form), ``t``, the moves."""
     names = record.graph.names
     head = (
-        format_board(record.board) if record.board is not None else format_edge_list(record.graph)
+        format_board(record.board)
+        if record.board is not None
+        else format_edge_list(record.multigraph or record.graph)
     )
     body = "".join(f"{names.text(int(v))}\n" for v in record.path)
     return f"{head}{record.path.shape[0]}\n{body}"

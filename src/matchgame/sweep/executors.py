@@ -19,6 +19,7 @@ import os
 import signal
 import subprocess
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -213,8 +214,13 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()  # TERM: the worker dies, and the kernel kills its geng
+    deadline = time.monotonic() + 5
     for process in processes:
-        process.join(timeout=5)
+        process.join(timeout=max(deadline - time.monotonic(), 0))
+        # the pool's own thread may be reaping it at the same moment (its waitpid won,
+        # ours saw no child): the exit status shows once that thread has stored it
+        while process.exitcode is None and time.monotonic() < deadline:
+            time.sleep(0.01)
 
 
 # -- Dask ----------------------------------------------------------------------------

@@ -23,13 +23,18 @@ from ..core.names import BoardCells
 from .jsonstream import json_chunks
 
 if TYPE_CHECKING:  # annotations only: a sweep's documents need no analysis
+    from ..games.edges import EdgeAnalysis
     from ..games.placement import Analysis
 
 __all__ = [
     "ANSWER_FIELDS",
+    "EDGE_ANSWER_FIELDS",
     "STYLES",
     "board_answer",
     "draw_board",
+    "edge_answer",
+    "edge_board_answer",
+    "edge_graph_answer",
     "format_placements",
     "graph_answer",
     "graph_document",
@@ -66,6 +71,26 @@ ANSWER_FIELDS: dict[str, dict[str, Any]] = {
         "winning_vertices": "ints",  # 1-based, increasing
         "decomposition": {"D": "ints", "A": "ints", "C": "ints"},
         "matching": "pairs",
+    },
+}
+
+
+# The edge game's answers (``"game": "edge"``): the winning placements, no matching.
+EDGE_ANSWER_FIELDS: dict[str, dict[str, Any]] = {
+    "board": {
+        "game": "str",
+        "rows": "int",
+        "cols": "int",
+        "free_cells": "int",
+        "placer_wins": "bool",
+        "winning_cells": "pairs",  # [row, col], 1-based, row-major
+    },
+    "edges": {
+        "game": "str",
+        "vertices": "int",
+        "edges": "int",  # parallel edges and self-loops each counted
+        "placer_wins": "bool",
+        "winning_vertices": "ints",  # 1-based (or the file's ids), increasing
     },
 }
 
@@ -156,9 +181,74 @@ def graph_document(
     }
 
 
-def placements_answer(analysis: Analysis) -> dict[str, Any]:
+def edge_board_answer(
+    board: Board, winning: npt.ArrayLike, moves: str = "orthogonal"
+) -> dict[str, Any]:
+    """The edge game's JSON answer on a board: ``winning`` holds the winning
+    placements as flat row-major cell indices (0-based, increasing), written
+    ``[row, col]`` 1-based.
+
+    >>> edge_board_answer(Board.from_rows(["..", ".#"]), [0, 2])["winning_cells"].tolist()
+    [[1, 1], [2, 1]]
+    """
+    document: dict[str, Any] = {
+        "game": "edge",
+        "rows": board.n_rows,
+        "cols": board.n_cols,
+        "free_cells": board.n_free,
+        "placer_wins": bool(np.shape(winning)[0]),
+        "winning_cells": _rows_and_columns(np.asarray(winning), board.n_cols),
+    }
+    if moves != "orthogonal":
+        document["moves"] = moves
+    return document
+
+
+def edge_graph_answer(
+    names: Any, n_vertices: int, n_edges: int, winning: npt.ArrayLike
+) -> dict[str, Any]:
+    """The edge game's JSON answer on a graph: ``winning`` the winning placements as
+    vertex ids (written 1-based, or as the ids of the graph's file); ``n_edges``
+    counts parallel edges and self-loops.
+
+    >>> from matchgame.core.names import VertexIds
+    >>> edge_graph_answer(VertexIds(3), 3, 4, [0, 2])["winning_vertices"].tolist()
+    [1, 3]
+    """
+    return {
+        "game": "edge",
+        "vertices": n_vertices,
+        "edges": n_edges,
+        "placer_wins": bool(np.shape(winning)[0]),
+        "winning_vertices": names.numbers(winning)[:, 0],
+    }
+
+
+def edge_answer(analysis: EdgeAnalysis) -> dict[str, Any]:
+    """The JSON answer document of an edge game's analysis.
+
+    >>> from matchgame import MultiGraph, analyse
+    >>> answer = edge_answer(analyse(MultiGraph(3, [(0, 1), (0, 1), (1, 2)]), game="edge"))
+    >>> answer["game"], answer["edges"], answer["winning_vertices"].tolist()
+    ('edge', 3, [1])
+    """
+    winning = analysis.winning_ids()
+    if analysis.board is not None:
+        names = analysis.names
+        assert isinstance(names, BoardCells)  # a board's graph is named by its cells
+        cells = names.cell_of_vertex[winning]
+        return edge_board_answer(analysis.board, cells, analysis.moves or "orthogonal")
+    graph = analysis.multigraph
+    return edge_graph_answer(graph.names, graph.n_vertices, graph.n_edges, winning)
+
+
+def placements_answer(analysis: Analysis | EdgeAnalysis) -> dict[str, Any]:
     """The JSON answer document of an analysis (a board's or a graph's), lists as
     numpy arrays; what ``matchgame placements --format json`` writes."""
+    from ..games.placement import Analysis  # loaded already: the analysis exists
+
+    if not isinstance(analysis, Analysis):  # the edge game's
+        return edge_answer(analysis)
     if analysis.board is not None:
         names = analysis.names
         assert isinstance(names, BoardCells)  # a board's graph is named by its cells
@@ -181,7 +271,7 @@ def placements_answer(analysis: Analysis) -> dict[str, Any]:
 
 
 def placements_chunks(
-    analysis: Analysis,
+    analysis: Analysis | EdgeAnalysis,
     style: str,
     certificate: dict[str, Any] | None = None,
 ) -> Iterator[bytes]:
@@ -213,7 +303,7 @@ def placements_chunks(
 
 
 def format_placements(
-    analysis: Analysis,
+    analysis: Analysis | EdgeAnalysis,
     style: str,
     certificate: dict[str, Any] | None = None,
 ) -> bytes:
@@ -239,7 +329,7 @@ def _int_lines(rows: np.ndarray) -> Iterator[bytes]:
         yield format_int_rows(part).tobytes()
 
 
-def draw_board(analysis: Analysis) -> str:
+def draw_board(analysis: Analysis | EdgeAnalysis) -> str:
     """A board analysis as text: ``W`` where the placer wins, ``.`` where the
     placer loses, ``#`` blocked, then a legend and the verdict."""
     board = analysis.board
@@ -250,6 +340,6 @@ def draw_board(analysis: Analysis) -> str:
     chars[analysis.board_mask()] = ord("W")
     body = "\n".join(bytes(row).decode() for row in chars)
     legend = "W placer wins  . placer loses  # blocked"
-    wins = int(analysis.decomposition.missable.sum())
+    wins = int(analysis.winning_mask.sum())
     verdict = f"{wins} winning placements" if wins else "no winning placement: the placer loses"
     return f"{body}\n{legend}; {verdict}\n"

@@ -1,0 +1,650 @@
+"""Positions and records of the edge game (``Position(..., game="edge")``,
+``annotate(record, game="edge")``).
+
+A position is the multigraph with how many copies of each edge are left, and the
+token. A move takes the token along an unused edge to the vertex it names
+(the token's own vertex for a self-loop). Parallel copies of an edge are
+interchangeable (using one or the other leaves the same position), so a move is
+named by the vertex it reaches; :attr:`EdgePosition.used` lists the edges used,
+as pairs of names, in order.
+
+Who wins is decided on the token's component (the token never leaves it):
+
+- bipartite (no odd cycle, no self-loop at all): by the theorem of
+  :mod:`matchgame.games.edges`, kept up to date move by move. A move toggles one
+  entry of the biadjacency matrix ``A`` over GF(2) -- a rank-one change -- and
+  ``_kernels/gf2.Transforms`` keeps invertible ``P``, ``Q`` with
+  ``P A Q = diag(I_r, 0)`` through it in O((|X| + |Y|)^2 / 64) word operations,
+  without redoing the elimination: the mover on ``x`` in X wins iff no row of
+  ``P`` past ``r`` (a basis of the left kernel) is 1 at ``x``, and the winning
+  moves are the neighbours ``y`` with ``z_y = 1`` for the solution
+  ``z = Q diag(I_r, 0) P e_x`` of ``A z = e_x``, or in the right kernel's support.
+  The dense ``P`` and ``Q`` take ``(|X|^2 + |Y|^2) / 8`` bytes (a 100x100 board:
+  ~1 MB; a 1000x1000 board: 40 GB, refused by the memory check);
+- otherwise: the exact search of :mod:`matchgame.games.edges`, its positions
+  remembered for the whole game, within ``max_states``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._kernels import gf2 as _gf2
+from ..core._validate import as_int, describe
+from ..core.board import Board
+from ..core.graph import Graph
+from ..core.multigraph import MultiGraph
+from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
+from ._edge_algebra import biadjacency, require
+from .edges import MAX_STATES, ComponentSearch, EdgeAnalysis, analyse_edges, edge_source
+from .position import Position
+from .tokens import PLAYERS, MoveNote, TokenRecord, WalkAnnotation
+
+__all__ = ["EdgePosition", "annotate_edges", "check_edge_walk", "edge_multigraph", "edge_record"]
+
+
+class EdgePosition(Position):
+    """A position of the edge game on any graph, multigraph or board.
+
+    Made by ``Position(source, token, game="edge", used=...)`` (or this class
+    directly); the reading surface is :class:`~matchgame.Position`'s, with vertices
+    by name (``(row, col)`` cells on a board).
+
+    Parameters
+    ----------
+    source : Board, list of str, Graph, MultiGraph, NetworkX graph or SciPy matrix
+        Where the game is played (a board's graph under ``moves``; a NetworkX
+        multigraph's parallel edges and self-loops count; a matrix holds edge counts).
+    token : name, optional
+        The token's vertex; None for the placement phase.
+    used : iterable of (name, name)
+        Edges already used (a pair listed twice used two parallel copies).
+    moves : {"orthogonal", "king", "hex", "knight"}
+        On a board, how the token moves.
+    max_states : int
+        Budget of the exact search (components with an odd cycle or a self-loop).
+
+    Raises
+    ------
+    IllegalMoveError
+        If the token or a used edge is not in the graph, or an edge is used more
+        often than it is there.
+    BudgetExceededError
+        (when asked who wins) past the search's budget, or when the dense
+        transforms do not fit in memory.
+
+    Examples
+    --------
+    A path 0 - 1 - 2 - 3 with the token on 1: moving to 0 wins (the opponent is
+    stuck there); moving to 2 loses (2 -> 3, and the mover is stuck at 3). The
+    token may come back: after 1 -> 2 -> 1 ... the edge 1-2 is used up.
+
+    >>> from matchgame import Graph, Position
+    >>> path = Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
+    >>> position = Position(path, token=1, game="edge")
+    >>> position.mover_wins(), position.legal_moves(), position.winning_moves()
+    (True, [0, 2], [0])
+    >>> position.push(2)
+    >>> position.legal_moves(), position.mover_wins()
+    ([3], True)
+    >>> position.pop(), position.used
+    (2, [])
+
+    A triangle with a doubled side: the token may go 0 -> 1 -> 0 along the two
+    copies, then round.
+
+    >>> triangle = MultiGraph(3, [(0, 1), (0, 1), (1, 2), (2, 0)])
+    >>> position = Position(triangle, token=0, game="edge")
+    >>> position.push(1); position.push(0)
+    >>> position.used, position.legal_moves()
+    ([(0, 1), (1, 0)], [2])
+    """
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> EdgePosition:
+        return object.__new__(cls)
+
+    def __init__(
+        self,
+        source: object,
+        token: Hashable | None = None,
+        visited: Iterable[Hashable] = (),
+        *,
+        used: Iterable[tuple[Hashable, Hashable]] = (),
+        moves: str = "orthogonal",
+        game: str = "edge",
+        max_states: int = MAX_STATES,
+    ) -> None:
+        if game != "edge":
+            raise InvalidInputError(f"an EdgePosition plays the edge game, not {game!r}")
+        if visited != ():
+            raise InvalidInputError(
+                "the edge game has no visited vertices (the token may come back); "
+                "pass the edges used: used=[(u, v), ...]"
+            )
+        self._max_states = as_int(max_states, "max_states", low=1)
+        multigraph, board = edge_source(source, moves)
+        self._multigraph = multigraph
+        self._n = multigraph.n_vertices
+        self._board = board
+        self._rules = moves
+        names = multigraph.names
+        self._left = multigraph.multiplicity.astype(np.int64)  # copies left of each pair
+        self._pair_keys = multigraph._keys
+        used_pairs = []
+        for i, pair in enumerate(_pairs(used)):
+            u = names.vertex(pair[0], f"used[{i}][0]", IllegalMoveError)
+            v = names.vertex(pair[1], f"used[{i}][1]", IllegalMoveError)
+            k = self._pair_index(u, v)
+            if k < 0 or self._left[k] == 0:
+                raise IllegalMoveError(
+                    f"used[{i}] = {pair!r}: "
+                    + ("no such edge" if k < 0 else "used more often than the graph has it")
+                )
+            self._left[k] -= 1
+            used_pairs.append((u, v))
+        if used_pairs and token is None:
+            raise IllegalMoveError("used edges need a token (they are its past)")
+        self._used_at_setup = used_pairs
+        token_id = None if token is None else names.vertex(token, "token", IllegalMoveError)
+        self._setup_edge(token_id)
+
+    def _setup_edge(self, token: int | None) -> None:
+        self._names = self._multigraph.names
+        self._n = self._multigraph.n_vertices
+        self._set_naming(self._names)
+        self._start = token
+        self._token = token
+        self._moves: list[int] = []
+        self._pairs_used: list[int] = []  # per move: the pair it used (-1: placement)
+        self._verdicts: list[bool | None] = []
+        self._wins: bool | None = None
+        self._engine: Any = None
+        self._component: npt.NDArray[np.bool_] | None = None
+        self._analysis: EdgeAnalysis | None = None
+        if token is not None:
+            self._start_engine(token)
+
+    # -- the graph -----------------------------------------------------------------
+
+    @property
+    def graph(self) -> Graph:
+        """The simple graph of the vertex pairs joined by an edge (loops dropped)."""
+        return self._multigraph.support
+
+    @property
+    def multigraph(self) -> MultiGraph:
+        """The multigraph played on (as it was set up, every edge unused)."""
+        return self._multigraph
+
+    @property
+    def board(self) -> Board | None:
+        return self._board
+
+    def _pair_index(self, u: int, v: int) -> int:
+        """The index of the pair ``u``-``v`` in the multigraph, or -1."""
+        a, b = (u, v) if u <= v else (v, u)
+        key = a * max(self._n, 1) + b
+        k = int(np.searchsorted(self._pair_keys, key))
+        return k if k < self._pair_keys.shape[0] and int(self._pair_keys[k]) == key else -1
+
+    def remaining(self, u: Hashable, v: Hashable) -> int:
+        """How many edges between ``u`` and ``v`` (self-loops if equal) are unused."""
+        a = self._names.vertex(u, "u")
+        b = self._names.vertex(v, "v")
+        k = self._pair_index(a, b)
+        return 0 if k < 0 else int(self._left[k])
+
+    @property
+    def used(self) -> list[tuple[Hashable, Hashable]]:
+        """The edges used, in order (those given at setup first), as pairs of names
+        ``(from, to)``; a self-loop is ``(v, v)``."""
+        steps = list(self._used_at_setup)
+        walk = self._walk_ids()
+        steps += [(walk[t - 1], walk[t]) for t in range(1, len(walk))]
+        return [(self._name(u), self._name(v)) for u, v in steps]
+
+    # -- the engine ------------------------------------------------------------------
+
+    def _start_engine(self, token: int) -> None:
+        """The engine of the token's component (see the module docstring)."""
+        multigraph = self._multigraph
+        support = multigraph.support
+        component, side, _ = _gf2.component_sides(
+            support.offsets, support.neighbors, np.zeros(self._n, dtype=np.uint8)
+        )
+        inside = component == component[token]
+        self._component = inside
+        pairs = multigraph.pairs
+        in_pairs = inside[pairs[:, 0]]
+        loops = in_pairs & (pairs[:, 0] == pairs[:, 1])
+        odd_cycle = bool((side[pairs[in_pairs, 0]] == side[pairs[in_pairs, 1]]).any())
+        if odd_cycle or loops.any():
+            self._engine = _Searched(multigraph, np.flatnonzero(inside), self._max_states)
+        else:
+            self._engine = _Algebra(multigraph, self._left, side, inside)
+
+    def _engine_wins(self, token: int) -> bool:
+        return bool(self._engine.mover_wins(token, self._left))
+
+    # -- the position ----------------------------------------------------------------
+
+    def _legal_list(self) -> list[int]:
+        if self._token is None:
+            return list(range(self._n))
+        return self._reachable(self._token)
+
+    def _reachable(self, token: int) -> list[int]:
+        """The vertices one unused edge away from ``token``, increasing."""
+        keys = self._pair_keys
+        n = max(self._n, 1)
+        support = self._multigraph.support
+        out = support.neighbors_of(token).astype(np.int64)
+        low = np.minimum(out, token)
+        high = np.maximum(out, token)
+        index = np.searchsorted(keys, low * n + high)
+        out = out[self._left[index] > 0]
+        loop = self._pair_index(token, token)
+        if loop >= 0 and self._left[loop] > 0:
+            out = np.sort(np.append(out, token))
+        return out.tolist()
+
+    def _visited_mask(self) -> npt.NDArray[np.bool_]:
+        """Per vertex id: holding the token (nothing else is ever used up)."""
+        mask = np.zeros(self._n, dtype=bool)
+        if self._token is not None:
+            mask[self._token] = True
+        return mask
+
+    def is_visited(self, v: Hashable) -> bool:
+        """Always False: in the edge game the token may come back to any vertex."""
+        self._names.vertex(v, "v")
+        return False
+
+    def is_game_over(self) -> bool:
+        """No legal move: the player to move has lost."""
+        if self._token is None:
+            return self._n == 0
+        return not self._reachable(self._token)
+
+    def mover_wins(self) -> bool:
+        """Whether the player to move wins with perfect play (in the placement phase:
+        whether the placer has a winning placement).
+
+        Raises
+        ------
+        BudgetExceededError
+            Past the search's budget on a component with an odd cycle.
+        """
+        if self._wins is None:
+            if self._token is None:
+                self._wins = self._placement_analysis().placer_wins
+            else:
+                self._wins = self._engine_wins(self._token)
+        return self._wins
+
+    def _placement_analysis(self) -> EdgeAnalysis:
+        if self._analysis is None:
+            self._analysis = analyse_edges(self._multigraph, max_states=self._max_states)
+        return self._analysis
+
+    def _winning_ids(self) -> list[int]:
+        if self._token is None:
+            return np.flatnonzero(self._placement_analysis().winning_mask).tolist()
+        if not self.mover_wins():
+            return []
+        return self._engine.winning_moves(self._token, self._reachable(self._token), self._left)
+
+    def _winning_reply_id(self) -> int | None:
+        moves = self._winning_ids()
+        return moves[0] if moves else None
+
+    def winning_reply(self) -> Hashable | None:
+        """One winning move (the first in vertex order), or None."""
+        return self._name(self._winning_reply_id())
+
+    def push(self, v: Hashable) -> None:
+        """Play ``v``: place the token there, or move it along an unused edge to ``v``
+        (``v`` the token's own vertex: along a self-loop).
+
+        Raises
+        ------
+        IllegalMoveError
+            If no unused edge joins the token to ``v``.
+        InvalidTypeError
+            If ``v`` is not a name of the graph's vertices.
+        """
+        u = self._id_of(v)
+        token = self._token
+        if token is not None:
+            k = self._pair_index(token, u)
+            if k < 0 or self._left[k] == 0:
+                raise IllegalMoveError(_no_edge(self._names, token, u, k >= 0))
+        self._push_id(u)
+
+    def _push_id(self, u: int) -> None:
+        token = self._token
+        pair = -1
+        if token is None:
+            self._start = None
+            self._start_engine(u)
+        else:
+            pair = self._pair_index(token, u)
+            self._left[pair] -= 1
+            self._engine.toggle(token, u)
+        self._verdicts.append(self._wins)
+        self._pairs_used.append(pair)
+        self._moves.append(u)
+        self._token = u
+        self._wins = None
+
+    def _pop_id(self) -> int:
+        move = self._moves.pop()
+        pair = self._pairs_used.pop()
+        self._wins = self._verdicts.pop()
+        if pair < 0:  # the placement
+            self._token = None
+            self._engine = None
+            self._component = None
+        else:
+            self._token = self._moves[-1] if self._moves else self._start
+            assert self._token is not None
+            self._left[pair] += 1
+            self._engine.toggle(self._token, move)
+        return move
+
+    def pop(self) -> Hashable:
+        """Take back the last move and return it.
+
+        Raises
+        ------
+        EmptyMoveStackError
+            If no move has been pushed.
+        """
+        if not self._moves:
+            raise EmptyMoveStackError("pop from an empty move stack")
+        return self._name(self._pop_id())
+
+    def _walk_ids(self) -> list[int]:
+        """The token's walk: where it was set up (if it was) and every move since."""
+        return ([] if self._start is None else [self._start]) + self._moves
+
+    def copy(self) -> EdgePosition:
+        """An independent position with the same setup and moves."""
+        other = EdgePosition.__new__(EdgePosition)
+        other._max_states = self._max_states
+        other._multigraph = self._multigraph
+        other._n = self._n
+        other._board = self._board
+        other._rules = self._rules
+        other._pair_keys = self._pair_keys
+        other._left = self._multigraph.multiplicity.astype(np.int64)
+        for u, v in self._used_at_setup:
+            other._left[other._pair_index(u, v)] -= 1
+        other._used_at_setup = list(self._used_at_setup)
+        other._setup_edge(self._start)
+        for move in self._moves:
+            other._push_id(move)
+        return other
+
+    def matching(self) -> npt.NDArray[np.int32]:
+        """Not in the edge game: its verdicts come from linear algebra, not matchings."""
+        raise InvalidInputError("the edge game has no matching (see EdgePosition's docstring)")
+
+    def _repr_svg_(self) -> str | None:
+        return None  # the pictures of the edge game come with its faces
+
+    def __repr__(self) -> str:
+        return (
+            f"<EdgePosition token={self.token!r} used={len(self.used)} of "
+            f"{self._multigraph.n_edges} edges>"
+        )
+
+
+def _pairs(used: Iterable[tuple[Hashable, Hashable]]) -> list[tuple[Hashable, Hashable]]:
+    if isinstance(used, str | bytes) or not isinstance(used, Iterable):
+        raise InvalidTypeError(f"used must be an iterable of (u, v) pairs, got {describe(used)}")
+    out = []
+    for i, pair in enumerate(used):
+        if isinstance(pair, str | bytes) or not isinstance(pair, tuple | list) or len(pair) != 2:
+            raise InvalidTypeError(f"used[{i}] must be a pair (u, v), got {describe(pair)}")
+        out.append((pair[0], pair[1]))
+    return out
+
+
+class _Algebra:
+    """The bipartite engine: the transforms of ``A`` over GF(2), flipped move by move."""
+
+    def __init__(
+        self,
+        multigraph: MultiGraph,
+        left: np.ndarray,
+        side: np.ndarray,
+        inside: np.ndarray,
+    ) -> None:
+        odd = (left & 1).astype(bool)
+        pairs = multigraph.pairs[odd].astype(np.int64)
+        parity = Graph.from_edges(multigraph.n_vertices, pairs) if pairs.size else None
+        graph = parity if parity is not None else Graph.from_edges(multigraph.n_vertices, [])
+        graph = Graph._trusted(graph.offsets, graph.neighbors, names=multigraph.names)
+        bi = biadjacency(graph, side, inside)
+        nx, ny = bi.shape
+        words = _gf2.band_words(bi.a_ptr, bi.a_ind, ny, np.empty(0, np.uint8))
+        require(
+            int(_gf2.Transforms.memory(nx, ny)) * 2 + nx * (8 * words + 24),
+            f"a position of the edge game on {nx + ny} vertices (dense transforms over GF(2))",
+        )
+        self.transforms = _gf2.Transforms(bi.a_ptr, bi.a_ind, ny, words)
+        self.side = side
+        self.index = bi.index
+
+    def toggle(self, u: int, v: int) -> None:
+        x, y = (u, v) if self.side[u] == 0 else (v, u)
+        self.transforms.flip(int(self.index[x]), int(self.index[y]))
+
+    def mover_wins(self, token: int, left: np.ndarray) -> bool:
+        i = int(self.index[token])
+        if self.side[token] == 0:
+            return not self.transforms.in_left_kernel_support(i)
+        return not self.transforms.in_right_kernel_support(i)
+
+    def winning_moves(self, token: int, reachable: list[int], left: np.ndarray) -> list[int]:
+        """The reachable vertices ``y`` in T (``A z = e_token``) or in the other
+        kernel's support: moving there leaves the opponent a losing start."""
+        i = int(self.index[token])
+        transforms = self.transforms
+        if self.side[token] == 0:
+            good = transforms.solve_row(i) | transforms.right_kernel_support()
+        else:
+            good = transforms.solve_column(i) | transforms.left_kernel_support()
+        return [v for v in reachable if good[self.index[v]]]
+
+
+class _Searched:
+    """The engine of a component with an odd cycle or a self-loop: the exact search,
+    its positions remembered for the whole game."""
+
+    def __init__(self, multigraph: MultiGraph, vertices: np.ndarray, max_states: int) -> None:
+        self.search = ComponentSearch(multigraph, vertices, max_states, parity_only=False)
+
+    def toggle(self, u: int, v: int) -> None:
+        pass  # the position is read from the copies left at each question
+
+    def _present(self, left: np.ndarray) -> np.ndarray:
+        return self.search.present_words((left[self.search.pair_index] & 1).astype(bool))
+
+    def mover_wins(self, token: int, left: np.ndarray) -> bool:
+        return self.search.mover_wins(token, self._present(left))
+
+    def winning_moves(self, token: int, reachable: list[int], left: np.ndarray) -> list[int]:
+        out = []
+        for v in reachable:
+            a, b = (token, v) if token <= v else (v, token)
+            k = int(np.searchsorted(self.search.multigraph._keys, a * self._n + b))
+            left[k] -= 1
+            try:
+                if not self.search.mover_wins(v, self._present(left)):
+                    out.append(v)
+            finally:
+                left[k] += 1
+        return out
+
+    @property
+    def _n(self) -> int:
+        return max(self.search.multigraph.n_vertices, 1)
+
+
+# -- records ---------------------------------------------------------------------------
+
+
+def check_edge_walk(
+    multigraph: MultiGraph,
+    path: npt.NDArray[np.int64],
+    move_lines: npt.NDArray[np.int64] | None = None,
+) -> None:
+    """Refuse the first move that is not along an unused edge (vertices may repeat).
+
+    Raises
+    ------
+    IllegalMoveError
+        Naming the move (its number, its line when ``move_lines`` are given) and why.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_edge_walk(MultiGraph(2, [(0, 1)]), np.array([0, 1, 0]))
+    Traceback (most recent call last):
+    ...
+    matchgame.errors.IllegalMoveError: move 3 (1): the edge between 2 and 1 is used up (1 in all)
+    """
+    names = multigraph.names
+    if path.shape[0] < 2:
+        return
+    n = max(multigraph.n_vertices, 1)
+    before, after = path[:-1].astype(np.int64), path[1:].astype(np.int64)
+    keys = np.minimum(before, after) * n + np.maximum(before, after)
+    pair_keys = multigraph._keys
+    found = np.searchsorted(pair_keys, keys)
+    exists = found < pair_keys.shape[0]
+    exists[exists] = pair_keys[found[exists]] == keys[exists]
+    problems: list[tuple[int, str]] = []
+    if not exists.all():
+        t = int(np.flatnonzero(~exists)[0])
+        problems.append((t, _no_edge(names, int(before[t]), int(after[t]), False)))
+    # the k-th use of a pair (in move order) needs k copies of it
+    order = np.argsort(keys, kind="stable")
+    sorted_keys = keys[order]
+    starts = np.ones(order.shape[0], dtype=bool)
+    starts[1:] = sorted_keys[1:] != sorted_keys[:-1]
+    group_start = np.maximum.accumulate(np.where(starts, np.arange(order.shape[0]), 0))
+    uses = np.empty(order.shape[0], dtype=np.int64)
+    uses[order] = np.arange(order.shape[0]) - group_start + 1
+    copies = np.zeros(keys.shape[0], dtype=np.int64)
+    copies[exists] = multigraph.multiplicity[found[exists]]
+    over = exists & (uses > copies)
+    if over.any():
+        t = int(np.flatnonzero(over)[0])
+        count = int(copies[t])
+        problems.append(
+            (t, f"{_no_edge(names, int(before[t]), int(after[t]), True)} ({count} in all)")
+        )
+    if problems:
+        t, why = min(problems)
+        where = f"line {move_lines[t + 1]}: " if move_lines is not None else ""
+        raise IllegalMoveError(f"{where}move {t + 2} ({names.text(int(after[t]))}): {why}")
+
+
+def _no_edge(names: Any, u: int, v: int, used_up: bool) -> str:
+    """Why a move from ``u`` to ``v`` is illegal, in text (1-based) names."""
+    if u == v:
+        where = f"the self-loop at {names.text(u)}"
+    else:
+        where = f"the edge between {names.text(u)} and {names.text(v)}"
+    return f"{where} is used up" if used_up else f"there is no {where[4:]}"
+
+
+def edge_multigraph(source: Any, rule: str = "orthogonal") -> MultiGraph:
+    """The multigraph of the edge game on ``source`` (a board under ``rule``, or any
+    graph; see :func:`matchgame.games.edges.edge_source`).
+
+    >>> edge_multigraph(Board.from_rows(["..."]), "orthogonal").pairs.tolist()
+    [[0, 1], [1, 2]]
+    """
+    return edge_source(source, rule)[0]
+
+
+def edge_record(source: Any, moves: list[Hashable], rule: str = "orthogonal") -> TokenRecord:
+    """A record of the edge game from where it is played and the moves as names
+    (:meth:`TokenRecord.from_moves` with ``game="edge"``).
+
+    >>> edge_record(MultiGraph(2, [(0, 1), (0, 1)]), [0, 1, 0]).path.tolist()
+    [0, 1, 0]
+    """
+    multigraph, board = edge_source(source, rule)
+    names = multigraph.names
+    path = np.array(
+        [names.vertex(m, f"move {i + 1}", IllegalMoveError) for i, m in enumerate(moves)],
+        dtype=np.int64,
+    )
+    check_edge_walk(multigraph, path)
+    return TokenRecord(
+        multigraph.support,
+        path.astype(np.int32),
+        board,
+        rule if board is not None else None,
+        None,
+        "edge",
+        multigraph,
+    )
+
+
+def annotate_edges(record: TokenRecord) -> WalkAnnotation:
+    """Judge every move of ``record`` by the edge game's rules (:func:`annotate` with
+    ``game="edge"``): the placement by the placement analysis, then each move by a
+    position kept up to date move by move.
+
+    >>> record = edge_record(MultiGraph(2, [(0, 1), (0, 1)]), [0, 1, 0])
+    >>> [note.winning_after for note in annotate_edges(record).notes], annotate_edges(record).winner
+    ([True, False, True], 'first')
+    """
+    multigraph = record.multigraph
+    if multigraph is None:  # a vertex game's record: its graph, every edge once
+        multigraph = MultiGraph.from_graph(record.graph)
+    path = record.path.astype(np.int64)
+    check_edge_walk(multigraph, path, record.move_lines)
+    names = multigraph.names
+    notes: list[MoveNote] = []
+    winner = None
+    if path.shape[0]:
+        analysis = analyse_edges(multigraph)
+        placer_could = analysis.placer_wins
+        placement = names.name(int(analysis.winning_ids()[0])) if placer_could else None
+        first = int(path[0])
+        notes.append(
+            MoveNote(
+                1,
+                "first",
+                1,
+                names.name(first),
+                placer_could,
+                bool(analysis.winning_mask[first]),
+                placement,
+            )
+        )
+        position = EdgePosition(multigraph, names.name(first))
+        for t in range(1, path.shape[0]):
+            before = position.mover_wins()
+            reply = position._winning_reply_id() if before else None
+            position._push_id(int(path[t]))
+            after = not position.mover_wins()
+            move = names.name(int(path[t]))
+            best = None if reply is None else names.name(reply)
+            notes.append(MoveNote(t + 1, PLAYERS[t % 2], t // 2 + 1, move, before, after, best))
+        if position.is_game_over():
+            winner = PLAYERS[(path.shape[0] - 1) % 2]  # the last mover; the next cannot move
+    elif multigraph.n_vertices == 0:
+        winner = "second"  # the first player cannot even place the token
+    return WalkAnnotation(record, tuple(notes), winner)

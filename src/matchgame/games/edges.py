@@ -1,0 +1,521 @@
+"""Edge geography: the token game in which a move uses up the *edge* it travels.
+
+The rules. A token sits on a vertex of an undirected multigraph; the player to
+move takes it along an edge not used before, which uses that edge up; vertices
+may be visited again; parallel edges are separate moves, and a self-loop is a
+move that keeps the token where it is. Who cannot move loses. In the placement
+game (JSOI2009's rules, as in the vertex game) one player places the token and
+the other moves first.
+
+The theorem (Fraenkel, Scheinerman, Ullman, "Undirected edge geography",
+Theoretical Computer Science 112 (1993) 371-381). On a bipartite graph with
+sides X and Y, let ``A`` be the X-by-Y biadjacency matrix over GF(2) (an entry is
+the number of edges between the two vertices, mod 2). With the token on ``s``
+in X, the player to move wins iff the row of ``s`` is independent of the other
+rows of ``A``: iff no ``x`` with ``x^T A = 0`` has ``x_s = 1``, iff some
+``T`` in Y has ``A 1_T = e_s``. Both sides of the iff come with a proof:
+
+- *losing start* (the placer wins there): a set S of X with ``s`` in S such that
+  every vertex of Y has an even number of edges into S. The other player's
+  strategy: whenever the token enters ``y`` from S, take it back into S along an
+  unused edge (an odd number of ``y``'s edges into S are left, so one is).
+- *winning start*: a set T of Y such that ``s`` has an odd number of edges into
+  T and every other vertex of X an even number. Moving along any edge ``s-y``
+  with ``y`` in T leaves T as a losing proof for the token on ``y``.
+
+For Y the same with ``A^T``. So the placer's winning placements are the supports
+of the left and right kernels of ``A``: one elimination per side answers every
+vertex (:mod:`matchgame.games._edge_algebra`; an isolated vertex is a winning
+placement). Every position reached in play is again a bipartite multigraph (one
+edge fewer) with a token, answered by the same rule (:mod:`.edge_position`).
+
+Parity. Two copies of an edge cancel: whatever one player does with one copy,
+the other can answer with the other (this holds on any graph). So a game on a
+multigraph is the game on its pairs of odd multiplicity and its vertices with
+an odd number of self-loops, and the components of that graph are independent.
+
+Graphs with odd cycles. There the game is PSPACE-complete (same paper):
+matchgame searches each component that has an odd cycle (or an odd self-loop)
+exhaustively, remembering every position, within a budget of states
+(``max_states``), and raises :class:`~matchgame.errors.BudgetExceededError`
+past it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._kernels import edgesearch as _search
+from ..core._validate import as_int, describe
+from ..core.board import Board, as_board
+from ..core.graph import Graph
+from ..core.multigraph import MultiGraph, as_multigraph
+from ..core.names import BoardCells, VertexNames
+from ..errors import BudgetExceededError, InvalidInputError, InvalidTypeError
+from ._edge_algebra import (
+    Biadjacency,
+    GraphParts,
+    KernelSupports,
+    biadjacency,
+    graph_parts,
+    kernel_supports,
+    require,
+    solve_rows,
+)
+
+__all__ = [
+    "MAX_STATES",
+    "EdgeAnalysis",
+    "EdgeProof",
+    "analyse_edges",
+    "edge_source",
+]
+
+MAX_STATES = 1_000_000
+"""Default budget of the exact search on components with an odd cycle (positions
+remembered; a position takes ~8 bytes a 64 edges)."""
+
+
+@dataclass(frozen=True)
+class EdgeProof:
+    """Why the player to move wins or loses with the token on a vertex, nothing used.
+
+    Attributes
+    ----------
+    vertex : name
+        The token's vertex.
+    mover_wins : bool
+        Whether the player to move wins (the placer loses by placing there).
+    parity_set : list of names
+        A losing start (``mover_wins`` False): a set S holding ``vertex`` such that
+        every vertex outside S has an even number of edges into S and no odd number
+        of edges joins two vertices of S. A winning start: a set T without
+        ``vertex`` into which ``vertex`` has an odd number of edges, every other
+        vertex outside T an even number, and no odd number of edges joins two
+        vertices of T.
+    move : name or None
+        A winning move (the vertex reached, in T) when ``mover_wins``.
+
+    Examples
+    --------
+    >>> proof = analyse_edges(Graph.from_edges(2, [(0, 1)])).proof(0)
+    >>> proof.mover_wins, proof.parity_set, proof.move, proof.placer_wins
+    (True, [1], 1, False)
+    """
+
+    vertex: Hashable
+    mover_wins: bool
+    parity_set: list[Hashable]
+    move: Hashable | None
+
+    @property
+    def placer_wins(self) -> bool:
+        return not self.mover_wins
+
+
+class EdgeAnalysis:
+    """Who wins where in the edge game on a graph or board, with the algebra behind it.
+
+    Build one with :func:`analyse_edges` (or ``analyse(source, game="edge")``). The
+    reading surface is the vertex game's :class:`~matchgame.Analysis`: vertices by
+    name (``(row, col)`` cells on a board, node labels on a NetworkX graph, else
+    ids), :attr:`winning`, :meth:`placer_wins_at`, :meth:`mover_wins_at`,
+    :meth:`board_mask`; then the proofs (:meth:`proof`) and the certificate.
+
+    Attributes
+    ----------
+    multigraph : MultiGraph
+        The graph played on (parallel edges and self-loops kept).
+    board : Board or None
+        The board, when the graph is a board's.
+    moves : str or None
+        How the token moves on the board.
+    winning_mask : ndarray of bool
+        Per vertex id: placing the token there wins for the placer.
+    searched : ndarray of bool
+        Per vertex id: decided by the exact search (its component, reduced to
+        parities, has an odd cycle or an odd self-loop); the others by the theorem.
+
+    Examples
+    --------
+    A 2x3 board: its 3x3 biadjacency matrix is invertible over GF(2), so the
+    player to move wins from every cell. With the bottom middle blocked the board
+    is a path of five cells: the placer wins on its ends and its middle.
+
+    >>> analysis = analyse_edges(["...", "..."])
+    >>> analysis.winning, analysis.rank
+    ([], 3)
+    >>> blocked = analyse_edges(["...", ".#."])
+    >>> blocked.winning, blocked.board_mask().tolist()
+    ([(0, 1), (1, 0), (1, 2)], [[False, True, False], [True, False, True]])
+    """
+
+    game = "edge"
+
+    def __init__(
+        self,
+        multigraph: MultiGraph,
+        winning_mask: npt.NDArray[np.bool_],
+        parts: GraphParts,
+        algebra: tuple[Biadjacency, KernelSupports] | None,
+        board: Board | None = None,
+        moves: str | None = None,
+        search_states: int = 0,
+    ) -> None:
+        self.multigraph = multigraph
+        self.board = board
+        self.moves = moves
+        winning_mask.setflags(write=False)
+        self.winning_mask = winning_mask
+        self.parts = parts
+        self._algebra = algebra
+        self.searched = ~parts.on_bipartite
+        self.search_states = search_states
+
+    @property
+    def graph(self) -> Graph:
+        """The simple graph of the vertex pairs joined by an edge (loops dropped)."""
+        return self.multigraph.support
+
+    @property
+    def names(self) -> VertexNames:
+        """How vertices are named (see ``matchgame.core.names``)."""
+        return self.multigraph.names
+
+    @property
+    def placer_wins(self) -> bool:
+        """Whether the placer has a winning placement at all."""
+        return bool(self.winning_mask.any())
+
+    def winning_ids(self) -> npt.NDArray[np.int64]:
+        """Vertex ids of the winning placements, increasing."""
+        return np.flatnonzero(self.winning_mask)
+
+    @property
+    def winning(self) -> list[Hashable]:
+        """Names of the winning placements, in vertex order (row-major on a board)."""
+        return self.names.names(self.winning_ids())
+
+    def placer_wins_at(self, name: Any) -> bool:
+        """Whether placing the token on vertex ``name`` wins for the placer."""
+        return bool(self.winning_mask[self.names.vertex(name)])
+
+    def mover_wins_at(self, name: Any) -> bool:
+        """Whether the player to move wins with the token on ``name``, nothing used."""
+        return not self.placer_wins_at(name)
+
+    def board_mask(self) -> npt.NDArray[np.bool_]:
+        """On a board: an ``(n_rows, n_cols)`` array, True on winning cells."""
+        names = self.names
+        if not isinstance(names, BoardCells):
+            raise TypeError("board_mask needs an analysis of a board")
+        return names.grid(self.winning_mask, False)
+
+    @property
+    def rank(self) -> int | None:
+        """The rank over GF(2) of the biadjacency matrix of the bipartite part (None
+        when every component was searched)."""
+        return None if self._algebra is None else self._algebra[1].rank
+
+    @property
+    def stats(self) -> dict[str, Any]:
+        """What the eliminations cost: the order, the band (64-bit words a row), the
+        fill (bits set in the echelon rows, ``A`` then ``A^T``), the most rows
+        active at once, the draws of 64 lanes; and the states searched."""
+        stats: dict[str, Any] = {} if self._algebra is None else dict(self._algebra[1].stats)
+        stats["search_states"] = self.search_states
+        return stats
+
+    # -- proofs -------------------------------------------------------------------
+
+    def proof(self, name: Any) -> EdgeProof:
+        """The proof of the verdict at ``name`` (see :class:`EdgeProof`).
+
+        Raises
+        ------
+        InvalidInputError
+            If the vertex's component has an odd cycle: the search's verdict has no
+            short proof (the game is PSPACE-complete there).
+
+        Examples
+        --------
+        On a path of three vertices the middle is a winning start: moving to
+        an end leaves that end alone in T. An end is a losing start: S = both
+        ends (the middle has two edges into S).
+
+        >>> analysis = analyse_edges(Graph.from_edges(3, [(0, 1), (1, 2)]))
+        >>> analysis.proof(1)
+        EdgeProof(vertex=1, mover_wins=True, parity_set=[0], move=0)
+        >>> analysis.proof(0)
+        EdgeProof(vertex=0, mover_wins=False, parity_set=[0, 2], move=None)
+        """
+        v = self.names.vertex(name)
+        if self._algebra is None or self.searched[v]:
+            raise InvalidInputError(
+                f"{self.names.describe(v)} is in a component with an odd cycle or a self-loop: "
+                "its verdict comes from an exhaustive search and has no short proof"
+            )
+        ids = self._parity_set_ids(v)
+        mover_wins = not bool(self.winning_mask[v])
+        move = None
+        if mover_wins:
+            move = self.names.name(self._move_into(v, ids))
+        return EdgeProof(self.names.name(v), mover_wins, self.names.names(ids), move)
+
+    def _parity_set_ids(self, v: int) -> npt.NDArray[np.int64]:
+        """S (a lane holding ``v``) or T (a solution) as increasing vertex ids."""
+        assert self._algebra is not None
+        bi, supports = self._algebra
+        on_x = self.parts.side[v] == 0
+        i = int(bi.index[v])
+        own = bi.xs if on_x else bi.ys
+        if self.winning_mask[v]:
+            for lanes in supports.lanes_x if on_x else supports.lanes_y:
+                if lanes[i]:
+                    lane = np.uint64(int(lanes[i]) & -int(lanes[i]))  # its lowest lane
+                    return np.sort(own[(lanes & lane) != 0]).astype(np.int64)
+            raise RuntimeError("a winning placement outside every lane")
+        other = bi.ys if on_x else bi.xs
+        ptr, ind, n_cols = (
+            (bi.a_ptr, bi.a_ind, bi.shape[1]) if on_x else (bi.t_ptr, bi.t_ind, bi.shape[0])
+        )
+        _, columns = solve_rows(ptr, ind, n_cols, np.array([i]))
+        return np.sort(other[columns]).astype(np.int64)
+
+    def _move_into(self, v: int, parity_set: np.ndarray) -> int:
+        """A neighbour of ``v`` in the set (one exists: ``v`` has an odd number of
+        edges into it)."""
+        neighbours = self.multigraph.support.neighbors_of(v)
+        inside = np.isin(neighbours, parity_set)
+        if not inside.any():
+            raise RuntimeError("a winning proof with no move into it")
+        return int(neighbours[inside][0])
+
+    def certificate(self) -> dict[str, Any]:
+        """The certificate of this answer, exactly as written in the JSON answer (see
+        ``matchgame.certificates.edges``): parity sets proving every verdict.
+
+        Raises
+        ------
+        InvalidInputError
+            If a component has an odd cycle (its verdicts have no short proof).
+        """
+        from ..certificates.edges import make_edge_certificate
+
+        return make_edge_certificate(self)
+
+    def __repr__(self) -> str:
+        what = (
+            f"{self.board.n_rows}x{self.board.n_cols} board ({self.moves} moves)"
+            if self.board is not None
+            else f"multigraph with {self.multigraph.n_vertices} vertices and "
+            f"{self.multigraph.n_edges} edges"
+        )
+        wins = int(self.winning_mask.sum())
+        return f"<EdgeAnalysis of a {what}: placer wins on {wins}>"
+
+
+def edge_source(source: Any, moves: str = "orthogonal") -> tuple[MultiGraph, Board | None]:
+    """The multigraph of the edge game on ``source`` and its board (or None): a
+    :class:`Board` or its rows, a :class:`Graph` or :class:`MultiGraph`, a NetworkX
+    graph (parallel edges and self-loops kept) or a SciPy matrix of edge counts."""
+    if isinstance(source, list | tuple) and source and all(isinstance(r, str) for r in source):
+        source = as_board(source, "source")
+    if isinstance(source, Board):
+        return MultiGraph.from_board(source, moves), source
+    if isinstance(source, str | bytes):
+        raise InvalidTypeError(
+            f"source must be a board, graph or multigraph, got {describe(source)}; for the "
+            "contest format use Board.parse(text)"
+        )
+    return as_multigraph(source, "source"), None
+
+
+def analyse_edges(
+    source: Any, *, moves: str = "orthogonal", max_states: int = MAX_STATES
+) -> EdgeAnalysis:
+    """Solve the placement game of edge geography on a board or any (multi)graph.
+
+    Parameters
+    ----------
+    source : Board, list of str, Graph, MultiGraph, NetworkX graph or SciPy matrix
+        Row strings are read with :meth:`Board.from_rows`; a NetworkX graph keeps its
+        parallel edges and self-loops; a SciPy (or dense) matrix holds edge counts.
+    moves : {"orthogonal", "king", "hex", "knight"}
+        On a board, how the token moves.
+    max_states : int
+        Budget of the exact search on components with an odd cycle (positions
+        remembered in all).
+
+    Returns
+    -------
+    EdgeAnalysis
+
+    Raises
+    ------
+    BudgetExceededError
+        If a component with an odd cycle needs more than ``max_states`` positions,
+        or the computation more memory than there is.
+
+    Notes
+    -----
+    Bipartite components: two banded eliminations over GF(2) (one per side) and
+    back substitution with 64 random kernel vectors at once, verified exactly by
+    two more (see ``matchgame.games._edge_algebra.kernel_supports``).
+
+    Examples
+    --------
+    A 2x2 board is a 4-cycle: the token goes round and the mover is stuck, so
+    the placer wins everywhere. A 1x3 board: only the middle loses for the placer.
+
+    >>> analyse_edges(["..", ".."]).winning
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    >>> analyse_edges(["..."]).winning
+    [(0, 0), (0, 2)]
+
+    A triangle: three moves round it, so the mover wins everywhere; with a
+    self-loop at 0 the mover there loses (the loop, or the walk round, hands the
+    last move over: the search decides).
+
+    >>> analyse_edges(Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])).placer_wins
+    False
+    >>> analyse_edges(MultiGraph(3, [(0, 1), (1, 2), (2, 0), (0, 0)])).winning
+    [0]
+    """
+    max_states = as_int(max_states, "max_states", low=1)
+    multigraph, board = edge_source(source, moves)
+    parts = graph_parts(multigraph)
+    winning = np.zeros(multigraph.n_vertices, dtype=bool)
+    on_bipartite = parts.on_bipartite
+    algebra = None
+    if on_bipartite.any():
+        bi = biadjacency(parts.parity, parts.side, on_bipartite)
+        supports = kernel_supports(bi)
+        winning[bi.xs[supports.support_x]] = True
+        winning[bi.ys[supports.support_y]] = True
+        algebra = (bi, supports)
+    states = 0
+    for component in np.flatnonzero(~parts.bipartite):
+        vertices = np.flatnonzero(parts.component == component)
+        search = ComponentSearch(multigraph, vertices, max_states, states, parity_only=True)
+        for v in vertices.tolist():
+            winning[v] = not search.mover_wins(v, search.initial)
+        states += search.n_states
+    return EdgeAnalysis(
+        multigraph,
+        winning,
+        parts,
+        algebra,
+        board,
+        moves if board is not None else None,
+        states,
+    )
+
+
+class ComponentSearch:
+    """The exact search on one component of a multigraph, with its messages.
+
+    ``vertices``: the component's vertices; ``max_states``: the budget, of which
+    ``spent`` went to other components. ``parity_only``: index only the pairs
+    of odd multiplicity (an analysis with nothing used); otherwise every pair of
+    the component, so positions after moves along even pairs are answered too.
+    Positions are given as ``present`` words (:attr:`initial`: nothing used).
+    """
+
+    def __init__(
+        self,
+        multigraph: MultiGraph,
+        vertices: np.ndarray,
+        max_states: int,
+        spent: int = 0,
+        *,
+        parity_only: bool,
+    ) -> None:
+        self.multigraph = multigraph
+        self.vertices = vertices
+        self.max_states = max_states
+        self.budget = max_states - spent
+        pairs = multigraph.pairs
+        inside = np.zeros(multigraph.n_vertices, dtype=bool)
+        inside[vertices] = True
+        keep = inside[pairs[:, 0]]
+        if parity_only:
+            keep &= (multigraph.multiplicity & 1).astype(bool)
+        self.pair_index = np.flatnonzero(keep)  # the multigraph's pairs, as edges here
+        own = pairs[self.pair_index].astype(np.int64)
+        n = multigraph.n_vertices
+        loop = own[:, 0] == own[:, 1]
+        # incidences: each pair from both ends, a loop once
+        ends = np.concatenate([own[:, 0], own[~loop, 1]])
+        others = np.concatenate([own[:, 1], own[~loop, 0]])
+        edge_ids = np.concatenate([np.arange(own.shape[0]), np.flatnonzero(~loop)])
+        order = np.lexsort((others, ends))
+        self.offsets = np.zeros(n + 1, dtype=np.int32)
+        np.cumsum(np.bincount(ends, minlength=n), out=self.offsets[1:])
+        self.edge_of = edge_ids[order].astype(np.int32)
+        self.other = others[order].astype(np.int32)
+        self.n_edges = int(own.shape[0])
+        self.words = max((self.n_edges + 63) // 64, 1)
+        odd = (multigraph.multiplicity[self.pair_index] & 1).astype(bool)
+        self.initial = self.present_words(odd)
+        self._search: Any = None
+
+    def present_words(self, present: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint64]:
+        """Per edge of this search whether it is present, packed into words."""
+        bits = np.zeros(64 * self.words, dtype=np.uint8)
+        bits[: present.shape[0]] = present
+        return np.packbits(bits, bitorder="little").view("<u8").astype(np.uint64)
+
+    @property
+    def n_states(self) -> int:
+        return 0 if self._search is None else int(self._search.n_states)
+
+    def mover_wins(self, token: int, present: npt.NDArray[np.uint64]) -> bool:
+        """Who wins with the token on ``token`` and the edges of ``present``."""
+        from .._kernels._stop import check
+
+        if self._search is None:
+            if self.budget < 1:
+                raise BudgetExceededError(self._over_budget_message())
+            require(
+                _search.EdgeSearch.memory(self.n_edges, self.budget),
+                f"the exact search of {self._component_text()}",
+            )
+            self._search = _search.EdgeSearch(
+                self.offsets, self.edge_of, self.other, self.n_edges, self.budget
+            )
+        result = self._search.mover_wins(token, present)
+        if result == _search.STOPPED:
+            check()
+            raise RuntimeError("the search stopped without a stop request")
+        if result == _search.OUT_OF_MEMORY:
+            raise BudgetExceededError(
+                f"the exact search of {self._component_text()} ran out of memory after "
+                f"{self.n_states:,} positions"
+            )
+        if result == _search.OVER_BUDGET:
+            raise BudgetExceededError(self._over_budget_message())
+        return result == _search.WIN
+
+    def _component_text(self) -> str:
+        names = self.multigraph.names
+        first = names.describe(int(self.vertices[0]))
+        return (
+            f"the component of {first} ({self.vertices.shape[0]} vertices, "
+            f"{self.n_edges} edges once reduced to parities)"
+        )
+
+    def _over_budget_message(self) -> str:
+        spent = self.max_states - self.budget
+        elsewhere = f", {spent:,} of them spent on other components" if spent else ""
+        return (
+            f"edge geography on a graph with an odd cycle (a self-loop is one) is "
+            f"PSPACE-complete, and the exact "
+            f"search of {self._component_text()} needs more positions than max_states = "
+            f"{self.max_states:,} allows{elsewhere}"
+        )

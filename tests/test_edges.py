@@ -1,0 +1,209 @@
+"""The edge game's placement answers against the brute-force oracle (tests/oracle_edge.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from edge_strategies import ids, multigraphs, proof_problem, small_boards
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle_edge import EdgeOracle, board_cells, board_edges
+
+from matchgame import Board, BudgetExceededError, Graph, MultiGraph, analyse
+from matchgame.games import _edge_algebra
+from matchgame.games.edges import analyse_edges
+
+MOVES = ("orthogonal", "knight", "king", "hex")
+
+
+def check_against_oracle(analysis, n, edges, cells=None):
+    oracle = EdgeOracle(n, edges)
+    expected = [oracle.placer_wins_at(v) for v in range(n)]
+    assert analysis.winning_mask.tolist() == expected
+    for v in range(n):
+        name = cells[v] if cells is not None else v
+        if analysis.searched[v]:
+            continue
+        proof = analysis.proof(name)
+        assert proof.mover_wins == (not expected[v])
+        move = None if proof.move is None else ids([proof.move], cells)[0]
+        problem = proof_problem(n, edges, v, proof.mover_wins, ids(proof.parity_set, cells), move)
+        assert problem is None, (v, proof, problem)
+
+
+@pytest.mark.parametrize("moves", MOVES)
+@settings(max_examples=250, deadline=None)
+@given(data=st.data())
+def test_boards_under_every_rule(moves, data):
+    rows = data.draw(small_boards(moves))
+    cells = board_cells(rows)
+    analysis = analyse(rows, moves=moves, game="edge")
+    check_against_oracle(analysis, len(cells), board_edges(rows, moves), cells)
+    bipartite = moves in ("orthogonal", "knight")
+    assert not analysis.searched.any() or not bipartite
+
+
+@settings(max_examples=700, deadline=None)
+@given(graph=multigraphs(bipartite=True))
+def test_bipartite_multigraphs(graph):
+    n, edges = graph
+    analysis = analyse(MultiGraph(n, edges), game="edge")
+    assert not analysis.searched.any()
+    check_against_oracle(analysis, n, edges)
+
+
+@settings(max_examples=700, deadline=None)
+@given(graph=multigraphs(bipartite=False))
+def test_multigraphs_with_odd_cycles_and_loops(graph):
+    n, edges = graph
+    check_against_oracle(analyse(MultiGraph(n, edges), game="edge"), n, edges)
+
+
+@settings(max_examples=300, deadline=None)
+@given(graph=multigraphs(bipartite=True, max_vertices=8), lanes=st.integers(1, 3))
+def test_the_verification_catches_thin_draws(graph, lanes, monkeypatch_module):
+    """With 1-3 lanes a draw misses support vertices often: the rank check refuses
+    the draw and more are drawn, and the answer is still exact."""
+    n, edges = graph
+    monkeypatch_module.setattr(_edge_algebra, "LANES", lanes)
+    check_against_oracle(analyse_edges(MultiGraph(n, edges)), n, edges)
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    with pytest.MonkeyPatch.context() as patch:
+        yield patch
+
+
+def test_inputs_of_every_kind():
+    """Boards and rows, Graph and MultiGraph, NetworkX (multi)graphs with their loops,
+    SciPy and dense matrices of edge counts: all give the same answer as the oracle."""
+    edges = [(0, 1), (0, 1), (1, 2), (2, 2), (2, 3)]
+    expected = [EdgeOracle(4, edges).placer_wins_at(v) for v in range(4)]
+    multi = nx.MultiGraph()
+    multi.add_nodes_from("abcd")
+    multi.add_edges_from([("abcd"[u], "abcd"[v]) for u, v in edges])
+    counts = np.zeros((4, 4), dtype=int)
+    for u, v in edges:
+        counts[u, v] += 1
+        if u != v:
+            counts[v, u] += 1
+    for source in (
+        MultiGraph(4, edges),
+        multi,
+        sp.csr_matrix(counts),
+        MultiGraph.from_scipy(counts),
+    ):
+        analysis = analyse(source, game="edge")
+        assert analysis.winning_mask.tolist() == expected
+    assert analyse(multi, game="edge").winning == [
+        n for n, w in zip("abcd", expected, strict=True) if w
+    ]
+    simple = nx.Graph([(0, 1), (1, 1)])  # a Graph's self-loop is a move too
+    assert analyse(simple, game="edge").winning_mask.tolist() == [
+        EdgeOracle(2, [(0, 1), (1, 1)]).placer_wins_at(v) for v in range(2)
+    ]
+    board = Board.from_rows(["..#", "..."])
+    assert analyse(board, game="edge").winning == analyse(board.rows(), game="edge").winning
+    graph = board.graph
+    assert analyse(graph, game="edge").winning_mask.tolist() == (
+        analyse(board, game="edge").winning_mask.tolist()
+    )
+
+
+def test_bad_arguments():
+    with pytest.raises(Exception, match="game must be one of"):
+        analyse(["..."], game="edges")
+    with pytest.raises(Exception, match="max_states"):
+        analyse(["..."], max_states=10)
+    with pytest.raises(Exception, match="algorithm"):
+        analyse(["..."], game="edge", algorithm="blossom")
+    with pytest.raises(Exception, match="max_states must be"):
+        analyse(["..."], game="edge", max_states=0)
+    with pytest.raises(Exception, match="symmetric"):
+        MultiGraph.from_scipy(np.array([[0, 2], [1, 0]]))
+    with pytest.raises(Exception, match="number of edges"):
+        MultiGraph.from_scipy(np.array([[0, -1], [-1, 0]]))
+    with pytest.raises(Exception, match="undirected"):
+        MultiGraph.from_networkx(nx.DiGraph([(0, 1)]))
+    with pytest.raises(Exception, match="outside"):
+        MultiGraph(2, [(0, 2)])
+    with pytest.raises(Exception, match=r"Board\.parse"):
+        analyse_edges("2 2\n..\n..\n")
+    with pytest.raises(Exception, match=r"MultiGraph\.from_scipy"):
+        analyse_edges(np.ones((2, 2), dtype=int))
+
+
+def test_the_search_stops_at_its_budget():
+    """A king's 3x3 board has odd cycles everywhere: past max_states the search says
+    why, what and how much, in one line."""
+    with pytest.raises(BudgetExceededError) as caught:
+        analyse(["...", "...", "..."], moves="king", game="edge", max_states=50)
+    message = str(caught.value)
+    assert "odd cycle" in message and "PSPACE-complete" in message
+    assert "9 vertices, 20 edges" in message and "max_states = 50 allows" in message
+    assert "\n" not in message
+    # within a budget it answers, and the budget is shared by the components
+    triangle = [(0, 1), (1, 2), (2, 0)]
+    two = MultiGraph(6, triangle + [(u + 3, v + 3) for u, v in triangle])
+    analysis = analyse(two, game="edge")
+    assert analysis.searched.all() and analysis.stats["search_states"] > 0
+    with pytest.raises(BudgetExceededError, match=r"vertex 4 .* spent on other components"):
+        analyse(two, game="edge", max_states=analysis.stats["search_states"] - 1)
+
+
+def test_even_copies_cancel():
+    """Two copies of an edge (or two self-loops) cancel: the triangle with a doubled
+    side is a path, and a vertex with two loops is isolated; the analysis uses the
+    theorem there, not the search."""
+    doubled = MultiGraph(3, [(0, 1), (0, 1), (1, 2), (2, 0), (2, 2), (2, 2)])
+    analysis = analyse(doubled, game="edge")
+    assert not analysis.searched.any()
+    oracle = EdgeOracle(3, doubled.edges().tolist())
+    assert analysis.winning_mask.tolist() == [oracle.placer_wins_at(v) for v in range(3)]
+
+
+def test_an_isolated_vertex_is_a_winning_placement():
+    analysis = analyse(Graph.from_edges(3, [(0, 1)]), game="edge")
+    assert analysis.winning == [2]
+    assert analysis.proof(2).parity_set == [2]
+
+
+def test_the_memory_check_comes_first(monkeypatch):
+    from matchgame.core import _memory
+
+    monkeypatch.setattr(_memory, "available_memory", lambda: 1 << 10)
+    monkeypatch.setattr(_memory, "SMALL", 0)
+    with pytest.raises(BudgetExceededError, match=r"GF\(2\) elimination .* needs about"):
+        analyse(Board(np.ones((50, 50), dtype=bool)), game="edge")
+
+
+def test_the_vertex_game_loads_nothing_of_the_edge_game(tmp_path):
+    """The vertex game's path and start-up are unchanged: no module of the edge game
+    is imported by the vertex game's placements, positions or records (nor by the
+    command line's)."""
+    path = tmp_path / "triangle.txt"
+    path.write_text("3 3\n1 2\n2 3\n3 1\n")
+    code = (
+        "import sys\n"
+        "from matchgame.apps.cli import main\n"
+        "import matchgame\n"
+        "matchgame.analyse(['...', '.#.'])\n"
+        "position = matchgame.Position(matchgame.Board.from_rows(['...']), token=(0, 1))\n"
+        "position.push((0, 2))\n"
+        "matchgame.annotate(matchgame.TokenRecord.from_moves(matchgame.Board.from_rows(['..']),"
+        " [(0, 0), (0, 1)]))\n"
+        f"assert main(['placements', '--edges', {str(path)!r}]) == 0\n"
+        "assert main(['placements', '--example', 'jsoi']) == 0\n"
+        "edge = ('matchgame.games.edges', 'matchgame.games._edge_algebra',\n"
+        "        'matchgame._kernels.gf2', 'matchgame._kernels.edgesearch',\n"
+        "        'matchgame.core.multigraph')\n"
+        "print([name for name in edge if name in sys.modules])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines()[-1] == "[]"
