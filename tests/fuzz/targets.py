@@ -83,6 +83,65 @@ def _sweep(kind: str) -> Callable[[bytes], None]:
     return target
 
 
+# the edge game's search on odd cycles: small, so that a harness input stays fast
+EDGE_STATES = 20_000
+
+
+def _edge_source(data: bytes) -> tuple[Any, str]:
+    """An edge game's input: ``b`` and a rule byte before a board, else an edge list
+    whose repeated edges and loops are kept (a multigraph)."""
+    from matchgame.readers.boards import parse_board
+    from matchgame.readers.edgelists import parse_edge_list
+
+    if data[:1] == b"b":
+        moves = RULES.get(data[1:2], "orthogonal")
+        return parse_board(data[2:]), moves
+    return parse_edge_list(data, multigraph=True), "orthogonal"
+
+
+def edge_game(data: bytes) -> None:
+    """The placement game of edge geography on a board or a multigraph; where the
+    answer is proven (every component bipartite), its certificate must pass the
+    checker: a proof matchgame makes and refuses is a finding too."""
+    from matchgame import analyse
+    from matchgame.certificates import check_answer
+    from matchgame.writers.placements import format_placements
+
+    source, moves = _edge_source(data)
+    analysis = analyse(source, moves=moves, game="edge", max_states=EDGE_STATES)
+    if not analysis.searched.any():  # every component bipartite: a proof exists
+        answer = format_placements(analysis, "json", analysis.certificate())
+        problems = check_answer(source, answer, moves=moves, game="edge")
+        if problems:
+            raise AssertionError(f"matchgame's own certificate refused: {problems[:3]}")
+
+
+def edge_walk(data: bytes) -> None:
+    """A token-game record of the edge game (cells and vertices may repeat), annotated."""
+    from matchgame.games.tokens import annotate
+    from matchgame.readers.tokens import parse_token_record
+
+    edges = data[:1] != b"b"
+    record = parse_token_record(data if edges else data[1:], edges=edges, game="edge")
+    annotate(record)
+
+
+def edge_certificate(data: bytes) -> None:
+    """``matchgame verify`` of an edge game's answer: the input (a board, or ``e`` and
+    an edge list kept as a multigraph) before the first blank line, the answer after."""
+    from matchgame.certificates import check_answer
+    from matchgame.readers.boards import parse_board
+    from matchgame.readers.edgelists import parse_edge_list
+
+    source, separator, answer = data.partition(b"\n\n")
+    if not separator:
+        source, answer = b"3 3\n.##\n...\n#.#\n", data
+    if source[:1] == b"e":
+        check_answer(parse_edge_list(source[1:], multigraph=True), answer, game="edge")
+    else:
+        check_answer(parse_board(source), answer, game="edge")
+
+
 def certificate(data: bytes) -> None:
     """``matchgame verify``: an answer document checked against its input. The input
     is the text before the first blank line (a board or an edge list), the answer the
@@ -153,6 +212,9 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "walk-edges": _kind("walk-edges"),
     "certificate": certificate,
     "web": web_request,
+    "edge-game": edge_game,
+    "edge-walk": edge_walk,
+    "edge-certificate": edge_certificate,
 }
 """Every harness, by the name ``run.py`` and the corpus directories use."""
 
