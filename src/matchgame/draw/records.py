@@ -94,9 +94,10 @@ def position_scene(
     elif isinstance(names, BoardCells):
         full_legend.append((COLOURS["blocked"], "blocked"))
     used = _used_ids(position)  # the edge game's used edges; None in the vertex game
-    if used is not None:
+    if used is not None:  # vertices may be visited again: what is used up is edges
         from .edges import USED_EDGE
 
+        full_legend = [item for item in full_legend if item[1] != "visited"]
         full_legend.append((USED_EDGE, "used edge"))
     full_legend += list(legend)
     key = _name_attribute(names)
