@@ -395,7 +395,10 @@ class EdgePosition(Position):
         raise InvalidInputError("the edge game has no matching (see EdgePosition's docstring)")
 
     def _repr_svg_(self) -> str | None:
-        return None  # the pictures of the edge game come with its faces
+        """In Jupyter: the position, its used edges drawn as used."""
+        from .. import draw
+
+        return draw.notebook_svg(self)
 
     def __repr__(self) -> str:
         return (
