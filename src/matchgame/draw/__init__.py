@@ -29,7 +29,6 @@ from ..games.placement import Analysis
 from ..games.position import Position
 from ..games.tokens import WalkAnnotation
 from .boards import placement_scene
-from .edges import edge_analysis_scene, edge_explain_scene
 from .explain import explain_scene
 from .graphs import MAX_GRAPH_VERTICES, analysis_scene, graph_scene
 from .png import to_png
@@ -68,6 +67,21 @@ __all__ = [
     "to_svg",
     "walk_scene",
 ]
+
+
+def edge_analysis_scene(analysis: Any) -> Scene:
+    """The edge game's analysis picture (:mod:`matchgame.draw.edges`, loaded only for
+    the edge game)."""
+    from .edges import edge_analysis_scene as scene
+
+    return scene(analysis)
+
+
+def edge_explain_scene(explanation: Any) -> Scene:
+    """The edge game's explanation picture (:mod:`matchgame.draw.edges`)."""
+    from .edges import edge_explain_scene as scene
+
+    return scene(explanation)
 
 
 def save(scene: Scene, path: str | Path, *, scale: float | None = None) -> None:
