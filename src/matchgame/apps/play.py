@@ -145,18 +145,24 @@ def _describe_placement_game(you_move_first: bool) -> Callable[[int], str]:
     return describe
 
 
+def _board_picture(board: Board, session: Session) -> GridPicture:
+    """The board with the cells the token has been on ('o'), the token ('@') and the
+    legal moves."""
+    chars = np.where(board.free, ".", "#").astype("<U1")
+    for r, c in session.moves[:-1]:
+        chars[r, c] = "o"
+    token = session.moves[-1] if session.moves else None
+    if token is not None:
+        chars[token] = "@"
+    options = _cells(session.legal_moves()) if token is not None else ()
+    return GridPicture(chars, token, options)
+
+
 def placement_session(board: Board, *, you_move_first: bool, moves: str = "orthogonal") -> Session:
     """The JSOI2009 game: the first player places the token, then moves alternate."""
 
     def draw(session: Session) -> GridPicture:
-        chars = np.where(board.free, ".", "#").astype("<U1")
-        for r, c in session.moves[:-1]:
-            chars[r, c] = "o"
-        token = session.moves[-1] if session.moves else None
-        if token is not None:
-            chars[token] = "@"
-        options = _cells(session.legal_moves()) if token is not None else ()
-        return GridPicture(chars, token, options)
+        return _board_picture(board, session)
 
     position = Position(board, moves=moves)
     return Session(position, you_move_first, _describe_placement_game(you_move_first), draw)
@@ -206,14 +212,7 @@ def edge_session(
     def draw(session: Session) -> str | GridPicture:
         edge_position = position
         if board is not None:
-            chars = np.where(board.free, ".", "#").astype("<U1")
-            for r, c in session.moves[:-1]:
-                chars[r, c] = "o"
-            token = session.moves[-1] if session.moves else None
-            if token is not None:
-                chars[token] = "@"
-            options = _cells(session.legal_moves()) if token is not None else ()
-            return GridPicture(chars, token, options)
+            return _board_picture(board, session)
         if edge_position.token is None:
             n = edge_position.graph.n_vertices
             return f"{n} vertices, no token yet: place it on any vertex"

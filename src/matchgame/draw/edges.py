@@ -12,15 +12,9 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from ..core.names import BoardCells
-from .boards import (
-    _board_scene,
-    _cell_centres,
-    _outcome_attributes,
-    _outcome_classes,
-    _outcome_palette,
-)
-from .graphs import _draws_vertices, _name_attribute, _vertex_layout, _vertex_scene, analysis_scene
+from .boards import _outcome_classes, _outcome_palette
+from .explain import outcome_scene
+from .graphs import analysis_scene
 from .scene import COLOURS, Scene
 
 if TYPE_CHECKING:
@@ -55,20 +49,7 @@ def edge_explain_scene(explanation: EdgeExplanation) -> Scene:
         legend.append((COLOURS["better"], what))
     if explanation.move is not None:
         legend.append((COLOURS["mistake"], "the opponent's winning move"))
-    key = _name_attribute(names)
-
-    def attributes(v: int) -> dict[str, str]:
-        return {key: names.text(v), **_outcome_attributes(classes, v, False)}
-
-    if _draws_vertices(names):
-        layout = _vertex_layout(graph)
-        scene = _vertex_scene(graph, layout, classes, palette, legend, attributes)
-        centres, radius = layout.xy, layout.radius
-    else:
-        assert isinstance(names, BoardCells)
-        scene, size, margin = _board_scene(names, classes, palette, legend, attributes)
-        centres = _cell_centres(names, size, margin)
-        radius = size * 0.45
+    scene, centres, radius = outcome_scene(graph, names, classes, palette, legend)
     width = max(2.0, radius / 3)
     for v in explanation.parity_set:
         x, y = centres[v].tolist()

@@ -72,15 +72,15 @@ def _analysis(args: argparse.Namespace, data: bytes) -> Analysis:
 
 
 def placements(args: argparse.Namespace) -> int:
-    if _edge_game(args):
-        from . import edge_game
-
-        return edge_game.placements(args)
     kind = _placement_kind(args)
     if args.certificate and args.format != "json":
         raise UsageError("--certificate goes with --format json")
     if args.edges and args.format == "board":
         raise UsageError("--format board needs a board, not an edge list")
+    if _edge_game(args):
+        from . import edge_game
+
+        return batch.run(args, kind, edge_game.answer_placements)
     return batch.run(args, kind, answer_placements)
 
 

@@ -30,7 +30,6 @@ __all__ = [
     "answer_game",
     "edge_analysis",
     "explain",
-    "placements",
     "play_session",
     "record_kind",
     "render",
@@ -56,15 +55,6 @@ def edge_analysis(args: argparse.Namespace, data: bytes, kind: str | None = None
 
 
 # -- placements and verify ------------------------------------------------------------
-
-
-def placements(args: argparse.Namespace) -> int:
-    kind = _placement_kind(args)
-    if args.certificate and args.format != "json":
-        raise UsageError("--certificate goes with --format json")
-    if args.edges and args.format == "board":
-        raise UsageError("--format board needs a board, not an edge list")
-    return batch.run(args, kind, answer_placements)
 
 
 def answer_placements(

@@ -214,7 +214,7 @@ def render_analysis(query: QueryParams, body: bytes) -> Response:
     analysis = _analysis(query, body)
     _claim_picture(analysis.graph)
     if _edge_game(query):  # no matching, no Gallai-Edmonds sets: the verdicts
-        return _svg(draw.edge_analysis_scene(analysis))  # type: ignore[arg-type]
+        return _svg(draw.edge_analysis_scene(analysis))
     matching, sets = flag(query, "matching"), flag(query, "sets")
     # what the picture leaves out (the matching on a big board) goes to the page in
     # the X-Matchgame-Note header, so the page can say why
@@ -388,7 +388,7 @@ def explain(query: QueryParams, body: bytes) -> Response:
     document = why.document()
     note = _why_not_drawn(analysis.graph)
     if note is None and why.__class__.__name__ == "EdgeExplanation":
-        document["svg"] = draw.to_svg(draw.edge_explain_scene(why)).decode()  # type: ignore[arg-type]
+        document["svg"] = draw.to_svg(draw.edge_explain_scene(why)).decode()
     elif note is None:
         document["svg"] = draw.to_svg(draw.explain_scene(why)).decode()
     else:
