@@ -66,3 +66,25 @@ judged
 noi3 = analyse_record(GameRecord.parse("4 4\nOOXX\nOXXO\nOO.O\nXXXO\n2\n3 2\n2 2\n1 2\n1 3\n"))
 print("Bunny's mistakes:", noi3.mistakes("Bunny"))
 noi3
+
+# %% [markdown]
+# Edge geography, the sibling game: a move uses up the *edge* it travels, and the
+# token may come back to a cell. `game="edge"` answers it on the same board: on a
+# bipartite graph by linear algebra over GF(2) (Fraenkel, Scheinerman and Ullman,
+# 1993). An explanation draws its proof: the parity set S every vertex has an even
+# number of edges into.
+
+# %%
+edge_analysis = mg.analyse(board, game="edge")
+print(edge_analysis)
+edge_analysis
+
+# %%
+edge_position = mg.Position(board, game="edge")
+for cell in [(1, 0), (1, 1), (0, 1), (0, 0), (1, 0)]:  # round a square and back to (1, 0)
+    edge_position.push(cell)
+print("used:", edge_position.used, "mover wins:", edge_position.mover_wins())
+edge_position
+
+# %%
+edge_analysis.explain(edge_analysis.winning[0])

@@ -602,3 +602,87 @@ def test_a_served_graph_file_keeps_its_names(browser, tmp_path, name, text, ends
         expect(page.locator("#play-picture svg")).to_contain_text(ends[0])
         expect(page.locator("#moves-played")).to_contain_text(first)
         context.close()
+
+
+# -- the edge game: the game switch on each tab -------------------------------------------
+
+RING = "3 3\n...\n.#.\n...\n"
+RING_WALK = RING + "9\n1 1\n1 2\n1 3\n2 3\n3 3\n3 2\n3 1\n2 1\n1 1\n"  # round the ring, back
+
+
+def test_the_game_switch_in_explore_shows_the_edge_games_placements(page, shots):
+    from matchgame import analyse
+    from matchgame.examples import load
+
+    assert wait_for_summary(page) == "77"  # the heart, vertex game
+    page.select_option("#game", "edge")
+    expected = analyse(load("heart").text.splitlines()[1:], game="edge").winning
+    shown = wait_for_summary(page, "77")
+    assert int(shown) == len(expected) and shown != "77"
+    expect(page.locator("#summary")).to_have_attribute("data-game", "edge")
+    expect(page.locator("#summary")).to_contain_text("Edge geography")
+    expect(page.locator('#explore-picture [data-outcome="win"]')).to_have_count(len(expected))
+    cells = {
+        tuple(int(x) - 1 for x in (cell.get_attribute("data-cell") or "").split())
+        for cell in page.locator('#explore-picture [data-outcome="win"]').all()
+    }
+    assert cells == set(expected)
+    expect(page.locator("#matching")).to_be_disabled()  # no matching in the edge game
+    page.screenshot(path=shots / "explore-heart-edge.png")
+    # a click explains by the edge game's proof: the parity set S
+    page.select_option("#click-action", "explain")
+    page.locator('#explore-picture [data-outcome="win"]').first.click()
+    expect(page.locator("#explain-text")).to_contain_text("The set S = {")
+    expect(page.locator("#explain-picture svg")).to_be_visible()
+    # and back: the vertex game's answer again
+    page.select_option("#game", "vertex")
+    assert wait_for_summary(page, shown) == "77"
+
+
+def test_the_game_switch_in_play_draws_used_edges_and_the_engine_wins_its_positions(page, shots):
+    # the ring round a blocked centre: in the edge game the placer wins on every cell
+    # (the token goes round and comes back), so the engine, placing, must win
+    page.locator("#text-panel summary").click()
+    page.fill("#input", RING)
+    page.select_option("#game", "edge")
+    page.click("#apply")
+    settle(page)
+    assert wait_for_summary(page) == "8"
+    page.click("#tabs button[data-mode=play]")
+    page.select_option("#side", "second")
+    settle(page)
+    expect(page.locator("#verdict")).to_contain_text("You are losing")
+    expect(page.locator("#turn")).to_contain_text("along an unused edge")
+    page.locator("#play-picture [data-outcome]").first.click()
+    settle(page)
+    expect(page.locator("#moves-played")).to_have_attribute("data-used", re.compile(r"[1-9]"))
+    assert "#5e3c99" in page.locator("#play-picture").inner_html()  # the used edges drawn
+    page.screenshot(path=shots / "play-ring-edge.png")
+    assert play_to_the_end(page) == "engine"
+    # a hint in a won position of the edge game: the first player wins nowhere on a path
+    # of three cells but the middle (placing there loses for the placer: the mover wins)
+    page.fill("#input", "1 3\n...\n")
+    page.click("#apply")
+    page.select_option("#side", "first")
+    settle(page)
+    expect(page.locator("#verdict")).to_contain_text("You are winning: place the token on")
+    page.click("#hint")
+    expect(page.locator("#verdict")).to_contain_text("Hint:")
+
+
+def test_the_game_switch_in_record_steps_through_an_edge_games_walk(page, shots):
+    page.select_option("#kind", "walk-board")
+    page.locator("#text-panel summary").click()
+    page.fill("#input", RING_WALK)
+    page.click("#apply")  # the vertex game refuses the walk: it comes back to 1 1
+    settle(page)
+    expect(page.locator("#error")).to_contain_text("move 9")
+    page.select_option("#game", "edge")
+    settle(page)
+    expect(page.locator("#error")).to_have_text("")
+    expect(page.locator("#step-label")).to_have_text("0 / 9")
+    page.keyboard.press("End")
+    expect(page.locator("#step-label")).to_have_text("9 / 9")
+    expect(page.locator("#record-picture svg")).to_be_visible()
+    assert "#5e3c99" in page.locator("#record-picture").inner_html()
+    page.screenshot(path=shots / "record-ring-edge.png")

@@ -189,6 +189,8 @@ def test_the_vertex_game_loads_nothing_of_the_edge_game(tmp_path):
     command line's)."""
     path = tmp_path / "triangle.txt"
     path.write_text("3 3\n1 2\n2 3\n3 1\n")
+    svg, graphs = str(tmp_path / "out.svg"), str(tmp_path / "g.g6")
+    (tmp_path / "g.g6").write_text("Bw\nBW\n")
     code = (
         "import sys\n"
         "from matchgame.apps.cli import main\n"
@@ -200,9 +202,15 @@ def test_the_vertex_game_loads_nothing_of_the_edge_game(tmp_path):
         " [(0, 0), (0, 1)]))\n"
         f"assert main(['placements', '--edges', {str(path)!r}]) == 0\n"
         "assert main(['placements', '--example', 'jsoi']) == 0\n"
+        "assert main(['annotate', '--example']) == 0\n"
+        f"assert main(['explain', '--example', 'jsoi', '3', '2', '-o', {svg!r}]) == 0\n"
+        f"assert main(['render', '--example', 'jsoi', '-o', {svg!r}]) == 0\n"
+        f"assert main(['sweep', '--count', '--jobs', '1', {graphs!r}]) == 0\n"
         "edge = ('matchgame.games.edges', 'matchgame.games._edge_algebra',\n"
         "        'matchgame._kernels.gf2', 'matchgame._kernels.edgesearch',\n"
-        "        'matchgame.core.multigraph')\n"
+        "        'matchgame.core.multigraph', 'matchgame.apps.cli.edge_game',\n"
+        "        'matchgame.games.edge_explain', 'matchgame.games.edge_position',\n"
+        "        'matchgame.draw.edges', 'matchgame.sweep.edges')\n"
         "print([name for name in edge if name in sys.modules])\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -49,4 +49,7 @@ def test_the_notebook_runs_and_every_result_draws_itself():
         "Analysis",
         "WalkAnnotation",
         "RecordAnalysis",
+        "EdgeAnalysis",
+        "EdgePosition",
+        "EdgeExplanation",
     ]

@@ -471,3 +471,65 @@ def test_claims_in_each_lane():
         heavy.check(1 << 20, 1, "a graph")
     with pytest.raises(ParseError, match=r"at most 1000 vertices or cells"):
         heavy.check(0, 1001, "a graph")
+
+
+# -- the edge game (game=edge) ---------------------------------------------------------
+
+RING = b"3 3\n...\n.#.\n...\n"
+RING_WALK = RING + b"9\n1 1\n1 2\n1 3\n2 3\n3 3\n3 2\n3 1\n2 1\n1 1\n"
+
+
+def test_the_edge_games_documents_are_the_cli_ones(server, tmp_path):
+    board, walk = tmp_path / "ring.txt", tmp_path / "walk.txt"
+    board.write_bytes(RING)
+    walk.write_bytes(RING_WALK)
+    status, body = post(f"{server}/api/placements?game=edge", RING)
+    cli = run_cli("placements", "--game", "edge", "--format", "json", str(board))
+    assert status == 200 and json.loads(body) == json.loads(cli.out)
+    assert json.loads(body)["game"] == "edge" and len(json.loads(body)["winning_cells"]) == 8
+    status, body = post(f"{server}/api/annotate?game=edge", RING_WALK)
+    cli = run_cli("annotate", "--game", "edge", "--format", "json", str(walk))
+    assert status == 200 and json.loads(body) == json.loads(cli.out)
+    status, body = post(f"{server}/api/explain?game=edge&at=2,3", RING)
+    cli = run_cli("explain", "--game", "edge", "--format", "json", str(board), "2", "3")
+    document = json.loads(body)
+    assert status == 200 and document.pop("svg").startswith("<")
+    assert document == json.loads(cli.out)
+    for url in ("/api/render?game=edge", "/api/render/walk?game=edge&upto=5"):
+        status, body = post(f"{server}{url}", RING_WALK if "walk" in url else RING)
+        assert status == 200 and b"<svg" in body
+    # the vertex game refuses the walk that comes back
+    status, body = post(f"{server}/api/annotate", RING_WALK)
+    assert status == 400 and "move 9" in json.loads(body)["error"]
+
+
+def test_edge_game_positions_and_hints(server):
+    from matchgame import Board
+
+    payload = {"input": RING.decode(), "played": [[1, 1], [1, 2], [1, 3]]}
+    status, body = post(f"{server}/api/position?game=edge&picture=1", json.dumps(payload).encode())
+    document = json.loads(body)
+    assert status == 200 and document["game"] == "edge"
+    assert document["used"] == [[[1, 1], [1, 2]], [[1, 2], [1, 3]]]
+    expected = Position(Board.parse(RING.decode()), game="edge")
+    for cell in [(0, 0), (0, 1), (0, 2)]:
+        expected.push(cell)
+    assert document["mover_wins"] == expected.mover_wins()
+    assert "#5e3c99" in document["svg"]  # the used edges drawn
+    payload["played"] = [[1, 1], [1, 2], [1, 1]]  # the edge 1 1 - 1 2 is used up
+    status, body = post(f"{server}/api/position?game=edge", json.dumps(payload).encode())
+    assert status == 400 and "used up" in json.loads(body)["error"]
+    payload["played"] = [[1, 2]]
+    status, body = post(f"{server}/api/hint?game=edge", json.dumps(payload).encode())
+    hint = json.loads(body)
+    assert status == 200 and hint["winning"] is False  # the ring: the placer wins everywhere
+    assert hint["move"] in ([1, 1], [1, 3])
+
+
+def test_the_edge_games_bad_queries_and_budget_are_400(server):
+    status, body = post(f"{server}/api/placements?game=chess", RING)
+    assert status == 400 and "game='chess'" in json.loads(body)["error"]
+    king = b"4 4\n....\n....\n....\n....\n"  # odd cycles: the exact search, past its budget
+    status, body = post(f"{server}/api/placements?game=edge&moves=king", king)
+    error = json.loads(body)["error"]
+    assert status == 400 and "PSPACE-complete" in error and "odd cycle" in error

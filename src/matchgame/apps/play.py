@@ -29,6 +29,7 @@ __all__ = [
     "GridPicture",
     "Session",
     "bunny_session",
+    "edge_session",
     "fit_grid",
     "graph_session",
     "parse_cell",
@@ -144,18 +145,24 @@ def _describe_placement_game(you_move_first: bool) -> Callable[[int], str]:
     return describe
 
 
+def _board_picture(board: Board, session: Session) -> GridPicture:
+    """The board with the cells the token has been on ('o'), the token ('@') and the
+    legal moves."""
+    chars = np.where(board.free, ".", "#").astype("<U1")
+    for r, c in session.moves[:-1]:
+        chars[r, c] = "o"
+    token = session.moves[-1] if session.moves else None
+    if token is not None:
+        chars[token] = "@"
+    options = _cells(session.legal_moves()) if token is not None else ()
+    return GridPicture(chars, token, options)
+
+
 def placement_session(board: Board, *, you_move_first: bool, moves: str = "orthogonal") -> Session:
     """The JSOI2009 game: the first player places the token, then moves alternate."""
 
     def draw(session: Session) -> GridPicture:
-        chars = np.where(board.free, ".", "#").astype("<U1")
-        for r, c in session.moves[:-1]:
-            chars[r, c] = "o"
-        token = session.moves[-1] if session.moves else None
-        if token is not None:
-            chars[token] = "@"
-        options = _cells(session.legal_moves()) if token is not None else ()
-        return GridPicture(chars, token, options)
+        return _board_picture(board, session)
 
     position = Position(board, moves=moves)
     return Session(position, you_move_first, _describe_placement_game(you_move_first), draw)
@@ -177,6 +184,44 @@ def graph_session(graph: Graph, *, you_move_first: bool) -> Session:
         )
 
     return Session(Position(graph), you_move_first, _describe_placement_game(you_move_first), draw)
+
+
+def edge_session(
+    source: object,
+    *,
+    you_move_first: bool,
+    moves: str = "orthogonal",
+    max_states: int | None = None,
+) -> Session:
+    """Edge geography on a board or any (multi)graph: place the token, then move it
+    along unused edges (vertices may be visited again). The picture marks the
+    vertices the token has been on and lists the edges used."""
+    from ..games.edge_position import EdgePosition
+    from ..games.edges import MAX_STATES
+
+    budget = MAX_STATES if max_states is None else max_states
+    position = EdgePosition(source, moves=moves, max_states=budget)
+    board = getattr(position, "board", None)
+
+    def used_text(session: Session) -> str:
+        used = position.used
+        shown = ", ".join(f"{session.text(u)}-{session.text(v)}" for u, v in used[-8:])
+        more = "..., " if len(used) > 8 else ""
+        return f"edges used: {more}{shown}" if used else "no edge used yet"
+
+    def draw(session: Session) -> str | GridPicture:
+        edge_position = position
+        if board is not None:
+            return _board_picture(board, session)
+        if edge_position.token is None:
+            n = edge_position.graph.n_vertices
+            return f"{n} vertices, no token yet: place it on any vertex"
+        graph_names = edge_position.graph.names
+        legal = " ".join(session.text(m) for m in session.legal_moves()) or "none"
+        token_id = graph_names.vertex(edge_position.token)
+        return f"token on {graph_names.describe(token_id)}; {used_text(session)}; moves: {legal}"
+
+    return Session(position, you_move_first, _describe_placement_game(you_move_first), draw)
 
 
 def bunny_session(record: GameRecord, *, you_move_first: bool) -> Session:

@@ -3,6 +3,7 @@
 Split by what is drawn and how:
 
 - what: :mod:`~matchgame.draw.boards` (placements on a grid),
+  :mod:`~matchgame.draw.edges` (the edge game's verdicts, explanations, used edges),
   :mod:`~matchgame.draw.explain` (why a placement wins or loses),
   :mod:`~matchgame.draw.graphs` (graphs and small hex boards as discs),
   :mod:`~matchgame.draw.records` (positions, token-game and NOI2011 records),
@@ -53,6 +54,8 @@ __all__ = [
     "Scene",
     "analysis_scene",
     "default_scale",
+    "edge_analysis_scene",
+    "edge_explain_scene",
     "explain_scene",
     "graph_scene",
     "notebook_svg",
@@ -64,6 +67,21 @@ __all__ = [
     "to_svg",
     "walk_scene",
 ]
+
+
+def edge_analysis_scene(analysis: Any) -> Scene:
+    """The edge game's analysis picture (:mod:`matchgame.draw.edges`, loaded only for
+    the edge game)."""
+    from .edges import edge_analysis_scene as scene
+
+    return scene(analysis)
+
+
+def edge_explain_scene(explanation: Any) -> Scene:
+    """The edge game's explanation picture (:mod:`matchgame.draw.edges`)."""
+    from .edges import edge_explain_scene as scene
+
+    return scene(explanation)
 
 
 def save(scene: Scene, path: str | Path, *, scale: float | None = None) -> None:
@@ -81,6 +99,13 @@ def notebook_svg(value: Any) -> str | None:
     (:data:`MAX_GRAPH_VERTICES`)."""
     if isinstance(value, RecordAnalysis):
         return to_svg(record_scene(value)).decode()
+    kind = type(value).__name__
+    if kind in ("EdgeAnalysis", "EdgeExplanation"):  # the edge game's (loaded: value is one)
+        graph = value.graph if kind == "EdgeAnalysis" else value.analysis.graph
+        if graph.n_vertices > MAX_GRAPH_VERTICES and not isinstance(graph.names, BoardCells):
+            return None
+        drawn = edge_analysis_scene(value) if kind == "EdgeAnalysis" else edge_explain_scene(value)
+        return to_svg(drawn).decode()
     if isinstance(value, Explanation):
         graph = value.analysis.graph
     else:

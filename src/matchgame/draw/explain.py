@@ -4,8 +4,10 @@ the placement ringed and the answers to the opponent's first moves."""
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
-from ..core.names import BoardCells
+from ..core.graph import Graph
+from ..core.names import BoardCells, VertexNames
 from ..games.explain import Explanation
 from .boards import (
     _board_scene,
@@ -18,6 +20,30 @@ from .graphs import _draws_vertices, _name_attribute, _vertex_layout, _vertex_sc
 from .scene import COLOURS, Scene
 
 __all__ = ["explain_scene"]
+
+
+def outcome_scene(
+    graph: Graph,
+    names: VertexNames,
+    classes: npt.NDArray[np.uint8],
+    palette: dict[int, str],
+    legend: list[tuple[str, str]],
+) -> tuple[Scene, npt.NDArray[np.float64], float]:
+    """A board or graph with its vertices coloured by outcome (an explanation's
+    ground, the edge game's too), and where its vertices are drawn: their centres
+    and radius."""
+    key = _name_attribute(names)
+
+    def attributes(v: int) -> dict[str, str]:
+        return {key: names.text(v), **_outcome_attributes(classes, v, False)}
+
+    if _draws_vertices(names):
+        layout = _vertex_layout(graph)
+        scene = _vertex_scene(graph, layout, classes, palette, legend, attributes)
+        return scene, layout.xy, layout.radius
+    assert isinstance(names, BoardCells)
+    scene, size, margin = _board_scene(names, classes, palette, legend, attributes)
+    return scene, _cell_centres(names, size, margin), size * 0.45
 
 
 def explain_scene(explanation: Explanation) -> Scene:
@@ -35,20 +61,7 @@ def explain_scene(explanation: Explanation) -> Scene:
     legend.append((COLOURS["matching"], "a maximum matching"))
     replies = "answers to the first moves" if explanation.placer_wins else "the opponent's move"
     legend.append((COLOURS["better"], replies))
-    key = _name_attribute(names)
-
-    def attributes(v: int) -> dict[str, str]:
-        return {key: names.text(v), **_outcome_attributes(classes, v, False)}
-
-    if _draws_vertices(names):
-        layout = _vertex_layout(graph)
-        scene = _vertex_scene(graph, layout, classes, palette, legend, attributes)
-        centres, radius = layout.xy, layout.radius
-    else:
-        assert isinstance(names, BoardCells)
-        scene, size, margin = _board_scene(names, classes, palette, legend, attributes)
-        centres = _cell_centres(names, size, margin)
-        radius = size * 0.45
+    scene, centres, radius = outcome_scene(graph, names, classes, palette, legend)
 
     def at(v: int) -> tuple[float, float]:
         x, y = centres[v].tolist()

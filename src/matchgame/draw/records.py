@@ -93,6 +93,12 @@ def position_scene(
         full_legend.append((COLOURS["unreachable"], "never reached by the empty cell"))
     elif isinstance(names, BoardCells):
         full_legend.append((COLOURS["blocked"], "blocked"))
+    used = _used_ids(position)  # the edge game's used edges; None in the vertex game
+    if used is not None:  # vertices may be visited again: what is used up is edges
+        from .edges import USED_EDGE
+
+        full_legend = [item for item in full_legend if item[1] != "visited"]
+        full_legend.append((USED_EDGE, "used edge"))
     full_legend += list(legend)
     key = _name_attribute(names)
     status = {
@@ -124,7 +130,21 @@ def position_scene(
         centres = _cell_centres(names, size, margin)
         radius, room, path_end = size * 0.45, size >= _NUMBER_CELLS_MIN, True
     _mark_walk(scene, centres, path, radius, numbers if room else None, rings, path_end=path_end)
+    if used:
+        from .edges import mark_used_edges
+
+        mark_used_edges(scene, centres, used, radius)
     return scene
+
+
+def _used_ids(position: Position) -> list[tuple[int, int]] | None:
+    """The edges a position of the edge game has used, as vertex ids (None for the
+    vertex game's positions)."""
+    used = getattr(position, "used", None)
+    if used is None:
+        return None
+    names = position.graph.names
+    return [(names.vertex(u), names.vertex(v)) for u, v in used]
 
 
 def _mark_walk(
@@ -176,7 +196,7 @@ def walk_scene(annotation: WalkAnnotation, upto: int | None = None) -> Scene:
     upto = len(notes) if upto is None else as_int(upto, "upto", low=0, high=len(notes))
     record = annotation.record
     names = record.graph.names
-    position = Position(record.graph)
+    position = record.position(0)  # the record's game (an edge game's keeps its multigraph)
     path = record.path[:upto].tolist()
     for v in path:
         position._push_id(int(v))

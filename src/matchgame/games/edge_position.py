@@ -40,7 +40,7 @@ from ..core.graph import Graph
 from ..core.multigraph import MultiGraph
 from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
 from ._edge_algebra import biadjacency, require
-from .edges import MAX_STATES, ComponentSearch, EdgeAnalysis, analyse_edges, edge_source
+from .edges import MAX_BUDGET, MAX_STATES, ComponentSearch, EdgeAnalysis, analyse_edges, edge_source
 from .position import Position
 from .tokens import PLAYERS, MoveNote, TokenRecord, WalkAnnotation
 
@@ -125,7 +125,7 @@ class EdgePosition(Position):
                 "the edge game has no visited vertices (the token may come back); "
                 "pass the edges used: used=[(u, v), ...]"
             )
-        self._max_states = as_int(max_states, "max_states", low=1)
+        self._max_states = as_int(max_states, "max_states", low=1, high=MAX_BUDGET)
         multigraph, board = edge_source(source, moves)
         self._multigraph = multigraph
         self._n = multigraph.n_vertices
@@ -395,7 +395,10 @@ class EdgePosition(Position):
         raise InvalidInputError("the edge game has no matching (see EdgePosition's docstring)")
 
     def _repr_svg_(self) -> str | None:
-        return None  # the pictures of the edge game come with its faces
+        """In Jupyter: the position, its used edges drawn as used."""
+        from .. import draw
+
+        return draw.notebook_svg(self)
 
     def __repr__(self) -> str:
         return (
@@ -601,10 +604,11 @@ def edge_record(source: Any, moves: list[Hashable], rule: str = "orthogonal") ->
     )
 
 
-def annotate_edges(record: TokenRecord) -> WalkAnnotation:
+def annotate_edges(record: TokenRecord, *, max_states: int = MAX_STATES) -> WalkAnnotation:
     """Judge every move of ``record`` by the edge game's rules (:func:`annotate` with
     ``game="edge"``): the placement by the placement analysis, then each move by a
-    position kept up to date move by move.
+    position kept up to date move by move. ``max_states``: the exact search's budget
+    on a component with an odd cycle.
 
     >>> record = edge_record(MultiGraph(2, [(0, 1), (0, 1)]), [0, 1, 0])
     >>> [note.winning_after for note in annotate_edges(record).notes], annotate_edges(record).winner
@@ -619,7 +623,7 @@ def annotate_edges(record: TokenRecord) -> WalkAnnotation:
     notes: list[MoveNote] = []
     winner = None
     if path.shape[0]:
-        analysis = analyse_edges(multigraph)
+        analysis = analyse_edges(multigraph, max_states=max_states)
         placer_could = analysis.placer_wins
         placement = names.name(int(analysis.winning_ids()[0])) if placer_could else None
         first = int(path[0])
@@ -634,7 +638,7 @@ def annotate_edges(record: TokenRecord) -> WalkAnnotation:
                 placement,
             )
         )
-        position = EdgePosition(multigraph, names.name(first))
+        position = EdgePosition(multigraph, names.name(first), max_states=max_states)
         for t in range(1, path.shape[0]):
             before = position.mover_wins()
             reply = position._winning_reply_id() if before else None

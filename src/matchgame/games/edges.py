@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -57,6 +57,9 @@ from ..core.graph import Graph
 from ..core.multigraph import MultiGraph, as_multigraph
 from ..core.names import BoardCells, VertexNames
 from ..errors import BudgetExceededError, InvalidInputError, InvalidTypeError
+
+if TYPE_CHECKING:
+    from .edge_explain import EdgeExplanation
 from ._edge_algebra import (
     Biadjacency,
     GraphParts,
@@ -69,6 +72,7 @@ from ._edge_algebra import (
 )
 
 __all__ = [
+    "MAX_BUDGET",
     "MAX_STATES",
     "EdgeAnalysis",
     "EdgeProof",
@@ -79,6 +83,9 @@ __all__ = [
 MAX_STATES = 1_000_000
 """Default budget of the exact search on components with an odd cycle (positions
 remembered; a position takes ~8 bytes a 64 edges)."""
+MAX_BUDGET = 1 << 32
+"""The largest ``max_states`` taken (its table alone would take over 64 GiB; a
+larger one would overflow the table's size in the kernel's 64-bit arithmetic)."""
 
 
 @dataclass(frozen=True)
@@ -296,6 +303,23 @@ class EdgeAnalysis:
             raise RuntimeError("a winning proof with no move into it")
         return int(neighbours[inside][0])
 
+    def explain(self, name: Any, *, max_states: int | None = None) -> EdgeExplanation:
+        """Why placing the token on ``name`` wins or loses: the parity set S, or the
+        opponent's winning move and T (see ``matchgame.games.edge_explain``).
+
+        >>> analyse_edges(["..."]).explain((0, 1)).text()[:34]
+        'Placing the token on cell 1 2 lose'
+        """
+        from .edge_explain import explain_edges
+
+        return explain_edges(self, name, max_states=max_states)
+
+    def _repr_svg_(self) -> str | None:
+        """In Jupyter: the board or graph coloured by who wins a placement."""
+        from .. import draw
+
+        return draw.notebook_svg(self)
+
     def certificate(self) -> dict[str, Any]:
         """The certificate of this answer, exactly as written in the JSON answer (see
         ``matchgame.certificates.edges``): parity sets proving every verdict.
@@ -387,7 +411,7 @@ def analyse_edges(
     >>> analyse_edges(MultiGraph(3, [(0, 1), (1, 2), (2, 0), (0, 0)])).winning
     [0]
     """
-    max_states = as_int(max_states, "max_states", low=1)
+    max_states = as_int(max_states, "max_states", low=1, high=MAX_BUDGET)
     multigraph, board = edge_source(source, moves)
     parts = graph_parts(multigraph)
     winning = np.zeros(multigraph.n_vertices, dtype=bool)

@@ -24,7 +24,7 @@ from ..core._validate import as_choice, as_int
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph, as_graph
 from ..core.matching import decompose
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, InvalidInputError
 from .engines import analyse_walk
 from .position import Position
 
@@ -254,7 +254,9 @@ class WalkAnnotation:
         return draw.notebook_svg(self)
 
 
-def annotate(record: TokenRecord, *, game: str | None = None) -> WalkAnnotation:
+def annotate(
+    record: TokenRecord, *, game: str | None = None, max_states: int | None = None
+) -> WalkAnnotation:
     """Judge every move of ``record`` (one augmenting search per move).
 
     ``game``: ``"vertex"`` or ``"edge"``; by default the record's own. A record
@@ -262,7 +264,8 @@ def annotate(record: TokenRecord, *, game: str | None = None) -> WalkAnnotation:
     (:class:`~matchgame.errors.IllegalMoveError` names the first move that does
     not). In the edge game each move costs a rank-one update over GF(2)
     (``matchgame.games.edge_position``), and ``winning_move`` is the first
-    winning move in vertex order.
+    winning move in vertex order; ``max_states`` is the budget of its exact
+    search on a component with an odd cycle (default 10**6).
 
     Examples
     --------
@@ -284,9 +287,11 @@ def annotate(record: TokenRecord, *, game: str | None = None) -> WalkAnnotation:
     """
     game = record.game if game is None else as_choice(game, "game", GAMES)
     if game == "edge":
-        from .edge_position import annotate_edges
+        from .edge_position import MAX_STATES, annotate_edges
 
-        return annotate_edges(record)
+        return annotate_edges(record, max_states=MAX_STATES if max_states is None else max_states)
+    if max_states is not None:
+        raise InvalidInputError("max_states is the edge game's search budget (game='edge')")
     if record.game != "vertex":  # judged by the vertex game's rules: they must hold
         check_walk(record.graph, record.path.astype(np.int64), record.move_lines)
     graph, path = record.graph, record.path

@@ -16,6 +16,11 @@ kind            what                                                  read as
 ``graph``       a graph in the format its first line shows                :class:`Graph`
 ==============  ====================================================  ==================
 
+The edge game (``game="edge"``) reads an edge list as a :class:`MultiGraph`
+(repeated edges and self-loops kept), and its records as the kinds
+``edge-walk-board`` and ``edge-walk-edges`` (moves may come back, one per edge:
+their texts may be longer).
+
 Reading is bounded: the first 64 KiB tell, through the kind's header, how long
 the whole input may be, and memory follows the bytes really there.
 """
@@ -36,6 +41,7 @@ from ._memory import memory_share
 from ._text import HEAD_BYTES, prepare, read_all, read_bounded
 
 if TYPE_CHECKING:
+    from ..core.multigraph import MultiGraph
     from ..games.bunny import GameRecord
     from ..games.tokens import TokenRecord
 
@@ -93,6 +99,21 @@ KINDS = {
 TEXT_KINDS = tuple(KINDS)
 """matchgame's own text formats (an input of one kind may be recognised as another)."""
 
+EDGE_WALK_KINDS = {"edge-walk-board": "walk-board", "edge-walk-edges": "walk-edges"}
+"""The edge game's records, each with the vertex game's kind of the same text."""
+KINDS.update(
+    {
+        "edge-walk-board": Kind(
+            "an edge game's record on a board",
+            _on_first_use("tokens", "edge_game_board_text_size_limit"),
+        ),
+        "edge-walk-edges": Kind(
+            "an edge game's record on an edge list",
+            _on_first_use("tokens", "edge_game_edges_text_size_limit"),
+        ),
+    }
+)
+
 GRAPH_KINDS = tuple(name for name in graphs.FORMATS if name != "edgelist")
 """Graphs in standard formats (:data:`matchgame.readers.graphs.FORMATS`), each a kind
 of its own; matchgame's edge list is the kind ``edges``."""
@@ -122,7 +143,7 @@ class Input:
     board."""
 
     kind: str
-    value: Board | Graph | GameRecord | TokenRecord
+    value: Board | Graph | GameRecord | TokenRecord | MultiGraph
     moves: str = "orthogonal"
 
     @property
@@ -134,6 +155,10 @@ class Input:
             return value.to_graph(self.moves)
         if isinstance(value, Graph):
             return value
+        from ..core.multigraph import MultiGraph  # loaded already when the value is one
+
+        if isinstance(value, MultiGraph):
+            return value.support
         from ..games.bunny import GameRecord  # imported already: the value is a record
 
         if isinstance(value, GameRecord):
@@ -141,8 +166,12 @@ class Input:
         return value.graph  # a token-game record
 
 
-def parse_input(data: str | bytes, kind: str, *, moves: str = "orthogonal") -> Input:
-    """Read ``data`` as ``kind`` (see :data:`KINDS`); ``moves``: the move rule on a board.
+def parse_input(
+    data: str | bytes, kind: str, *, moves: str = "orthogonal", game: str = "vertex"
+) -> Input:
+    """Read ``data`` as ``kind`` (see :data:`KINDS`); ``moves``: the move rule on a board;
+    ``game="edge"``: an edge list is read as a :class:`MultiGraph` (repeated edges and
+    self-loops kept) and a record by the edge game's rules.
 
     Raises
     ------
@@ -153,6 +182,8 @@ def parse_input(data: str | bytes, kind: str, *, moves: str = "orthogonal") -> I
     """
     if kind == "graph":
         kind = graph_kind(prepare(data[:HEAD_BYTES]))
+    if game == "edge":
+        return _parse_edge_game(data, kind, moves)
     try:
         return _parse(data, kind, moves)
     except ParseError as exc:
@@ -211,6 +242,8 @@ def _parse(data: str | bytes, kind: str, moves: str) -> Input:
         from . import tokens
 
         value = tokens.parse_token_record(data, edges=kind == "walk-edges", rule=moves)
+    elif kind in EDGE_WALK_KINDS:
+        return _parse_edge_game(data, kind, moves)
     elif kind in GRAPH_KINDS:
         found = graphs.FORMATS[kind].parse(prepare(data))
         if len(found) != 1:
@@ -221,12 +254,31 @@ def _parse(data: str | bytes, kind: str, moves: str) -> Input:
     return Input(kind, value, moves)
 
 
+def _parse_edge_game(data: str | bytes, kind: str, moves: str) -> Input:
+    """An input of the edge game: an edge list keeps its repeats and loops, a record
+    follows the edge game's rules; other kinds read as in the vertex game."""
+    if kind == "edges":
+        return Input(kind, edgelists.parse_edge_list(data, multigraph=True), as_moves(moves))
+    if kind in ("walk-board", "walk-edges", *EDGE_WALK_KINDS):
+        from . import tokens
+
+        edges = kind in ("walk-edges", "edge-walk-edges")
+        record = tokens.parse_token_record(data, edges=edges, rule=as_moves(moves), game="edge")
+        return Input(kind, record, moves)
+    return parse_input(data, kind, moves=moves)
+
+
 SNIFFED = {False: ("board", "noi", "walk-board"), True: ("edges", "walk-edges")}
 """The kinds :func:`sniff_input` tries, without and with ``edges``."""
 
 
 def sniff_input(
-    data: str | bytes, *, edges: bool = False, moves: str = "orthogonal", name: str = "the input"
+    data: str | bytes,
+    *,
+    edges: bool = False,
+    moves: str = "orthogonal",
+    name: str = "the input",
+    game: str = "vertex",
 ) -> Input:
     """Read ``data`` as whichever kind fits: a board, a NOI2011 record or a token-game
     record on a board; with ``edges``, an edge list or a token-game record on one.
@@ -245,7 +297,7 @@ def sniff_input(
     problems = []
     for kind in candidates:
         try:
-            return parse_input(data, kind, moves=moves)
+            return parse_input(data, kind, moves=moves, game=game)
         except MatchgameError as exc:
             problems.append(f"as {kind}: {exc}")
     raise MatchgameError(f"{name}: not {what}; " + "; ".join(problems))

@@ -37,6 +37,8 @@ from .edgelists import text_size_limit as edge_list_limit
 
 __all__ = [
     "board_text_size_limit",
+    "edge_game_board_text_size_limit",
+    "edge_game_edges_text_size_limit",
     "edges_text_size_limit",
     "format_token_record",
     "parse_token_record",
@@ -174,14 +176,19 @@ def _ids_of_numbers(
     return ids
 
 
-def _limit(head: bytes, edges: bool) -> int:
+def _limit(head: bytes, edges: bool, game: str = "vertex") -> int:
     inner = edge_list_limit(head) if edges else board_limit(head)
     top, header = header_line(head)
     counts = parse_integers(header, 2, line_number=top + 1, what="the header")
     n_vertices = counts[0] if edges else counts[0] * counts[1]
     digits = len(str(max(counts[0], counts[1], 1)))
-    # at most one move per vertex, each "r c" or "v" with a few spaces
-    return inner + text_limit(2 + n_vertices, n_vertices * (2 * digits + 2) + 24)
+    # the vertex game: at most one move per vertex; the edge game: one per edge and the
+    # placement (a board's cell has at most 8 neighbours: 4 edges a cell), each "r c"
+    # or "v" with a few spaces
+    n_moves = n_vertices
+    if game == "edge":
+        n_moves = 1 + (counts[1] if edges else 4 * n_vertices)
+    return inner + text_limit(2 + n_moves, n_moves * (2 * digits + 2) + 24)
 
 
 def board_text_size_limit(head: bytes) -> int:
@@ -192,3 +199,13 @@ def board_text_size_limit(head: bytes) -> int:
 def edges_text_size_limit(head: bytes) -> int:
     """The largest a record on an edge list can be, from its beginning."""
     return _limit(head, True)
+
+
+def edge_game_board_text_size_limit(head: bytes) -> int:
+    """The largest an edge game's record on a board can be (a move per edge)."""
+    return _limit(head, False, "edge")
+
+
+def edge_game_edges_text_size_limit(head: bytes) -> int:
+    """The largest an edge game's record on an edge list can be (a move per edge)."""
+    return _limit(head, True, "edge")

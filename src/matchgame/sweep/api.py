@@ -97,6 +97,8 @@ def sweep(
     jobs: int | None = None,
     client: Any = None,
     chunk_bytes: int = CHUNK_BYTES,
+    game: str = "vertex",
+    max_states: int | None = None,
 ) -> SweepCounts | list[dict[str, Any]]:
     """Answer the placement game on many graphs.
 
@@ -130,6 +132,12 @@ def sweep(
         ``nauty-geng`` for a geng source).
     chunk_bytes : int
         Bytes of a stream per task.
+    game : {"vertex", "edge"}
+        ``"edge"``: edge geography (documents as ``placements --game edge``, counts
+        without matching sizes; see ``matchgame.sweep.edges``).
+    max_states : int, optional
+        The edge game: the exact search's budget per graph with an odd cycle
+        (default 10**6); a graph past it raises ParseError naming its line.
 
     Returns
     -------
@@ -175,7 +183,12 @@ def sweep(
         from .filters import parse_condition  # here: a sweep without one does without
 
         where = parse_condition(filter, "filter")
-    output = Output(count=count, echo=echo, where=where)
+    as_choice(game, "game", ("vertex", "edge"))
+    if max_states is not None:
+        if game != "edge":
+            raise InvalidInputError("max_states is the edge game's search budget (game='edge')")
+        max_states = as_int(max_states, "max_states", low=1, high=1 << 32)
+    output = Output(count=count, echo=echo, where=where, game=game, max_states=max_states)
     tasks = _tasks_of(graphs_or_source, output, jobs, chunk_bytes, format)
     merged = merge(run_tasks(tasks, jobs=jobs, client=client), output)
     if merged.error is not None:

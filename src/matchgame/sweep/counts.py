@@ -43,21 +43,27 @@ class SweepCounts:
     matching_size: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
     placer_wins: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
     winning_vertices: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
+    game: str = "vertex"  # "edge": no matching sizes
 
     @classmethod
     def of(cls, answers: BatchAnswers, graphs: npt.NDArray[np.intp] | None = None) -> SweepCounts:
         """The counts of one solved batch (``graphs``: of these only)."""
         vertices = np.diff(answers.vertex_start)
         edges, sizes, winning = answers.n_edges, answers.matching_size, answers.winning_count
+        game = getattr(answers, "game", "vertex")
+        if sizes is None:  # the edge game's answers (matchgame.sweep.edges)
+            sizes = np.zeros(0, dtype=np.int64)
         if graphs is not None:
-            vertices, edges, sizes, winning = (a[graphs] for a in (vertices, edges, sizes, winning))
+            vertices, edges, winning = (a[graphs] for a in (vertices, edges, winning))
+            sizes = sizes[graphs] if game == "vertex" else sizes
         return cls(
             int(vertices.shape[0]),
             _histogram(vertices),
             _histogram(edges),
-            _histogram(sizes),
+            _histogram(sizes) if game == "vertex" else sizes,
             _histogram((winning > 0).view(np.int8).astype(np.int64)),
             _histogram(winning),
+            game,
         )
 
     def __add__(self, other: SweepCounts) -> SweepCounts:
@@ -68,6 +74,7 @@ class SweepCounts:
             _add(self.matching_size, other.matching_size),
             _add(self.placer_wins, other.placer_wins),
             _add(self.winning_vertices, other.winning_vertices),
+            self.game if self.graphs else other.game,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -86,7 +93,7 @@ class SweepCounts:
             return {keys(k): int(c) for k, c in enumerate(histogram.tolist()) if c}
 
         wins = ("false", "true")
-        return {
+        document = {
             "graphs": self.graphs,
             "vertices": nonzero(self.vertices),
             "edges": nonzero(self.edges),
@@ -94,3 +101,7 @@ class SweepCounts:
             "placer_wins": nonzero(self.placer_wins, lambda k: wins[k]),
             "winning_vertices": nonzero(self.winning_vertices),
         }
+        if self.game == "edge":  # the edge game's counts: no matching
+            del document["matching_size"]
+            document = {"game": "edge", **document}
+        return document

@@ -59,12 +59,18 @@ class Output:
         The text of the graphs (the input lines; graph6 for graphs that came as
         objects or in other formats), one a line, instead of documents: what
         ``--filter`` writes, as nauty's ``pickg`` does.
+    game : str
+        ``"vertex"`` or ``"edge"`` (edge geography, ``matchgame.sweep.edges``).
+    max_states : int or None
+        The edge game: the exact search's budget per graph with an odd cycle.
     """
 
     count: bool = False
     echo: bool = False
     where: Condition | None = None
     lines: bool = False
+    game: str = "vertex"  # "edge": edge geography (matchgame.sweep.edges)
+    max_states: int | None = None  # the edge game's search budget per graph
 
 
 @dataclass(frozen=True)
@@ -105,6 +111,8 @@ def answer_chunk(
     which also names the error and its line.
     """
     output = _as_output(output)
+    if output.game == "edge":
+        return _answer_edge_chunk(data, kind, output, first_line, source)
     union = None
     lines = None
     if kind == "graph6":
@@ -136,8 +144,46 @@ def answer_graphs(
     """Solve a batch of graphs given as arrays (see ``GraphLines``; simple graphs:
     no loops, no repeats), the task of graphs that came as objects or from files in
     formats of one graph each."""
+    if output.game == "edge":  # the edge game keeps repeats and loops: they are moves
+        lines = GraphLines(n_vertices, edge_start, edges, True, None)
+        return _finish_edges(lines, output, None, None, lambda g: "a graph")
     lines = GraphLines(n_vertices, edge_start, edges, False, None)
     return _finish(solve_lines(lines), output, None, None, lines)
+
+
+def _answer_edge_chunk(
+    data: bytes, kind: str, output: Output, first_line: int, source: str
+) -> ChunkResult:
+    """:func:`answer_chunk` for the edge game: the general decoder (it names lines),
+    then :func:`matchgame.sweep.edges.solve_edge_lines`."""
+    lines = decode_graph_lines(
+        data, kind, first_line=first_line, source=source, reserved=reserved_fields()
+    )
+    error = None if lines.error is None else str(lines.error)
+    texts = None
+    if output.lines or (output.echo and kind == "graph6"):
+        texts = _line_texts(data, kind, lines.n_graphs)
+
+    def where(g: int) -> str:  # the line of graph g: the g-th line with text
+        numbers = [i for i, line in enumerate(data.split(b"\n")) if line.strip()]
+        return f"line {first_line + numbers[g]}" if g < len(numbers) else "a graph"
+
+    return _finish_edges(lines, output, error, texts, where)
+
+
+def _finish_edges(
+    lines: GraphLines,
+    output: Output,
+    error: str | None,
+    texts: list[bytes] | None,
+    where: Any,
+) -> ChunkResult:
+    from .edges import solve_edge_lines
+
+    answers, over = solve_edge_lines(lines, output.max_states)
+    if over is not None:  # a graph past the budget ends the sweep as a bad line does
+        error = f"{where(over[0])}: {over[1]}"
+    return _finish(answers, output, error, texts, lines)  # type: ignore[arg-type]
 
 
 def _finish(

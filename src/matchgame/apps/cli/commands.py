@@ -55,6 +55,15 @@ def _placement_kind(args: argparse.Namespace) -> str:
     return kind
 
 
+def _edge_game(args: argparse.Namespace) -> bool:
+    """Whether ``--game edge`` was asked for (apps/cli/edge_game.py answers it);
+    ``--max-states`` goes with it only."""
+    edge = getattr(args, "game", "vertex") == "edge"
+    if not edge and getattr(args, "max_states", None) is not None:
+        raise UsageError("--max-states is the edge game's search budget: it goes with --game edge")
+    return edge
+
+
 def _analysis(args: argparse.Namespace, data: bytes) -> Analysis:
     from ...games.placement import analyse
 
@@ -68,6 +77,10 @@ def placements(args: argparse.Namespace) -> int:
         raise UsageError("--certificate goes with --format json")
     if args.edges and args.format == "board":
         raise UsageError("--format board needs a board, not an edge list")
+    if _edge_game(args):
+        from . import edge_game
+
+        return batch.run(args, kind, edge_game.answer_placements)
     return batch.run(args, kind, answer_placements)
 
 
@@ -132,6 +145,14 @@ def answer_verify(
         )
     except ParseError as exc:
         raise UsageError(f"{path}: {exc}") from None
+    game = _answer_game(args, answer, path)
+    if game == "edge":
+        from . import edge_game
+
+        problems = edge_game.verify_with(args, data, answer, path)
+        if problems:
+            raise VerifyFailed("".join(f"invalid: {p}\n" for p in problems))
+        return [b"ok\n"]
     try:  # the answer's bytes go straight in, so the checker can free them early
         problems = check_answer(source, answer, moves=args.moves)
     except DocumentError as exc:
@@ -139,6 +160,24 @@ def answer_verify(
     if problems:
         raise VerifyFailed("".join(f"invalid: {p}\n" for p in problems))
     return [b"ok\n"]
+
+
+def _answer_game(args: argparse.Namespace, answer: bytes, path: str) -> str:
+    """The game to check an answer as: the one its certificate is for; with
+    ``--game``, that game, and a certificate for the other one is refused."""
+    if args.game is None and b'"game"' not in answer:  # the vertex game's has no such field
+        return "vertex"
+    from .edge_game import answer_game
+
+    found = answer_game(answer)
+    if found not in ("vertex", "edge"):
+        raise UsageError(f"{path}: the certificate names an unknown game {found!r}")
+    if args.game is not None and found != args.game:
+        raise UsageError(
+            f"{path}: the certificate is for the {found} game, not the {args.game} game "
+            f"(--game {args.game}): it proves nothing about this one"
+        )
+    return found
 
 
 def render(args: argparse.Namespace) -> int:
@@ -156,6 +195,15 @@ def render(args: argparse.Namespace) -> int:
         )
     if args.scale is not None and not 0.1 <= args.scale <= 10:
         raise UsageError(f"--scale {args.scale:g}: expected 0.1 to 10")
+    if args.game in ("placement", "bunny", "walk"):  # the old spelling of --picture
+        if args.picture not in (None, args.game):
+            raise UsageError(f"--game {args.game} (the old --picture) and --picture {args.picture}")
+        args.picture, args.game = args.game, "vertex"
+    if _edge_game(args):
+        from . import edge_game
+
+        return edge_game.render(args, args.picture)
+    args.game = args.picture
     if args.game in ("bunny", "walk") and (args.matching or args.sets):
         raise UsageError("--matching and --sets go with placements (a board or a graph)")
     if args.game == "bunny" and (args.edges or args.moves != "orthogonal"):
@@ -212,7 +260,13 @@ def play(args: argparse.Namespace) -> int:
     if args.file in (None, "-") and args.example is None:
         raise UsageError("play reads your moves from standard input: give the board as FILE")
     you_first = args.you == "first"
-    if args.game == "bunny":
+    if args.game != "edge" and args.max_states is not None:
+        raise UsageError("--max-states is the edge game's search budget: it goes with --game edge")
+    if args.game == "edge":
+        from . import edge_game
+
+        session, legend = edge_game.play_session(args, you_first)
+    elif args.game == "bunny":
         if args.edges or args.moves != "orthogonal":
             raise UsageError("--game bunny is played on a NOI2011 record: no --edges or --moves")
         from ...games.bunny import GameRecord
@@ -265,6 +319,10 @@ def play(args: argparse.Namespace) -> int:
 
 
 def annotate(args: argparse.Namespace) -> int:
+    if _edge_game(args):
+        from . import edge_game
+
+        return edge_game.annotate(args)
     kind = "walk-edges" if _placement_kind(args) == "edges" else "walk-board"
     return batch.run(args, kind, answer_annotate)
 
@@ -284,6 +342,12 @@ def answer_annotate(
 
 
 def mistakes(args: argparse.Namespace) -> int:
+    if args.game == "edge":
+        raise UsageError(
+            "mistakes judges Bunny and Egg (NOI2011), a vertex game (a piece never slides "
+            "back into a cell it left): --game edge does not apply; for an edge game's "
+            "record use annotate --game edge"
+        )
     return batch.run(args, "noi", answer_mistakes)
 
 
@@ -320,6 +384,10 @@ def explain(args: argparse.Namespace) -> int:
         args.file, items = items[0], items[1:]
     else:
         args.file = None
+    if _edge_game(args):
+        from . import edge_game
+
+        return edge_game.explain(args, items)
     kind = _placement_kind(args)
     source = parse_input(input_bytes(args, kind), kind, moves=args.moves)
     analysis = analyse(source.value, moves=source.moves)

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ...errors import MatchgameError
+from ...errors import BudgetExceededError, MatchgameError
 from ...examples import load, names_of_kind
 from ...readers.graphs import EXTENSIONS, detect_file_format
 from ...readers.inputs import GRAPH_KINDS, KINDS, SNIFFED, read_file, read_stream
@@ -39,6 +39,9 @@ _EXAMPLE_KINDS = {
     "noi": ("noi",),
     "walk-board": ("walk-board",),
     "walk-edges": ("walk-edges",),
+    # a vertex game's record is an edge game's too (no vertex twice: no edge twice)
+    "edge-walk-board": ("walk-board",),
+    "edge-walk-edges": ("walk-edges",),
 }
 
 
@@ -70,6 +73,8 @@ def error_text(exc: MatchgameError) -> str:
     """The one-line message of a user's mistake; for an input of another kind than
     the command reads, which command reads it."""
     text = str(exc)
+    if isinstance(exc, BudgetExceededError):  # the API's argument is the option here
+        text = text.replace("max_states = ", "--max-states ")
     other = getattr(exc, "other_kind", None)
     if other in _COMMAND_FOR:
         text += f" (for those: {_COMMAND_FOR[other]})"

@@ -68,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_moves(placements)
     _add_input_format(placements)
     _add_many(placements)
+    _add_game(placements)
     placements.set_defaults(handler=commands.placements)
 
     placements.add_argument(
@@ -99,6 +100,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--out-dir names it (the input's name, its extension replaced by --suffix)",
     )
     _add_many(verify, out_dir=False)
+    verify.add_argument(
+        "--game",
+        type=game_option,
+        default=None,
+        help="the game the certificate must be for: vertex or edge (default: the game "
+        "the certificate names; a certificate for the other game is refused)",
+    )
     verify.set_defaults(handler=commands.verify)
 
     render_cmd = subcommands.add_parser(
@@ -111,11 +119,18 @@ def build_parser() -> argparse.ArgumentParser:
     render_cmd.add_argument("file", nargs="?", help="input file ('-' or nothing: stdin)")
     render_cmd.add_argument("-o", "--output", required=True, help="OUT.svg or OUT.png")
     render_cmd.add_argument(
-        "--game",
-        choices=("placement", "bunny", "walk"),
+        "--picture",
+        choices=PICTURES,
         default=None,
         help="what FILE holds: a board or graph (placement), a NOI2011 record (bunny), a "
         "token-game record (walk); by default whichever reading fits",
+    )
+    render_cmd.add_argument(
+        "--game",
+        type=render_game_option,
+        default="vertex",
+        help="the token game: vertex (default) or edge (see placements --game); "
+        "--game placement|bunny|walk is the old spelling of --picture",
     )
     render_cmd.add_argument(
         "--matching", action="store_true", help="draw the maximum matching (placement)"
@@ -136,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_moves(render_cmd)
     _add_input_format(render_cmd)
+    _add_max_states(render_cmd)
     render_cmd.set_defaults(handler=commands.render)
 
     play_cmd = subcommands.add_parser(
@@ -147,7 +163,14 @@ def build_parser() -> argparse.ArgumentParser:
         "'winner: you' or 'winner: engine'.",
     )
     play_cmd.add_argument("file", nargs="?", help="a board, or with --game bunny a NOI2011 record")
-    play_cmd.add_argument("--game", choices=("placement", "bunny"), default="placement")
+    play_cmd.add_argument(
+        "--game",
+        type=play_game_option,
+        default="vertex",
+        help="vertex: the token game where a move uses up the vertex it leaves (default; "
+        "'placement' is its old name); edge: a move uses up the edge it travels; bunny: "
+        "Bunny and Egg (NOI2011)",
+    )
     play_cmd.add_argument(
         "--you",
         choices=("first", "second"),
@@ -168,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_moves(play_cmd)
     _add_input_format(play_cmd)
+    _add_max_states(play_cmd)
     play_cmd.set_defaults(handler=commands.play)
 
     annotate_cmd = subcommands.add_parser(
@@ -197,6 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_moves(annotate_cmd)
     _add_many(annotate_cmd)
+    _add_game(annotate_cmd)
     annotate_cmd.set_defaults(handler=commands.annotate)
 
     explain_cmd = subcommands.add_parser(
@@ -226,6 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_moves(explain_cmd)
     _add_input_format(explain_cmd)
+    _add_game(explain_cmd)
     explain_cmd.set_defaults(handler=commands.explain)
 
     serve_cmd = subcommands.add_parser(
@@ -250,6 +276,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--edges", action="store_true", help="FILE is an edge list")
     _add_moves(serve_cmd)
     _add_input_format(serve_cmd)
+    serve_cmd.add_argument(
+        "--game",
+        type=game_option,
+        default="vertex",
+        help="the game the page opens on: vertex (default) or edge (the page has a switch)",
+    )
     serve_cmd.add_argument(
         "--host",
         default="127.0.0.1",
@@ -339,11 +371,87 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"run on a bundled record ({', '.join(RECORD_EXAMPLES)}; default noi3)",
     )
     _add_many(mistakes)
+    mistakes.add_argument(
+        "--game",
+        type=game_option,
+        default="vertex",
+        help="NOI2011 is the vertex game (a piece never slides back into a cell it left); "
+        "--game edge is refused",
+    )
     mistakes.set_defaults(handler=commands.mistakes)
 
     # matchgame sweep: many graphs at once (its arguments live in apps/cli/sweep.py)
     add_sweep_command(subcommands)
     return parser
+
+
+GAMES = ("vertex", "edge")
+MAX_BUDGET = 1 << 32  # matchgame.games.edges.MAX_BUDGET (not imported: start-up)
+PICTURES = ("placement", "bunny", "walk")
+
+
+def game_option(text: str) -> str:
+    """``--game``: ``vertex`` or ``edge`` (an argparse type: an unknown game is one
+    line naming both)."""
+    if text not in GAMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown game {text!r}: expected vertex (a move uses up the vertex it leaves) "
+            "or edge (a move uses up the edge it travels)"
+        )
+    return text
+
+
+def play_game_option(text: str) -> str:
+    """play's ``--game``: ``vertex``, ``edge`` or ``bunny``; ``placement`` is the old
+    name of ``vertex``."""
+    if text == "placement":
+        return "vertex"
+    if text == "bunny":
+        return text
+    return game_option(text)
+
+
+def render_game_option(text: str) -> str:
+    """render's ``--game``: ``vertex`` or ``edge``; a picture's name (``placement``,
+    ``bunny``, ``walk``) is kept as the old spelling of ``--picture``."""
+    return text if text in PICTURES else game_option(text)
+
+
+def _add_game(command: argparse.ArgumentParser) -> None:
+    """``--game vertex|edge`` and the edge game's search budget."""
+    command.add_argument(
+        "--game",
+        type=game_option,
+        default="vertex",
+        help="vertex: a move uses up the vertex it leaves (default); edge: a move uses up "
+        "the edge it travels, the token may come back (edge geography)",
+    )
+    _add_max_states(command)
+
+
+def _add_max_states(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--max-states",
+        type=max_states_option,
+        default=None,
+        metavar="N",
+        help="--game edge: positions the exact search may remember on a component with "
+        "an odd cycle, where the game is PSPACE-complete (default 1000000); past it the "
+        "answer is refused",
+    )
+
+
+def max_states_option(text: str) -> int:
+    """``--max-states N``: a positive number of positions."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_BUDGET:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of positions from 1 to {MAX_BUDGET:,}, got {text!r}"
+        )
+    return value
 
 
 def _add_moves(command: argparse.ArgumentParser) -> None:

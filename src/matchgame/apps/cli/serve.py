@@ -41,6 +41,8 @@ def serve(args: argparse.Namespace) -> int:
             "mean it (every request then needs the token printed at launch; see SECURITY.md)"
         )
     start = _start(args)
+    if args.game == "edge":  # the page opens on the edge game (it has a switch)
+        start["game"] = "edge"
     listening = _listen(args.host, args.port)  # before saying where: a busy port is an error
     port = listening.getsockname()[1]
     token = new_token() if remote else None
@@ -130,6 +132,8 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
             "moves": args.moves,
             "name": args.file,
         }
-    found = sniff_input(data, edges=args.edges, moves=args.moves, name=args.file)
+    found = sniff_input(data, edges=args.edges, moves=args.moves, name=args.file, game=args.game)
+    if args.game == "edge" and found.kind == "noi":
+        raise UsageError("a NOI2011 record is Bunny and Egg, a vertex game: leave out --game edge")
     text = data.decode("ascii", "replace")  # the readers accepted it: ASCII in practice
     return {"text": text, "kind": found.kind, "moves": args.moves, "name": args.file}

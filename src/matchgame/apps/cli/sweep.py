@@ -99,7 +99,35 @@ def add_sweep_command(subcommands: Any) -> None:
         metavar="SECONDS",
         help="with --dask: how long to wait for the scheduler to answer (default 5)",
     )
+    command.add_argument(
+        "--game",
+        type=_game_option,
+        default="vertex",
+        help="vertex (default) or edge: edge geography (bipartite graphs by the theorem, "
+        "others by an exact search within --max-states each; documents and counts have "
+        "no matching); a graph past the budget ends the sweep as a bad line does",
+    )
+    command.add_argument(
+        "--max-states",
+        type=_max_states_option,
+        default=None,
+        metavar="N",
+        help="--game edge: positions the exact search may remember per graph with an odd "
+        "cycle (default 1000000)",
+    )
     command.set_defaults(handler=run_sweep)
+
+
+def _game_option(text: str) -> str:
+    from .parser import game_option  # the parser imports this module: at call time
+
+    return game_option(text)
+
+
+def _max_states_option(text: str) -> int:
+    from .parser import max_states_option
+
+    return max_states_option(text)
 
 
 def _tasks(args: argparse.Namespace, output: Any, jobs: int) -> Iterator[Any]:
@@ -142,7 +170,18 @@ def _output(args: argparse.Namespace) -> Any:
 
         where = parse_condition(args.filter, "--filter")
     lines = where is not None and not args.count
-    return _sweep.Output(count=args.count, echo=args.echo, where=where, lines=lines)
+    if args.game != "edge" and args.max_states is not None:
+        raise UsageError("--max-states is the edge game's search budget: it goes with --game edge")
+    if args.game == "edge" and args.filter is not None and "matching_size" in args.filter:
+        raise UsageError("--filter: the edge game has no matching_size (n, m, winning ...)")
+    return _sweep.Output(
+        count=args.count,
+        echo=args.echo,
+        where=where,
+        lines=lines,
+        game=args.game,
+        max_states=args.max_states,
+    )
 
 
 def run_sweep(args: argparse.Namespace) -> int:
@@ -175,5 +214,5 @@ def run_sweep(args: argparse.Namespace) -> int:
             results, write_output, count=args.count, progress=progress.update
         )
     if error is not None:
-        raise ParseError(error)
+        raise ParseError(error.replace("max_states = ", "--max-states "))
     return 0

@@ -63,6 +63,15 @@ def _moves(query: QueryParams) -> str:
     return as_moves(query.get("moves", "orthogonal"), "moves")
 
 
+def _edge_game(query: QueryParams) -> bool:
+    """Whether the query asks for the edge game (``game=edge``; ``game=vertex`` or
+    none: the vertex game)."""
+    game = query.get("game", "vertex")
+    if game not in ("vertex", "edge"):
+        raise MatchgameError(f"query game={game[:20]!r}: expected vertex or edge")
+    return game == "edge"
+
+
 def _kind(query: QueryParams, data: bytes, record: bool = False) -> str:
     """The kind of input the query names: a board, a token-game record, or with
     ``edges=1`` a graph in the ``format`` the query names (``edgelist`` for
@@ -72,6 +81,8 @@ def _kind(query: QueryParams, data: bytes, record: bool = False) -> str:
     line shows (graph6, Matrix Market, DIMACS, ... pasted into the page)."""
     edges = flag(query, "edges")
     if record:
+        if _edge_game(query):
+            return "edge-walk-edges" if edges else "edge-walk-board"
         return "walk-edges" if edges else "walk-board"
     if not edges:
         return "board"
@@ -117,12 +128,17 @@ def _claim_picture(graph: Graph) -> None:
 
 
 def _analysis(query: QueryParams, data: bytes) -> Analysis:
+    if _edge_game(query):  # its eliminations claim their memory (core/_memory), as readers do
+        source = parse_input(data, _kind(query, data), moves=_moves(query), game="edge")
+        return analyse(source.value, moves=source.moves, game="edge")  # type: ignore[return-value]
     source = parse_input(data, _kind(query, data), moves=_moves(query))
     return analyse(source.value, moves=source.moves)
 
 
 def _token_record(query: QueryParams, data: bytes) -> TokenRecord:
-    record = parse_input(data, _kind(query, data, record=True), moves=_moves(query)).value
+    game = "edge" if _edge_game(query) else "vertex"
+    kind = _kind(query, data, record=True)
+    record = parse_input(data, kind, moves=_moves(query), game=game).value
     assert isinstance(record, TokenRecord)  # the walk kinds read token-game records
     return record
 
@@ -197,6 +213,8 @@ def render_analysis(query: QueryParams, body: bytes) -> Response:
     the Gallai-Edmonds sets."""
     analysis = _analysis(query, body)
     _claim_picture(analysis.graph)
+    if _edge_game(query):  # no matching, no Gallai-Edmonds sets: the verdicts
+        return _svg(draw.edge_analysis_scene(analysis))
     matching, sets = flag(query, "matching"), flag(query, "sets")
     # what the picture leaves out (the matching on a big board) goes to the page in
     # the X-Matchgame-Note header, so the page can say why
@@ -283,6 +301,9 @@ def _game(query: QueryParams, body: bytes) -> tuple[Position, int, GameRecord | 
                 f'field "record_moves": expected a number of moves from 0 to {length}'
             )
         game, earlier = record.position(taken), taken
+    elif _edge_game(query):  # a board keeps its cells; an edge list its repeats and loops
+        found = parse_input(data, _kind(query, data), moves=_moves(query), game="edge")
+        game = Position(found.value, moves=found.moves, game="edge")
     else:
         game = Position(parse_input(data, _kind(query, data), moves=_moves(query)).graph)
     names = game.graph.names
@@ -312,6 +333,13 @@ def position(query: QueryParams, body: bytes) -> Response:
     """
     game, moves_played, bunny = _game(query, body)
     document = position_document(game, moves_played)
+    used = getattr(game, "used", None)  # the edge game's positions: the edges used up
+    if used is not None:
+        names = game.graph.names
+        document["game"] = "edge"
+        document["used"] = [
+            [names.json_value(names.vertex(u)), names.json_value(names.vertex(v))] for u, v in used
+        ]
     if flag(query, "picture"):
         note = _why_not_drawn(game.graph)
         if note is not None:
@@ -359,7 +387,9 @@ def explain(query: QueryParams, body: bytes) -> Response:
     why = analysis.explain(names.name(vertex))
     document = why.document()
     note = _why_not_drawn(analysis.graph)
-    if note is None:
+    if note is None and why.__class__.__name__ == "EdgeExplanation":
+        document["svg"] = draw.to_svg(draw.edge_explain_scene(why)).decode()
+    elif note is None:
         document["svg"] = draw.to_svg(draw.explain_scene(why)).decode()
     else:
         document["svg"], document["picture_note"] = None, note

@@ -76,9 +76,12 @@ function showError(message) {
 function isRecord() { return RECORD_KINDS.includes($("kind").value); }
 function onEdges() { return $("kind").value === "edges" || $("kind").value === "walk-edges"; }
 
+function edgeGame() { return $("game").value === "edge"; }
+
 function query(extra = {}) {
   const params = new URLSearchParams({ moves: $("moves").value, ...extra });
   if (onEdges()) params.set("edges", "1");
+  if (edgeGame()) params.set("game", "edge");
   if ($("kind").value === "edges") {
     if (state.format) params.set("format", state.format);
     else if (state.fileName) params.set("name", state.fileName);
@@ -150,6 +153,9 @@ function fitModeToKind() {
   second.textContent = bunny() ? "Egg (black)" : "second";
   $("moves").disabled = $("kind").value === "edges" || $("kind").value === "walk-edges"
     || $("kind").value === "noi";
+  // Bunny and Egg is a vertex game: its record has no edge game
+  if (bunny()) $("game").value = "vertex";
+  $("game").disabled = bunny();
   // a graph's vertices cannot be blocked: a click on one explains it
   const toggle = $("click-action").options[0];
   toggle.disabled = onEdges();
@@ -197,15 +203,23 @@ async function explore() {
   const answer = JSON.parse(text);
   const wins = answer.winning_cells || answer.winning_vertices;
   const where = answer.winning_cells ? "cells" : "vertices";
-  $("summary").textContent = answer.placer_wins
-    ? `The first player wins by placing the token on any of ${wins.length} ${where}`
-      + ` (maximum matching: ${answer.matching_size}).`
-    : `The first player loses wherever the token is placed (maximum matching:`
-      + ` ${answer.matching_size}, it covers every vertex).`;
+  if (answer.game === "edge") {
+    $("summary").textContent = answer.placer_wins
+      ? `Edge geography: the first player wins by placing the token on any of`
+        + ` ${wins.length} ${where}.`
+      : "Edge geography: the first player loses wherever the token is placed.";
+  } else {
+    $("summary").textContent = answer.placer_wins
+      ? `The first player wins by placing the token on any of ${wins.length} ${where}`
+        + ` (maximum matching: ${answer.matching_size}).`
+      : `The first player loses wherever the token is placed (maximum matching:`
+        + ` ${answer.matching_size}, it covers every vertex).`;
+  }
+  $("summary").dataset.game = answer.game || "vertex";
   $("summary").dataset.winning = String(wins.length);
   const extra = {};
-  if ($("matching").checked) extra.matching = "1";
-  if ($("sets").checked) extra.sets = "1";
+  if ($("matching").checked && !edgeGame()) extra.matching = "1";
+  if ($("sets").checked && !edgeGame()) extra.sets = "1";
   // a graph too big to draw: the counts above stand alone, and the page says why
   const picture = await request("explore-picture", `/api/render?${query(extra)}`, { body },
     (message) => clearExplorePicture(`No picture: ${message}. The answer above is complete;`
@@ -213,7 +227,8 @@ async function explore() {
   if (picture === null) return;
   $("explore-picture").innerHTML = picture.text;
   $("explore-note").textContent = "";
-  $("matching").disabled = $("sets").disabled = false;
+  // the edge game has no matching and no Gallai-Edmonds sets to draw
+  $("matching").disabled = $("sets").disabled = edgeGame();
   // what the picture leaves out (the matching on a big board), said beside the box
   const left = picture.headers.get("X-Matchgame-Note") || "";
   $("matching-note").textContent = left ? `(${left})` : "";
@@ -339,6 +354,11 @@ async function showPosition() {
     ? `Moves: ${state.played.map((move, i) => `${movesBefore() + i + 1}. ${moveText(move)}`
       + ` (${yourTurn(movesBefore() + i) ? "you" : "engine"})`).join(", ")}`
     : (movesBefore() ? `From move ${movesBefore()} of the record.` : "");
+  if (position.used) { // the edge game: the edges used up, drawn as used in the picture
+    const said = $("moves-played").textContent;
+    $("moves-played").textContent = `${said}${said ? "; e" : "E"}dges used: ${position.used.length}.`;
+    $("moves-played").dataset.used = String(position.used.length);
+  }
   const mine = yourTurn(position.moves_played);
   if (position.game_over) {
     const winner = mine ? "engine" : "you";
@@ -367,7 +387,8 @@ async function showPosition() {
       ? `Your move: place the token on any ${onEdges() ? "vertex" : "cell"}`
         + `${position.svg ? ` (green ${onEdges() ? "vertices" : "cells"} win for you)` : ""}.`
       : `Your move: move the token from ${moveText(position.token)} to a neighbouring`
-        + `${position.svg ? " green or pink" : ""} ${onEdges() ? "vertex" : "cell"}.`;
+        + `${position.svg ? " green or pink" : ""} ${onEdges() ? "vertex" : "cell"}`
+        + `${edgeGame() ? " along an unused edge" : ""}.`;
   $("turn").dataset.moves = String(position.legal_moves.length);
   showVerdict(position);
 }
@@ -667,9 +688,10 @@ document.addEventListener("keydown", (event) => {
 
 // -- the input -----------------------------------------------------------------------
 
-function setSource(text, kind, moves, format = null) {
+function setSource(text, kind, moves, format = null, game = null) {
   $("input").value = text;
   $("kind").value = kind;
+  if (game) $("game").value = game;
   state.format = format;
   state.fileName = null;
   $("moves").value = moves || "orthogonal";
@@ -700,6 +722,7 @@ $("kind").addEventListener("change", () => {
   fitModeToKind();
 });
 $("moves").addEventListener("change", refresh);
+$("game").addEventListener("change", refresh);
 $("apply").addEventListener("click", refresh);
 $("matching").addEventListener("change", explore);
 $("sets").addEventListener("change", explore);
@@ -740,7 +763,8 @@ for (const button of document.querySelectorAll("#tabs button")) {
     }
     const names = [...$("example").options].map((option) => option.value);
     $("example").value = names.includes(opening.name) ? opening.name : "";
-    setSource(opening.text, opening.kind, opening.moves, opening.format || null);
+    setSource(opening.text, opening.kind, opening.moves, opening.format || null,
+      opening.game || null);
   } finally {
     working(-1); // the first requests have started by now: busy stays above 0
   }
