@@ -29,10 +29,10 @@ from pathlib import Path
 import numpy as np
 import scipy.io
 import scipy.sparse
-from matchgame._kernels.text import format_int_rows
 from scipy.sparse.csgraph import maximum_bipartite_matching
 
 import matchgame
+from matchgame._kernels.text import format_int_rows
 
 
 def write_pattern_file(path: Path, rows: int, cols: int, entries: int, seed: int) -> None:

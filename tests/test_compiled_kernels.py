@@ -194,9 +194,9 @@ def test_a_raised_stop_flag_stops_the_kernels_of_its_thread_only():
     import threading
 
     import pytest
-    from matchgame._kernels._stop import StopFlag, Stopped
 
     from matchgame import analyse
+    from matchgame._kernels._stop import StopFlag, Stopped
     from matchgame.generate import random_board
 
     board = random_board(300, 300, 0.1, seed=1)
@@ -216,10 +216,10 @@ def test_a_raised_stop_flag_stops_the_kernels_of_its_thread_only():
 def test_a_raised_stop_flag_stops_the_blossom_kernels():
     """Graphs with odd cycles go through Edmonds' kernels, which poll the flag too."""
     import pytest
-    from matchgame._kernels._stop import StopFlag, Stopped
 
     from matchgame import Graph, analyse, maximum_matching
     from matchgame._kernels import blossom
+    from matchgame._kernels._stop import StopFlag, Stopped
 
     rng = np.random.default_rng(3)
     graph = Graph.from_edges(2000, rng.integers(0, 2000, size=(6000, 2)))

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from matchgame._kernels.edgetext import parse_edge_lines
 
 from matchgame import ParseError
+from matchgame._kernels.edgetext import parse_edge_lines
 from matchgame.readers import edgelists
 
 

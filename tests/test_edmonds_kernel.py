@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from matchgame._kernels._stop import StopFlag
 from strategies import general_edge_lists
 
 from matchgame import Graph
 from matchgame._kernels import bipartite, edmonds
+from matchgame._kernels._stop import StopFlag
 
 
 def nx_graph(graph: Graph) -> nx.Graph:

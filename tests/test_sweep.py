@@ -12,13 +12,13 @@ import pytest
 from cli_helpers import assert_user_error, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from matchgame._kernels.batch import union_csr
-from matchgame._kernels.graph6 import decode_graph6_union
 from nauty_helpers import geng_output, require_nauty
 from oracle import GameOracle, max_matching_size
 
 import matchgame
 from matchgame import Graph, InvalidInputError, ParseError, analyse_graph, is_maximum_matching
+from matchgame._kernels.batch import union_csr
+from matchgame._kernels.graph6 import decode_graph6_union
 from matchgame.readers.graph6 import decode_graph6_lines, parse_graph6
 from matchgame.sweep import Geng, SweepCounts, answer_chunk, solve_lines, sweep
 from matchgame.writers.placements import format_placements

@@ -6,15 +6,21 @@ For tests, benchmarks and contest setters. Every function takes a
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 
 from .core._validate import as_choice, as_int, as_real, describe
 from .core.board import MAX_CELLS, Board
 from .errors import InvalidInputError, InvalidTypeError
 from .games.bunny import BunnyBoard, GameRecord
 from .games.position import Position
+
+if TYPE_CHECKING:
+    from .core.multigraph import MultiGraph
+    from .games.tokens import TokenRecord
 
 __all__ = [
     "corridor_record",
@@ -28,9 +34,11 @@ __all__ = [
 
 Player = Literal["random", "optimal"]
 PLAYER_KINDS = ("random", "optimal")
+# what the functions take as ``seed`` (see _rng)
+Seed = int | np.random.Generator | np.random.SeedSequence | np.random.BitGenerator | None
 
 
-def _rng(seed: int | np.random.Generator | None) -> np.random.Generator:
+def _rng(seed: Seed) -> np.random.Generator:
     """A generator from ``seed``: None (fresh entropy), an int >= 0, a Generator (used
     as is), a SeedSequence or a BitGenerator."""
     if seed is None or isinstance(
@@ -52,7 +60,7 @@ def _board_size(n_rows: int, n_cols: int) -> tuple[int, int]:
     return n_rows, n_cols
 
 
-def random_board(n_rows: int, n_cols: int, blocked: float, seed=None) -> Board:
+def random_board(n_rows: int, n_cols: int, blocked: float, seed: Seed = None) -> Board:
     """A board whose cells are blocked independently with probability ``blocked``."""
     n_rows, n_cols = _board_size(n_rows, n_cols)
     blocked = as_real(blocked, "blocked", low=0.0, high=1.0)
@@ -60,7 +68,7 @@ def random_board(n_rows: int, n_cols: int, blocked: float, seed=None) -> Board:
 
 
 def random_bunny_board(
-    n_rows: int, n_cols: int, seed=None, *, checkerboard: bool = False
+    n_rows: int, n_cols: int, seed: Seed = None, *, checkerboard: bool = False
 ) -> BunnyBoard:
     """A Bunny-and-Egg board with the empty cell at a random place.
 
@@ -83,7 +91,7 @@ def random_bunny_board(
 
 def play_record(
     board: BunnyBoard,
-    seed=None,
+    seed: Seed = None,
     *,
     bunny: Player = "random",
     egg: Player = "optimal",
@@ -107,7 +115,7 @@ def play_record(
     rng = _rng(seed)
     arena = board.arena
     position = Position(arena.graph, token=board.empty)
-    moves: list = []  # cells
+    moves: list[Hashable] = []  # cells
     while max_rounds is None or len(moves) < 2 * max_rounds:
         legal = position.legal_moves()
         if not legal:
@@ -141,7 +149,7 @@ def serpentine_record(size: int) -> GameRecord:
     return GameRecord(BunnyBoard(pieces, (0, 0)), walk.astype(np.int64))
 
 
-def _record_on_arena(enterable: np.ndarray, walk: np.ndarray) -> GameRecord:
+def _record_on_arena(enterable: npt.NDArray[np.bool_], walk: npt.NDArray[np.int64]) -> GameRecord:
     """The record whose empty cell walks ``walk`` (cells, the start first) on a board
     whose arena is ``enterable``, cut to whole rounds."""
     rows, cols = np.indices(enterable.shape)
@@ -155,7 +163,7 @@ def _record_on_arena(enterable: np.ndarray, walk: np.ndarray) -> GameRecord:
     return GameRecord(BunnyBoard(pieces, start), moves[: moves.shape[0] // 2 * 2])
 
 
-def _serpentine(n_rows: int, n_cols: int) -> np.ndarray:
+def _serpentine(n_rows: int, n_cols: int) -> npt.NDArray[np.int64]:
     """The cells of an ``n_rows x n_cols`` rectangle row by row, alternating direction."""
     rows, cols = np.indices((n_rows, n_cols))
     cols[1::2] = cols[1::2, ::-1]
@@ -211,7 +219,9 @@ def corridor_record(n_rows: int, n_cols: int) -> GameRecord:
     return _record_on_arena(enterable, walk)
 
 
-def edge_trail_record(source, length: int, seed=None, *, moves: str = "orthogonal"):
+def edge_trail_record(
+    source: Any, length: int, seed: Seed = None, *, moves: str = "orthogonal"
+) -> TokenRecord:
     """A long record of the edge game: a trail (each move along an unused edge) of
     ``length`` moves, the placement included, or fewer when the trail ends.
 
@@ -250,7 +260,7 @@ def edge_trail_record(source, length: int, seed=None, *, moves: str = "orthogona
     )
 
 
-def _euler_trail(multigraph, start: int) -> list[int]:
+def _euler_trail(multigraph: MultiGraph, start: int) -> list[int]:
     """A trail from ``start`` through the multigraph's edges, most of them: the edges
     of a breadth-first tree needed to make every degree even are set aside, and
     Hierholzer's algorithm walks what is left from ``start``."""

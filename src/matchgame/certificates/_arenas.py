@@ -3,14 +3,38 @@ cells (questions answered on the grid, no graph built) or a graph's vertices."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import numpy as np
+import numpy.typing as npt
 
 from .._kernels.graphs import two_colouring
 from ..core.board import Board
 from ..core.graph import Graph
 from ..core.names import BoardCells
 
-__all__ = ["BoardArena", "GraphArena", "moves_arena"]
+__all__ = ["Arena", "BoardArena", "GraphArena", "moves_arena"]
+
+
+class Arena(Protocol):
+    """What the checks of winning ids read of an arena: this module's two and the
+    edge game's (``certificates.edges``)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def present(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def board(self) -> Board | None: ...
+    @property
+    def graph(self) -> Graph | None: ...
+    @property
+    def n_rows(self) -> int: ...
+    @property
+    def n_cols(self) -> int: ...
+    def name(self, i: int) -> str: ...
 
 
 class BoardArena:
@@ -21,6 +45,7 @@ class BoardArena:
 
     kind = "board"
     bipartite = True
+    graph: Graph | None = None  # every question is answered on the grid
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -33,20 +58,24 @@ class BoardArena:
         row, col = divmod(int(i), self.n_cols)
         return f"cell {int(i) + 1} ({row + 1}, {col + 1})"
 
-    def side(self) -> np.ndarray:
+    def side(self) -> npt.NDArray[np.uint8]:
         """The cell parity ``(row + col) % 2``."""
         rows = (np.arange(self.n_rows) & 1).astype(np.uint8)[:, None]
         cols = (np.arange(self.n_cols) & 1).astype(np.uint8)[None, :]
-        return (rows ^ cols).reshape(-1)
+        parity: npt.NDArray[np.uint8] = (rows ^ cols).reshape(-1)
+        return parity
 
-    def is_edge(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def is_edge(
+        self, a: npt.NDArray[np.integer], b: npt.NDArray[np.integer]
+    ) -> npt.NDArray[np.bool_]:
         """Whether the cells ``a[i]``, ``b[i]`` (valid ids) are free and side by side."""
         step = b - a
         same_row = a // self.n_cols == b // self.n_cols
         beside = (np.abs(step) == self.n_cols) | ((np.abs(step) == 1) & same_row)
-        return beside & self.present[a] & self.present[b]
+        edge: npt.NDArray[np.bool_] = beside & self.present[a] & self.present[b]
+        return edge
 
-    def neighbourhood(self, mask: np.ndarray) -> np.ndarray:
+    def neighbourhood(self, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
         """The free cells next to a cell of ``mask``."""
         grid = mask.reshape(self.n_rows, self.n_cols)
         out = np.zeros_like(grid)
@@ -54,7 +83,8 @@ class BoardArena:
         out[:-1, :] |= grid[1:, :]
         out[:, 1:] |= grid[:, :-1]
         out[:, :-1] |= grid[:, 1:]
-        return out.reshape(-1) & self.present
+        cells: npt.NDArray[np.bool_] = out.reshape(-1) & self.present
+        return cells
 
 
 class GraphArena:
@@ -74,7 +104,7 @@ class GraphArena:
             self.n_rows, self.n_cols = board.shape
         self.n_vertices = int(np.count_nonzero(self.present))
         colour = two_colouring(graph.offsets, graph.neighbors)
-        self.bipartite = colour.shape[0] == self.size
+        self.bipartite = len(colour) == self.size
         self._colour = colour
 
     def name(self, i: int) -> str:
@@ -83,10 +113,12 @@ class GraphArena:
             return f"cell {int(i) + 1} ({row + 1}, {col + 1})"
         return f"vertex {int(i) + 1}"
 
-    def side(self) -> np.ndarray:
+    def side(self) -> npt.NDArray[np.uint8]:
         return self._colour
 
-    def is_edge(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def is_edge(
+        self, a: npt.NDArray[np.integer], b: npt.NDArray[np.integer]
+    ) -> npt.NDArray[np.bool_]:
         """Whether ``a[i] - b[i]`` (valid ids) is an edge: a binary search in every
         sorted neighbour list at once."""
         offsets, neighbors = self.graph.offsets, self.graph.neighbors
@@ -101,11 +133,11 @@ class GraphArena:
             below = active & (neighbors[np.minimum(middle, max(neighbors.shape[0] - 1, 0))] < b)
             low = np.where(below, middle + 1, low)
             high = np.where(active & ~below, middle, high)
-        found = low < end
+        found: npt.NDArray[np.bool_] = low < end
         found[found] = neighbors[low[found]] == b[found]
         return found
 
-    def neighbourhood(self, mask: np.ndarray) -> np.ndarray:
+    def neighbourhood(self, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
         out = np.zeros(self.size, dtype=bool)
         out[self.graph.neighbors[mask[self.graph.sources]]] = True
         return out

@@ -5,17 +5,23 @@ What is proven, and how, is described in :mod:`matchgame.certificates`.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import numpy.typing as npt
 
 from .._kernels.graphs import component_sizes_without
 from .._kernels.jsonscan import OUT_OF_RANGE
 from ..core.graph import INDEX_DTYPE
 from ..core.names import FileIds
+from ._arenas import Arena, BoardArena, GraphArena
 
 __all__ = ["prove"]
 
 
-def _ids(arena, values: np.ndarray, what: str, problems: list[str]) -> np.ndarray | None:
+def _ids(
+    arena: Arena, values: npt.NDArray[np.integer], what: str, problems: list[str]
+) -> npt.NDArray[np.int32] | None:
     """1-based text ids -> 0-based int32 ids, or None (and a problem) if one names no vertex."""
     outside = np.flatnonzero((values < 1) | (values > arena.size))
     if outside.size:
@@ -53,7 +59,7 @@ def _number(value: int) -> str:
     return "a number out of range" if int(value) == OUT_OF_RANGE else str(int(value))
 
 
-def _increasing(ids: np.ndarray, arena, what: str, problems: list[str]) -> bool:
+def _increasing(ids: npt.NDArray[np.integer], arena: Arena, what: str, problems: list[str]) -> bool:
     bad = np.flatnonzero(ids[1:] <= ids[:-1])
     if bad.size:
         problems.append(
@@ -62,11 +68,14 @@ def _increasing(ids: np.ndarray, arena, what: str, problems: list[str]) -> bool:
     return not bad.size
 
 
-def _winning_ids(arena, document: dict, problems: list[str]) -> np.ndarray | None:
+def _winning_ids(
+    arena: Arena, document: dict[str, Any], problems: list[str]
+) -> npt.NDArray[np.integer] | None:
     """D, the answer's winning placements, as increasing ids."""
     if arena.board is None:
         what = '"winning_vertices"'
         values = document["winning_vertices"].values
+        assert arena.graph is not None  # an arena without a board has a graph
         names = arena.graph.names
         if isinstance(names, FileIds):  # the answer speaks the file's ids (SNAP)
             values = _file_ids_as_numbers(names, values, what, problems)
@@ -97,7 +106,12 @@ def _winning_ids(arena, document: dict, problems: list[str]) -> np.ndarray | Non
     return ids
 
 
-def prove(arena, document: dict, certificate: dict, problems: list[str]):
+def prove(
+    arena: BoardArena | GraphArena,
+    document: dict[str, Any],
+    certificate: dict[str, Any],
+    problems: list[str],
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.integer]] | None:
     """Check the proof; ``(matching pairs, D)`` as 0-based ids if it proves everything."""
     pairs = _ids(arena, certificate["matching"].values, "the matching", problems)
     winning = _winning_ids(arena, document, problems)
@@ -129,6 +143,7 @@ def prove(arena, document: dict, certificate: dict, problems: list[str]):
         proven = _forest_ok(arena, certificate["forest"].values, winning, mate, problems)
         proven = proven and _konig_ok(arena, in_d, pairs.shape[0], problems)
     else:
+        assert isinstance(arena, GraphArena)  # a board's grid has no odd cycle
         proven = _paths_ok(arena, certificate["paths"].values, winning, mate, problems)
         proven = proven and _tutte_berge_ok(
             arena, certificate["tutte_berge_set"].values, in_d, pairs.shape[0], problems
@@ -136,7 +151,9 @@ def prove(arena, document: dict, certificate: dict, problems: list[str]):
     return (pairs, winning) if proven else None
 
 
-def _matching(arena, pairs: np.ndarray, problems: list[str]) -> np.ndarray | None:
+def _matching(
+    arena: BoardArena | GraphArena, pairs: npt.NDArray[np.int32], problems: list[str]
+) -> npt.NDArray[np.int32] | None:
     """The mate array of ``pairs`` (-1 = exposed), or None if they are not a matching."""
     a, b = pairs[:, 0], pairs[:, 1]
     not_edge = np.flatnonzero(~arena.is_edge(a, b))
@@ -164,7 +181,13 @@ def _matching(arena, pairs: np.ndarray, problems: list[str]) -> np.ndarray | Non
     return mate
 
 
-def _forest_ok(arena, forest: np.ndarray, winning, mate, problems: list[str]) -> bool:
+def _forest_ok(
+    arena: BoardArena | GraphArena,
+    forest: npt.NDArray[np.int32],
+    winning: npt.NDArray[np.integer],
+    mate: npt.NDArray[np.int32],
+    problems: list[str],
+) -> bool:
     """Every vertex of D is exposed or starts a forest path to an exposed vertex."""
     if forest.shape[0] != winning.shape[0]:
         problems.append(
@@ -217,7 +240,9 @@ def _forest_ok(arena, forest: np.ndarray, winning, mate, problems: list[str]) ->
     return True
 
 
-def _konig_ok(arena, in_d: np.ndarray, size: int, problems: list[str]) -> bool:
+def _konig_ok(
+    arena: BoardArena | GraphArena, in_d: npt.NDArray[np.bool_], size: int, problems: list[str]
+) -> bool:
     """Both covers ``(S - D) | N(D & S)`` (S a side) have ``size`` vertices.
 
     Each is a vertex cover whatever D is: an edge with no end in ``S - D`` has
@@ -238,7 +263,13 @@ def _konig_ok(arena, in_d: np.ndarray, size: int, problems: list[str]) -> bool:
     return True
 
 
-def _paths_ok(arena, paths: np.ndarray, winning, mate, problems: list[str]) -> bool:
+def _paths_ok(
+    arena: GraphArena,
+    paths: npt.NDArray[np.int32],
+    winning: npt.NDArray[np.integer],
+    mate: npt.NDArray[np.int32],
+    problems: list[str],
+) -> bool:
     """Every covered vertex of D starts a simple even alternating path to an exposed one."""
     starts = winning[mate[winning] >= 0]
     ids = _ids(arena, paths, "the paths", problems)
@@ -251,7 +282,7 @@ def _paths_ok(arena, paths: np.ndarray, winning, mate, problems: list[str]) -> b
             "covered winning placements"
         )
         return False
-    path = np.cumsum(ends) - ends  # which path each entry belongs to
+    path: npt.NDArray[np.intp] = np.cumsum(ends) - ends  # which path each entry belongs to
     first = np.ones(ids.shape[0], dtype=bool)
     first[1:] = path[1:] != path[:-1]
     previous = np.where(first, starts[path], np.roll(ids, 1))
@@ -277,7 +308,13 @@ def _paths_ok(arena, paths: np.ndarray, winning, mate, problems: list[str]) -> b
     return True
 
 
-def _tutte_berge_ok(arena, values: np.ndarray, in_d, size: int, problems: list[str]) -> bool:
+def _tutte_berge_ok(
+    arena: GraphArena,
+    values: npt.NDArray[np.int32],
+    in_d: npt.NDArray[np.bool_],
+    size: int,
+    problems: list[str],
+) -> bool:
     """U is a tight Tutte-Berge set and every vertex outside D is in U or an even component."""
     barrier = _ids(arena, values, "the Tutte-Berge set", problems)
     if barrier is None or not _increasing(barrier, arena, "the Tutte-Berge set", problems):

@@ -141,7 +141,7 @@ _TYPE_NAMES = {
 }
 
 
-def _field(obj: dict, key: str, kind: Any, path: str) -> Any:
+def _field(obj: dict[str, Any], key: str, kind: Any, path: str) -> Any:
     if key not in obj:
         raise DocumentError(f"field {quote(path)} is missing")
     value = obj[key]
@@ -163,7 +163,7 @@ def _field(obj: dict, key: str, kind: Any, path: str) -> Any:
     return value
 
 
-def _check_fields(obj: dict, schema: dict, path: str) -> None:
+def _check_fields(obj: dict[str, Any], schema: dict[str, Any], path: str) -> None:
     """``obj`` has exactly the fields of ``schema``, each of its type (recursively)."""
     prefix = f"{path}." if path else ""
     for key in obj:
@@ -178,7 +178,9 @@ def _check_fields(obj: dict, schema: dict, path: str) -> None:
 # -- the answer's fields --------------------------------------------------------
 
 
-def _compare(document: dict, expected: dict, path: str, problems: list[str]) -> None:
+def _compare(
+    document: dict[str, Any], expected: dict[str, Any], path: str, problems: list[str]
+) -> None:
     """Every field of ``document`` equals the proven ``expected`` value."""
     for key, want in expected.items():
         where = f"{path}.{key}" if path else key

@@ -290,7 +290,7 @@ class _Arena:
 
 
 def check_edge_document(
-    source: Board | Graph | MultiGraph, document: dict, moves: str = "orthogonal"
+    source: Board | Graph | MultiGraph, document: dict[str, Any], moves: str = "orthogonal"
 ) -> list[str]:
     """Everything wrong with the edge game's answer ``document`` (read by
     :func:`~matchgame.readers.documents.read_json`) for ``source``; [] if proven.
@@ -404,7 +404,9 @@ def _lanes_ok(arena: _Arena, lanes: np.ndarray, winning: np.ndarray, problems: l
 _CHUNK = 1 << 21  # members of parity sets checked at a time (bounds the checker's memory)
 
 
-def _sets_ok(arena: _Arena, certificate: dict, winning: np.ndarray, problems: list[str]) -> bool:
+def _sets_ok(
+    arena: _Arena, certificate: dict[str, Any], winning: np.ndarray, problems: list[str]
+) -> bool:
     """Every other vertex ``v`` moves into its set T, which is a losing start for the
     opponent after the move; the sets are checked a chunk of about :data:`_CHUNK`
     members at a time."""

@@ -227,7 +227,7 @@ class Board:
         moves = as_moves(moves)
         if moves == "orthogonal":
             return self.graph  # the compiled grid kernel
-        cache = self.__dict__.setdefault("_graphs", {})
+        cache: dict[str, Graph] = self.__dict__.setdefault("_graphs", {})
         if moves not in cache:
             offsets, neighbors, vertex_of_cell, cell_of_vertex = grid_arrays(self.free, moves)
             for array in (vertex_of_cell, cell_of_vertex):

@@ -108,7 +108,14 @@ class Graph:
         graph._adopt(offsets, neighbors, side, labels, names)
         return graph
 
-    def _adopt(self, offsets, neighbors, side, labels, names=None) -> None:
+    def _adopt(
+        self,
+        offsets: npt.ArrayLike,
+        neighbors: npt.ArrayLike,
+        side: npt.ArrayLike | None,
+        labels: tuple[Hashable, ...] | None,
+        names: VertexNames | None = None,
+    ) -> None:
         self.offsets = _frozen(np.ascontiguousarray(offsets, dtype=INDEX_DTYPE))
         self.neighbors = _frozen(np.ascontiguousarray(neighbors, dtype=INDEX_DTYPE))
         self.labels = labels
@@ -182,24 +189,25 @@ class Graph:
     @property
     def n_vertices(self) -> int:
         """Number of vertices."""
-        return self.offsets.shape[0] - 1
+        return len(self.offsets) - 1
 
     @property
     def n_edges(self) -> int:
         """Number of (undirected) edges."""
-        return self.neighbors.shape[0] // 2
+        return len(self.neighbors) // 2
 
     def neighbors_of(self, v: int) -> npt.NDArray[np.int32]:
         """The neighbours of ``v``, in increasing order."""
         v = self._vertex(v, "v")
-        return self.neighbors[self.offsets[v] : self.offsets[v + 1]]
+        row: npt.NDArray[np.int32] = self.neighbors[self.offsets[v] : self.offsets[v + 1]]
+        return row
 
     def _vertex(self, v: Any, name: str, error: type[Exception] = InvalidInputError) -> int:
         """``v`` as a vertex id of this graph; ``error`` is raised if it is out of range."""
-        v = as_int(v, name)
-        if not 0 <= v < self.n_vertices:
-            raise error(f"{name} = {v} is not in the graph ({self._id_range()})")
-        return v
+        vertex = as_int(v, name)
+        if not 0 <= vertex < self.n_vertices:
+            raise error(f"{name} = {vertex} is not in the graph ({self._id_range()})")
+        return vertex
 
     def _id_range(self) -> str:
         n = self.n_vertices
@@ -216,7 +224,7 @@ class Graph:
         vs = np.asarray(vs)
         start = self.offsets[us]
         degree = self.offsets[us + 1] - start
-        found = np.zeros(us.shape[0], dtype=bool)
+        found: npt.NDArray[np.bool_] = np.zeros(us.shape[0], dtype=bool)
         if us.shape[0] == 0 or self.neighbors.shape[0] == 0:
             return found
         last = self.neighbors.shape[0] - 1

@@ -138,12 +138,14 @@ def _matching_and_labels(
     _bip.greedy_karp_sipser(graph.offsets, graph.neighbors, mate)
     _stop_point()  # a web request whose client left stops here (see _kernels._stop)
     if algorithm == "push_relabel":
+        assert side is not None  # refused above: only blossom takes an odd cycle
         budget = int(_SHORT_SEARCH_BUDGET * (graph.n_vertices + graph.neighbors.shape[0]))
         _, left = _bip.short_augmentations(graph.offsets, graph.neighbors, side, mate, budget)
         _stop_point()
         if left:
             _bip.push_relabel(graph.offsets, graph.neighbors, side, mate, _RELABEL_PERIOD)
     elif algorithm == "hopcroft_karp":
+        assert side is not None
         _bip.hopcroft_karp(graph.offsets, graph.neighbors, side, mate)
     else:
         labels = _edmonds.maximum_matching_labels(graph.offsets, graph.neighbors, mate)
@@ -189,7 +191,7 @@ def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
     labels = _blossom.gallai_edmonds_labels(
         graph.offsets, graph.neighbors, mate.astype(INDEX_DTYPE)
     )
-    return labels.shape[0] == graph.n_vertices
+    return len(labels) == graph.n_vertices
 
 
 def _mate_array(mate: object, n: int, name: str) -> np.ndarray:

@@ -221,7 +221,8 @@ class FileIds(VertexNames):
         return int(self.ids[v])
 
     def names(self, ids: npt.ArrayLike) -> list[Hashable]:
-        return self.ids[np.asarray(ids, dtype=np.int64).reshape(-1)].tolist()
+        names: list[Hashable] = self.ids[np.asarray(ids, dtype=np.int64).reshape(-1)].tolist()
+        return names
 
     def numbers(self, ids: npt.ArrayLike) -> npt.NDArray[np.int64]:
         return self.ids[np.asarray(ids, dtype=np.int64).reshape(-1)].reshape(-1, 1)

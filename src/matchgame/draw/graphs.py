@@ -152,7 +152,8 @@ def _layout(graph: Any) -> npt.NDArray[np.float64]:
         layout = nx.spring_layout(nx_graph, pos=start, seed=1, iterations=iterations)
     xy = np.array([layout[v] for v in range(n)], dtype=np.float64).reshape(n, 2)
     low, high = xy.min(axis=0, initial=0), xy.max(axis=0, initial=0)
-    return (xy - low) / np.where(high > low, high - low, 1)
+    scaled: npt.NDArray[np.float64] = (xy - low) / np.where(high > low, high - low, 1)
+    return scaled
 
 
 def graph_scene(analysis: Analysis, *, matching: bool = False, sets: bool = False) -> Scene:

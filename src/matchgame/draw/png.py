@@ -19,7 +19,9 @@ def _scaled(scene: Scene, factor: float) -> Scene:
     if factor == 1:
         return scene
 
-    def texts(items: list[tuple[float, float, str, float, str]]) -> list:
+    def texts(
+        items: list[tuple[float, float, str, float, str]],
+    ) -> list[tuple[float, float, str, float, str]]:
         return [(x * factor, y * factor, t, size * factor, a) for x, y, t, size, a in items]
 
     cells = None

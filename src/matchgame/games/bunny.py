@@ -215,7 +215,7 @@ class GameRecord:
 
     @property
     def n_rounds(self) -> int:
-        return self.moves.shape[0] // 2
+        return len(self.moves) // 2
 
     def __repr__(self) -> str:
         n_rows, n_cols = self.board.shape

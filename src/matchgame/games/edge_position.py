@@ -162,7 +162,8 @@ class EdgePosition(Position):
         self._pairs_used: list[int] = []  # per move: the pair it used (-1: placement)
         self._verdicts: list[bool | None] = []
         self._wins: bool | None = None
-        self._engine: Any = None
+        # the engine of the token's component, while the token is on the graph
+        self._component_engine: _Searched | _Algebra | None = None
         self._component: npt.NDArray[np.bool_] | None = None
         self._analysis: EdgeAnalysis | None = None
         if token is not None:
@@ -223,12 +224,13 @@ class EdgePosition(Position):
         loops = in_pairs & (pairs[:, 0] == pairs[:, 1])
         odd_cycle = bool((side[pairs[in_pairs, 0]] == side[pairs[in_pairs, 1]]).any())
         if odd_cycle or loops.any():
-            self._engine = _Searched(multigraph, np.flatnonzero(inside), self._max_states)
+            self._component_engine = _Searched(multigraph, np.flatnonzero(inside), self._max_states)
         else:
-            self._engine = _Algebra(multigraph, self._left, side, inside)
+            self._component_engine = _Algebra(multigraph, self._left, side, inside)
 
     def _engine_wins(self, token: int) -> bool:
-        return bool(self._engine.mover_wins(token, self._left))
+        assert self._component_engine is not None
+        return bool(self._component_engine.mover_wins(token, self._left))
 
     # -- the position ----------------------------------------------------------------
 
@@ -250,7 +252,8 @@ class EdgePosition(Position):
         loop = self._pair_index(token, token)
         if loop >= 0 and self._left[loop] > 0:
             out = np.sort(np.append(out, token))
-        return out.tolist()
+        reachable: list[int] = out.tolist()
+        return reachable
 
     def _visited_mask(self) -> npt.NDArray[np.bool_]:
         """Per vertex id: holding the token (nothing else is ever used up)."""
@@ -296,7 +299,10 @@ class EdgePosition(Position):
             return np.flatnonzero(self._placement_analysis().winning_mask).tolist()
         if not self.mover_wins():
             return []
-        return self._engine.winning_moves(self._token, self._reachable(self._token), self._left)
+        assert self._component_engine is not None
+        return self._component_engine.winning_moves(
+            self._token, self._reachable(self._token), self._left
+        )
 
     def _winning_reply_id(self) -> int | None:
         moves = self._winning_ids()
@@ -334,7 +340,8 @@ class EdgePosition(Position):
         else:
             pair = self._pair_index(token, u)
             self._left[pair] -= 1
-            self._engine.toggle(token, u)
+            assert self._component_engine is not None
+            self._component_engine.toggle(token, u)
         self._verdicts.append(self._wins)
         self._pairs_used.append(pair)
         self._moves.append(u)
@@ -347,13 +354,14 @@ class EdgePosition(Position):
         self._wins = self._verdicts.pop()
         if pair < 0:  # the placement
             self._token = None
-            self._engine = None
+            self._component_engine = None
             self._component = None
         else:
             self._token = self._moves[-1] if self._moves else self._start
             assert self._token is not None
             self._left[pair] += 1
-            self._engine.toggle(self._token, move)
+            assert self._component_engine is not None
+            self._component_engine.toggle(self._token, move)
         return move
 
     def pop(self) -> Hashable:

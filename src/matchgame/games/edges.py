@@ -487,7 +487,7 @@ class ComponentSearch:
         self.words = max((self.n_edges + 63) // 64, 1)
         odd = (multigraph.multiplicity[self.pair_index] & 1).astype(bool)
         self.initial = self.present_words(odd)
-        self._search: Any = None
+        self._search: _search.EdgeSearch | None = None
 
     def present_words(self, present: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint64]:
         """Per edge of this search whether it is present, packed into words."""

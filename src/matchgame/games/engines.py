@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -53,7 +52,7 @@ class Engine:
         self.alive = alive
         mate = _alive_matching(graph, alive)
         side = graph.side
-        self.matching: Any
+        self.matching: _inc.BipartiteMatching | _blossom.IncrementalMatching
         if side is not None:
             self.matching = _inc.BipartiteMatching(
                 graph.offsets, graph.neighbors, side, mate, alive, logging
@@ -72,10 +71,10 @@ class Engine:
         """Delete ``v``; call :meth:`essential` on it first to keep the matching maximum."""
         self.matching.delete(v)
 
-    def mark(self) -> Any:
+    def mark(self) -> tuple[int, ...]:
         return self.matching.mark()
 
-    def undo(self, mark: Any) -> None:
+    def undo(self, mark: tuple[int, ...]) -> None:
         self.matching.undo(mark)
 
     def partner(self, v: int) -> int:
@@ -99,7 +98,9 @@ class Engine:
         out[keep[labels == _blossom.EVEN]] = True
         return out
 
-    def walk(self, steps: npt.NDArray[np.int32]) -> tuple[np.ndarray, np.ndarray]:
+    def walk(
+        self, steps: npt.NDArray[np.int32]
+    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
         return self.matching.walk(steps)
 
 
@@ -107,6 +108,7 @@ class _Engine(Engine):
     """The bipartite engine, with its state as arrays (the engine tests check them)."""
 
     __slots__ = ()
+    matching: _inc.BipartiteMatching  # the base makes one for a graph with sides
 
     def __init__(self, graph: Graph, alive: npt.NDArray[np.uint8], *, logging: bool) -> None:
         if graph.side is None:

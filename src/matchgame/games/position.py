@@ -136,7 +136,7 @@ class Position:
         self._token = token
         self._moves: list[int] = []  # the ids pushed
         # per move: (the token before, the engine's mark, the verdict known before)
-        self._stack: list[tuple[int | None, Any, bool | None]] = []
+        self._stack: list[tuple[int | None, tuple[int, ...], bool | None]] = []
         self._wins: bool | None = None  # the verdict here, once asked
         self._set_naming(engine.graph.names)
 
@@ -225,7 +225,7 @@ class Position:
 
     def _visited_mask(self) -> npt.NDArray[np.bool_]:
         """Per vertex id: visited, or holding the token."""
-        visited = self._alive == 0
+        visited: npt.NDArray[np.bool_] = self._alive == 0
         if self._token is not None:
             visited[self._token] = True
         return visited

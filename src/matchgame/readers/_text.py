@@ -181,20 +181,20 @@ def checked_rows(rows: Any, name: str = "rows") -> list[str]:
     try:
         if isinstance(rows, str | bytes | Set | Mapping) or not isinstance(rows, Iterable):
             raise TypeError
-        rows = list(rows)
+        listed: list[Any] = list(rows)
     except TypeError:
         raise InvalidTypeError(
             f"{name} must be a list of row strings, got {describe(rows)}; for the whole "
             "text use parse(text)"
         ) from None
-    for i, row in enumerate(rows):
+    for i, row in enumerate(listed):
         if not isinstance(row, str):
             raise InvalidTypeError(f"{name}[{i}] must be a string, got {describe(row)}")
         if "\n" in row or "\r" in row:
             raise InvalidInputError(f"{name}[{i}] = {shorten(row)} holds a line break")
-    if not rows or not rows[0]:
+    if not listed or not listed[0]:
         raise InvalidInputError(f"{name} must hold at least one non-empty row")
-    return rows
+    return listed
 
 
 def rows_error(exc: ParseError) -> ParseError:

@@ -45,7 +45,7 @@ class IntList:
     width: int
 
     def __len__(self) -> int:
-        return self.values.shape[0] if self.width <= 0 else self.values.shape[0] // self.width
+        return len(self.values) if self.width <= 0 else len(self.values) // self.width
 
     def rows(self, width: int) -> npt.NDArray[np.int32]:
         """The values as ``(len, width)``; the caller knows the width fits."""
@@ -146,12 +146,20 @@ def _decode_key(data: bytes, spans: np.ndarray, i: int) -> str:
 
 def _decode_string(quoted: bytes) -> str:
     try:
-        return json.loads(quoted)
+        text: str = json.loads(quoted)  # one JSON string
     except (UnicodeDecodeError, ValueError):
         raise DocumentError("a string is not valid UTF-8") from None
+    return text
 
 
-def _scalar(data: bytes, kind: int, span: np.ndarray, keys, nodes, i) -> Any:
+def _scalar(
+    data: bytes,
+    kind: int,
+    span: npt.NDArray[np.int64],
+    keys: list[str],
+    nodes: npt.NDArray[np.int64],
+    i: int,
+) -> Any:
     start, end = int(span[2]), int(span[3])
     if kind == _scan.STRING:
         try:
@@ -190,7 +198,15 @@ def quote(text: str, limit: int = 40) -> str:
     return json.dumps(shown)  # ASCII escapes: no byte of the input can break the line
 
 
-def _scan_error(data, status, pos, nodes, keys, stack, pending) -> str:
+def _scan_error(
+    data: bytes,
+    status: int,
+    pos: int,
+    nodes: npt.NDArray[np.int64],
+    keys: list[str],
+    stack: npt.NDArray[np.int64],
+    pending: npt.NDArray[np.int64],
+) -> str:
     path = ""
     for frame in range(stack.shape[0] - 1, -1, -1):
         node = int(stack[frame, 0])

@@ -107,12 +107,12 @@ def parse_noi_record(text: str | bytes) -> GameRecord:
     first = k_line + 1
     if n_lines - first < 2 * k:
         raise ParseError(f"expected 2k = {2 * k} moves, got {n_lines - first}", line=n_lines + 1)
-    values, bad_line, bad_column, found = parse_int_lines(
+    values, bad_line, bad_column, n_read = parse_int_lines(
         buffer, starts[first : first + 2 * k], ends[first : first + 2 * k], 2
     )
     if bad_line >= 0:
         player, number = player_of(bad_line)
-        problem = "is not an integer" if found < 0 else f"has {found} numbers"
+        problem = "is not an integer" if n_read < 0 else f"has {n_read} numbers"
         raise ParseError(
             f"{player}'s move {number}: expected 'x y', the line {problem}",
             line=first + bad_line + 1,

@@ -249,8 +249,7 @@ def connect_dask(address: str, timeout: float = DASK_TIMEOUT) -> Any:
 
     try:
         from distributed import Client
-        from distributed.comm import parse_address
-        from distributed.comm.addressing import parse_host_port
+        from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
         raise InvalidInputError(
             "Dask needs the optional extra: pip install 'matchgame[cluster]'"
@@ -291,7 +290,7 @@ async def _identity(address: str, timeout: float) -> Any:
     """What the Dask server at ``address`` says it is (its ``identity``)."""
     import asyncio
 
-    from distributed.comm import connect
+    from distributed.comm.core import connect
 
     comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
     try:

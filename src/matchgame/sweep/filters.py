@@ -104,7 +104,8 @@ class _Join(_Node):
     def mask(self, values: Values) -> npt.NDArray[np.bool_]:
         join = np.logical_and if self.word == "and" else np.logical_or
         masks = [part.mask(values) for part in self.parts]
-        return join.reduce(np.broadcast_arrays(*masks), axis=0)
+        joined: npt.NDArray[np.bool_] = join.reduce(np.broadcast_arrays(*masks), axis=0)
+        return joined
 
 
 @dataclass(frozen=True)

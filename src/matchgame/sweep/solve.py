@@ -113,7 +113,9 @@ class BatchAnswers:
         return documents
 
 
-def _per_graph_sums(values: np.ndarray, starts: np.ndarray) -> npt.NDArray[np.int64]:
+def _per_graph_sums(
+    values: npt.NDArray[np.int8], starts: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
     """Sums of ``values`` over the slices ``starts[g]:starts[g + 1]`` (empty slices too)."""
     running = np.zeros(values.shape[0] + 1, dtype=np.int64)
     np.cumsum(values, out=running[1:])

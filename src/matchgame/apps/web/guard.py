@@ -134,7 +134,9 @@ class Guard:
         server = scope.get("server") or ("", 0)
         return f"matchgame-token-{server[1]}"
 
-    def _refusal(self, scope: Scope, headers: Headers) -> tuple[int, str, list] | None:
+    def _refusal(
+        self, scope: Scope, headers: Headers
+    ) -> tuple[int, str, list[tuple[bytes, bytes]]] | None:
         host_header = headers.get("host", "")
         host = host_name(host_header)
         if not self.any_host and host not in self.hosts:
@@ -194,11 +196,13 @@ def _own_path(scope: Scope) -> str:
     """The request's path as sent, as a path on this server: ``//evil.example/`` (or
     ``/\\evil.example``, which browsers read alike) would send a redirect to another
     site, so leading slashes are collapsed into one."""
-    raw = scope.get("raw_path") or scope.get("path", "/").encode()
+    raw: bytes = scope.get("raw_path") or scope.get("path", "/").encode()
     return "/" + raw.decode("latin-1").lstrip("/\\")
 
 
-async def _answer(send: Send, status: int, document: Any, headers: list) -> None:
+async def _answer(
+    send: Send, status: int, document: Any, headers: list[tuple[bytes, bytes]]
+) -> None:
     body = b"" if document is None else json.dumps(document).encode() + b"\n"
     head = [(b"content-length", str(len(body)).encode()), *headers]
     if document is not None:

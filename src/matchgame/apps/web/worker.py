@@ -15,7 +15,7 @@ import multiprocessing
 import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ..._kernels._stop import check
 
@@ -93,7 +93,7 @@ def call(function: Callable[..., T], *arguments: Any) -> T:
             process.join()
     if not ok:
         raise value
-    return value
+    return cast(T, value)  # the pipe carries objects untyped: _run sent function's answer
 
 
 def _run(sending: Connection, function: Callable[..., Any], arguments: tuple[Any, ...]) -> None:

@@ -1,0 +1,3 @@
+"""Types of _signals.pyx: Ctrl-C that works while a kernel runs."""
+
+def exit_on_interrupt(message: bytes, status: int = 130) -> None: ...
