@@ -4,6 +4,7 @@ everywhere, graphs back out, hints, small wrongs, a python-chess feel."""
 from __future__ import annotations
 
 import pytest
+from cli_helpers import run_cli
 
 import matchgame
 from matchgame import Graph, InvalidTypeError
@@ -21,3 +22,20 @@ def test_explain_takes_a_graph_and_checks_its_argument():
     edge = matchgame.analyse(Graph.from_edges(2, [(0, 1)]), game="edge")
     with pytest.raises(InvalidTypeError, match="proof"):
         matchgame.explain(edge, 0)
+
+
+# -- --out-dir ---------------------------------------------------------------------
+
+
+def test_out_dir_is_made_with_its_parents_and_said(tmp_path):
+    boards = []
+    for i in range(2):
+        boards.append(tmp_path / f"{i}.in")
+        boards[-1].write_text("3 3\n.##\n...\n#.#\n")
+    out = tmp_path / "answers" / "today"
+    run = run_cli("placements", *map(str, boards), "--out-dir", str(out))
+    assert run.code == 0, run.err
+    assert (out / "0.out").read_text() == "WIN\n2 3\n3 2\n"
+    assert f"created the directory {str(out)!r}" in run.err
+    again = run_cli("placements", *map(str, boards), "--out-dir", str(out))
+    assert again.code == 0 and "created" not in again.err

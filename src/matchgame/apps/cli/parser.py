@@ -375,9 +375,9 @@ def _add_many(command: argparse.ArgumentParser, *, out_dir: bool = True) -> None
         command.add_argument(
             "--out-dir",
             metavar="DIR",
-            help="write each input's answer to DIR, named as the input with its extension "
-            "replaced by --suffix (tests/7.in -> DIR/7.out); without it answers go to "
-            "standard output one after another",
+            help="write each input's answer to DIR (made with its parents if missing), "
+            "named as the input with its extension replaced by --suffix (tests/7.in -> "
+            "DIR/7.out); without it answers go to standard output one after another",
         )
     command.add_argument(
         "--suffix", default=".out", help="the answers' file extension (default .out)"
