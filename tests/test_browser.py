@@ -570,7 +570,7 @@ def test_a_metis_file_opens_by_its_name(page):
 @pytest.mark.parametrize(
     "name, text, ends, first",
     [
-        ("friends.graphml", FRIENDS_GRAPHML, ("alice", "carol"), "1"),
+        ("friends.graphml", FRIENDS_GRAPHML, ("alice", "carol"), "alice"),
         # a SNAP file without comments: its first line alone reads as an edge list's
         # header, so only the format the page was handed reads it; ids are its names
         ("ids.snap", "10 20\n20 30\n", ("10", "30"), "10"),
@@ -579,7 +579,8 @@ def test_a_metis_file_opens_by_its_name(page):
 )
 def test_a_served_graph_file_keeps_its_names(browser, tmp_path, name, text, ends, first):
     """``matchgame serve FILE`` on a graph file: the page reads the file in its format,
-    so the pictures show the file's names, and a click on one plays it."""
+    so the pictures show the file's names, hook them (``data-vertex``), and a click on
+    one plays it."""
     if name.endswith(".graphml"):
         pytest.importorskip("networkx")
     path = tmp_path / name
@@ -686,3 +687,50 @@ def test_the_game_switch_in_record_steps_through_an_edge_games_walk(page, shots)
     expect(page.locator("#record-picture svg")).to_be_visible()
     assert "#5e3c99" in page.locator("#record-picture").inner_html()
     page.screenshot(path=shots / "record-ring-edge.png")
+
+
+def test_a_graph_files_names_are_typed_in_explain_and_play(page):
+    """Moves and explanations on a GraphML file are typed as its node names."""
+    pytest.importorskip("networkx")
+    assert wait_for_summary(page) == "77"
+    friends = {
+        "name": "friends.graphml",
+        "mimeType": "text/xml",
+        "buffer": FRIENDS_GRAPHML.encode(),
+    }
+    page.set_input_files("#upload", files=[friends])
+    settle(page)
+    assert wait_for_summary(page, "77") == "2"
+    page.fill("#explain-at", "carol")
+    page.click("#explain-button")
+    settle(page)
+    expect(page.locator("#explain-text")).to_contain_text("carol - bob - alice")
+    page.click("#tabs button[data-mode=play]")
+    settle(page)
+    page.fill("#move-text", "alice")
+    page.press("#move-text", "Enter")
+    settle(page)
+    expect(page.locator("#error")).to_have_text("")
+    expect(page.locator("#moves-played")).to_contain_text("1. alice (you)")
+    expect(page.locator("#moves-played")).to_contain_text("2. bob (engine)")
+
+
+def test_a_new_example_clears_what_was_typed_for_the_input_before(page):
+    """A typed move, a vertex to explain and the file picked belong to the input they
+    were typed for: switching to an example leaves none of them."""
+    assert wait_for_summary(page) == "77"
+    board = {"name": "jsoi.txt", "mimeType": "text/plain", "buffer": b"3 3\n.##\n...\n#.#\n"}
+    page.set_input_files("#upload", files=[board])
+    settle(page)
+    assert wait_for_summary(page, "77") == "2"
+    page.fill("#explain-at", "3 2")
+    page.click("#tabs button[data-mode=play]")
+    settle(page)
+    page.fill("#move-text", "1 1")
+    page.select_option("#example", "king")
+    settle(page)
+    expect(page.locator("#move-text")).to_have_value("")
+    page.click("#tabs button[data-mode=explore]")
+    expect(page.locator("#explain-at")).to_have_value("")
+    assert page.eval_on_selector("#upload", "input => input.files.length") == 0
+    expect(page.locator("#error")).to_have_text("")

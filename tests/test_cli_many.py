@@ -106,7 +106,8 @@ def test_records_many_at_once(tmp_path):
 
 def test_usage_errors_before_any_input_is_read(tmp_path):
     paths = [str(p) for p in _boards(tmp_path / "tests", 2)]
-    run = run_cli("placements", "--out-dir", str(tmp_path / "missing"), *paths)
+    (tmp_path / "a-file").write_text("")
+    run = run_cli("placements", "--out-dir", str(tmp_path / "a-file"), *paths)
     assert_user_error(run, "not a directory")
     twin = tmp_path / "other"
     twin.mkdir()

@@ -30,6 +30,7 @@ from .errors import (
     InvalidTypeError,
     MatchgameError,
     ParseError,
+    UnreadableInput,
 )
 
 if TYPE_CHECKING:
@@ -48,8 +49,8 @@ if TYPE_CHECKING:
     from .games.edge_position import EdgePosition
     from .games.edges import EdgeAnalysis, EdgeProof, analyse_edges
     from .games.engines import WalkAnalysis, analyse_walk
-    from .games.explain import Explanation, explain
-    from .games.placement import Analysis, analyse, analyse_graph, analyse_placements
+    from .games.explain import Explanation
+    from .games.placement import Analysis, analyse, analyse_graph, analyse_placements, explain
     from .games.position import Position
     from .games.tokens import MoveNote, TokenRecord, WalkAnnotation, annotate
     from .readers.boards import parse_board
@@ -85,7 +86,7 @@ _LAZY = {
     "WalkAnalysis": "games.engines",
     "analyse_walk": "games.engines",
     "Explanation": "games.explain",
-    "explain": "games.explain",
+    "explain": "games.placement",
     "TokenRecord": "games.tokens",
     "WalkAnnotation": "games.tokens",
     "MoveNote": "games.tokens",
@@ -131,6 +132,7 @@ __all__ = [
     "Position",
     "RecordAnalysis",
     "TokenRecord",
+    "UnreadableInput",
     "WalkAnalysis",
     "WalkAnnotation",
     "__version__",

@@ -15,6 +15,7 @@ __all__ = [
     "InvalidTypeError",
     "MatchgameError",
     "ParseError",
+    "UnreadableInput",
 ]
 
 
@@ -43,6 +44,13 @@ class ParseError(MatchgameError, ValueError):
         if column is not None:
             where.append(f"column {column}")
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
+
+
+class UnreadableInput(MatchgameError):
+    """A file that cannot be opened or read (missing, a directory, no permission).
+
+    Defined here, below the readers, because every reader that opens a path raises it
+    (``matchgame.readers.graphs`` and ``matchgame.readers.inputs`` alike)."""
 
 
 class IllegalMoveError(MatchgameError, ValueError):

@@ -3,7 +3,8 @@
 :class:`Session` holds the rules, the position and the picture; the command
 line drives it either through a plain line protocol (scripts, tests) or
 interactively on a terminal. Moves are vertex names (cells on boards); they are
-read and written in the graph's 1-based text form (``ROW COL`` or a vertex number).
+read and written in the graph's text form (``ROW COL`` 1-based, a vertex number, or
+a file's label: :mod:`matchgame.core.names`).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class Session:
         return self.names.text(self.names.vertex(move))
 
     def parse(self, text: str) -> Hashable:
-        """A typed move (``ROW COL`` or a vertex number) as a vertex name.
+        """A typed move (``ROW COL``, or a vertex as the graph writes it) as a vertex name.
 
         Raises
         ------
@@ -176,8 +177,9 @@ def graph_session(graph: Graph, *, you_move_first: bool) -> Session:
         if position.token is None:
             return f"{graph.n_vertices} vertices, no token yet: place it on any vertex"
         names = graph.names
-        visited = " ".join(session.text(m) for m in session.moves[:-1]) or "none"
-        legal = " ".join(session.text(m) for m in position.legal_moves()) or "none"
+        between = " " if names.numeric else ", "  # a label may hold a blank
+        visited = between.join(session.text(m) for m in session.moves[:-1]) or "none"
+        legal = between.join(session.text(m) for m in position.legal_moves()) or "none"
         return (
             f"token on {names.describe(names.vertex(position.token))}; "
             f"visited: {visited}; moves: {legal}"
@@ -274,8 +276,9 @@ def parse_cell(text: str) -> Cell:
 
 def read_lines(stream: BinaryIO) -> Iterator[str]:
     """The lines of a byte stream for the line protocol, each cut to :data:`MAX_LINE`
-    bytes and decoded as ASCII (anything else becomes U+FFFD, so it can only fail
-    to parse): a huge or binary line costs neither memory nor a traceback."""
+    bytes and decoded as UTF-8 (a file's labels may be any text; bytes that are not
+    UTF-8 become U+FFFD, so they can only fail to parse): a huge or binary line costs
+    neither memory nor a traceback."""
     while True:
         line = stream.readline(MAX_LINE + 1)
         if not line:
@@ -284,7 +287,7 @@ def read_lines(stream: BinaryIO) -> Iterator[str]:
             rest = line
             while rest and not rest.endswith(b"\n"):
                 rest = stream.readline(1 << 16)
-        yield line[:MAX_LINE].decode("ascii", "replace")
+        yield line[:MAX_LINE].decode("utf-8", "replace")
 
 
 def run_line_protocol(session: Session, lines: Iterator[str], write: Callable[[str], None]) -> None:

@@ -111,7 +111,9 @@ class GraphArena:
         if self.board is not None:
             row, col = divmod(int(i), self.n_cols)
             return f"cell {int(i) + 1} ({row + 1}, {col + 1})"
-        return f"vertex {int(i) + 1}"
+        number, written = int(i) + 1, self.graph.names.text(int(i))
+        # the certificate counts vertices 1..n; a graph named otherwise says the name too
+        return f"vertex {number}" if written == str(number) else f"vertex {number} ({written})"
 
     def side(self) -> npt.NDArray[np.uint8]:
         return self._colour

@@ -5,6 +5,7 @@ What is proven, and how, is described in :mod:`matchgame.certificates`.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -13,7 +14,8 @@ from ..core._validate import as_choice, describe
 from ..core.board import Board
 from ..core.graph import Graph
 from ..core.moves import as_moves
-from ..errors import InvalidTypeError
+from ..core.names import VertexIds, VertexNames
+from ..errors import InvalidTypeError, MatchgameError
 from ..readers.documents import BadList, DocumentError, IntList, quote, read_json
 from ..writers.placements import ANSWER_FIELDS, board_answer, graph_answer
 from ._arenas import BoardArena, GraphArena, moves_arena
@@ -62,6 +64,11 @@ def check_answer(
     ['field "matching_size" is 3, the certificate proves 2']
     """
     game = as_choice(game, "game", ("vertex", "edge"))
+    names = _graph_names(source)
+    if names is not None and not names.numeric:
+        data, unknown = _labels_as_numbers(data, names)
+        if unknown:
+            return unknown
     document = read_json(data)
     del data  # a certificate can be hundreds of MB; the caller may hand over its only copy
     moves = as_moves(moves)
@@ -122,11 +129,82 @@ def check_answer(
         d = np.zeros(arena.size, dtype=bool)
         d[winning] = True
         a = arena.neighbourhood(d) & ~d
+        graph = arena.graph
         expected = graph_answer(
-            arena.graph, "bipartite" if arena.bipartite else "blossom", pairs, d, a, ~(d | a)
+            graph,
+            "bipartite" if arena.bipartite else "blossom",
+            pairs,
+            d,
+            a,
+            ~(d | a),
+            names=numbered_names(graph.names),
         )
     _compare(document, expected, "", problems)
     return problems
+
+
+# -- names read back -------------------------------------------------------------
+
+# the fields of an answer on a graph that hold vertices (pairs in "matching")
+_NAME_FIELDS = (
+    ("winning_vertices",),
+    ("decomposition", "D"),
+    ("decomposition", "A"),
+    ("decomposition", "C"),
+    ("matching",),
+)
+
+
+def _graph_names(source: object) -> VertexNames | None:
+    """The names of a graph source (None for a board: its cells are numbers)."""
+    names = getattr(source, "names", None)
+    return None if isinstance(source, Board) or not isinstance(names, VertexNames) else names
+
+
+def numbered_names(names: VertexNames) -> VertexNames:
+    """The names an answer is checked in: its own when they are numbers, else the
+    1-based positions :func:`_labels_as_numbers` turned its labels into."""
+    return names if names.numeric else VertexIds(names.n_vertices)
+
+
+def _labels_as_numbers(data: bytes | str, names: VertexNames) -> tuple[bytes | str, list[str]]:
+    """An answer on a graph named by labels (GraphML, GML, NetworkX), its vertices
+    read back by :meth:`~matchgame.core.names.VertexNames.from_json` and written as
+    1-based positions, the numbers the certificate and the checker speak; and the
+    labels that name no vertex (the answer is then wrong). Text that is no JSON object
+    is given back as it is, for the reader to say what is wrong with it."""
+    try:
+        document = json.loads(data)
+    except (ValueError, RecursionError):
+        return data, []
+    if not isinstance(document, dict):
+        return data, []
+    unknown: list[str] = []
+    for path in _NAME_FIELDS:
+        parent: Any = document
+        for key in path[:-1]:
+            parent = parent.get(key) if isinstance(parent, dict) else None
+        items = parent.get(path[-1]) if isinstance(parent, dict) else None
+        if isinstance(items, list):
+            field = quote(".".join(path))
+            parent[path[-1]] = [
+                _position(names, item, field, i, unknown) for i, item in enumerate(items)
+            ]
+    return json.dumps(document, separators=(",", ":")).encode(), unknown[:1]
+
+
+def _position(names: VertexNames, item: Any, field: str, i: int, unknown: list[str]) -> Any:
+    """A vertex (or a pair of them) as its 1-based position; what is no name is kept
+    (the shape checks refuse it) or, naming no vertex, noted in ``unknown``."""
+    if isinstance(item, list):
+        return [_position(names, x, field, i, unknown) for x in item]
+    if not isinstance(item, str | int) or isinstance(item, bool):
+        return item
+    try:
+        return names.from_json(item) + 1
+    except MatchgameError:
+        unknown.append(f"field {field} item {i}: {quote(str(item))} is not a vertex of the input")
+        return 0
 
 
 # -- the document's shape (unusable files: DocumentError) ------------------------

@@ -63,7 +63,7 @@ from ..games._edge_algebra import solve_rows
 from ..games.edges import EdgeAnalysis
 from ..writers.placements import EDGE_ANSWER_FIELDS, edge_board_answer, edge_graph_answer
 from ._proofs import _ids, _winning_ids
-from .check import _check_fields, _compare
+from .check import _check_fields, _compare, numbered_names
 from .make import FORMAT, input_digest
 
 __all__ = ["MAX_LANES", "check_edge_document", "make_edge_certificate"]
@@ -350,7 +350,8 @@ def check_edge_document(
         expected = edge_board_answer(arena.board, winning, moves)
     else:
         graph = arena.multigraph
-        expected = edge_graph_answer(graph.names, graph.n_vertices, graph.n_edges, winning)
+        names = numbered_names(graph.names)  # labels were read back as positions
+        expected = edge_graph_answer(names, graph.n_vertices, graph.n_edges, winning)
     _compare(document, expected, "", problems)
     return problems
 

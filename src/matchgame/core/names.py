@@ -4,21 +4,44 @@ Every :class:`~matchgame.Graph` carries a :class:`VertexNames` (``graph.names``)
 Kernels and arrays speak in vertex ids ``0 .. n - 1``; people and the public API
 speak in names:
 
-- :class:`VertexIds`: the names are the ids themselves (graphs built from arrays
-  or edge lists);
-- :class:`NodeLabels`: any distinct hashables (a NetworkX graph's nodes);
-- :class:`BoardCells`: ``(row, col)`` cells of a board, 0-based;
+- :class:`VertexIds`: the names are the ids themselves (graphs built from arrays,
+  matchgame's own edge lists, graph6 and sparse6 lines); text ``1 .. n``;
+- :class:`FileNumbers`: the numbers ``1 .. n`` a file gave its vertices (METIS,
+  DIMACS, Matrix Market), names and text alike;
 - :class:`FileIds`: the integers a file named its vertices by (a SNAP edge
-  list's ids), written back as they were.
+  list's ids), names and text alike;
+- :class:`NodeLabels`: any distinct hashables (a NetworkX graph's nodes, the
+  node ids of a GraphML or GML file), written as the labels themselves;
+- :class:`BoardCells`: ``(row, col)`` cells of a board, 0-based; text
+  ``row col`` 1-based.
 
-Text (files, the terminal, JSON answers) is 1-based: ``7`` for vertex id 6,
-``3 5`` for the cell ``(2, 4)``. Only this module adds or removes that 1 (and a
-graph read with its own ids prints those ids unchanged).
+So a graph read from a file with its own names is answered in them everywhere:
+text (answers, ``explain``, typed moves), JSON and pictures. The rule, in one
+place (the documentation's "Vertex names" section quotes it):
+
+- **text**: a cell is ``row col`` (1-based), a number is itself (``7``), a label
+  is ``str(label)``; a label whose text is empty, has blanks at either end or any
+  character that is not printable (a line break, a tab) is written as a JSON
+  string (``"a\\tb"``), so that every vertex is one line, read back as written;
+  a label with blanks inside (``New York``) is written as it is (quote it on a
+  command line);
+- **JSON**: a cell is ``[row, col]`` (1-based), a number a number; a label that is
+  an integer a number, a string label that string, any other label (a tuple) its
+  text as a string;
+- reading back takes what was written: :meth:`VertexNames.parse` the text,
+  :meth:`VertexNames.from_json` the JSON value (or the text as a string). Two labels
+  with the same text (``1`` and ``"1"`` in one NetworkX graph) cannot be told
+  apart in text: reading that text is refused as ambiguous.
+
+Only this module adds or removes the 1 of the 1-based forms.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+import json
+import operator
+from collections.abc import Hashable, Iterator, Sequence
+from numbers import Integral
 from typing import Any
 
 import numpy as np
@@ -31,6 +54,7 @@ __all__ = [
     "BoardCells",
     "Cell",
     "FileIds",
+    "FileNumbers",
     "NodeLabels",
     "VertexIds",
     "VertexNames",
@@ -63,6 +87,23 @@ class VertexNames:
     n_vertices: int
     #: the word used for a vertex in messages ("vertex", "cell")
     noun = "vertex"
+    #: whether the text form is integers (:meth:`numbers`); False for labels
+    numeric = True
+
+    def __len__(self) -> int:
+        return self.n_vertices
+
+    def __iter__(self) -> Iterator[Hashable]:
+        """The names in vertex order: ``list(graph.names)``."""
+        return iter(self.names(np.arange(self.n_vertices)))
+
+    def __contains__(self, name: object) -> bool:
+        """Whether ``name`` names a vertex (a wrong kind of name names none)."""
+        try:
+            self.vertex(name)
+        except (InvalidInputError, InvalidTypeError):
+            return False
+        return True
 
     def name(self, v: int) -> Hashable:
         """The name of vertex id ``v`` (no range check: ids come from the library)."""
@@ -97,17 +138,50 @@ class VertexNames:
         NetworkX graph's node, shortened), else its 1-based text form."""
         return self.text(v)
 
-    def json_value(self, v: int) -> int | list[int]:
-        """The 1-based JSON form of vertex id ``v``: a number, or ``[row, col]``."""
+    def json_value(self, v: int) -> Any:
+        """The JSON form of vertex id ``v``: a number, ``[row, col]`` (1-based), or a
+        label (see the module's rule)."""
         row = [int(x) for x in self.numbers([v])[0]]
         return row[0] if self.width == 1 else row
 
-    def json_array(self, ids: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    def json_array(self, ids: npt.ArrayLike) -> npt.NDArray[np.int64] | list[Any]:
         """:meth:`json_value` of many ids at once, as an array that
         :func:`matchgame.writers.jsonstream.json_chunks` writes fast: numbers, or rows of
-        ``[row, col]``."""
+        ``[row, col]`` (labels: a list of their JSON values)."""
         numbers = self.numbers(ids)
         return numbers[:, 0] if self.width == 1 else numbers
+
+    def json_pairs(self, pairs: npt.ArrayLike) -> npt.NDArray[np.int64] | list[Any]:
+        """:meth:`json_value` of ``(k, 2)`` pairs of ids (a matching): an array of
+        rows ``[u, v]`` (``[row1, col1, row2, col2]`` on a board), or a list of pairs."""
+        flat = np.asarray(pairs, dtype=np.int64).reshape(-1)
+        written = self.json_array(flat)
+        if isinstance(written, np.ndarray):
+            return written.reshape(-1, 2 * self.width)
+        return [list(pair) for pair in zip(written[0::2], written[1::2], strict=True)]
+
+    def texts(self, ids: npt.ArrayLike) -> list[str]:
+        """:meth:`text` of many ids at once."""
+        return [" ".join(map(str, row)) for row in self.numbers(ids).tolist()]
+
+    def from_json(self, value: Any, what: str = "vertex") -> int:
+        """The vertex id of the JSON form ``value`` (as :meth:`json_value` writes it),
+        or of its text form given as a string (as :meth:`parse` reads it).
+
+        Raises
+        ------
+        InvalidInputError
+            If ``value`` names no vertex.
+        """
+        if isinstance(value, str):
+            return self.parse(value, what)
+        parts = value if isinstance(value, list) else [value]
+        if len(parts) != self.width or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in parts
+        ):
+            form = "a vertex number" if self.width == 1 else "[ROW, COL]"
+            raise InvalidInputError(f"{what}: expected {form}, got {shorten(value)}")
+        return self._vertex_of_numbers(parts, " ".join(map(str, parts)), what)
 
     def parse(self, text: str, what: str = "move") -> int:
         """The vertex id of the 1-based text form ``text`` (e.g. a typed move).
@@ -168,14 +242,61 @@ class VertexIds(VertexNames):
         return f"VertexIds({self.n_vertices})"
 
 
+class FileNumbers(VertexNames):
+    """Vertices named by the numbers ``1 .. n`` their file gave them (METIS, DIMACS,
+    Matrix Market): vertex id ``v`` is named ``v + 1`` in the API as in text.
+
+    >>> names = FileNumbers(3)
+    >>> names.name(0), names.text(2), names.vertex(3), list(names)
+    (1, '3', 2, [1, 2, 3])
+    """
+
+    def __init__(self, n_vertices: int) -> None:
+        self.n_vertices = int(n_vertices)
+
+    def name(self, v: int) -> int:
+        return int(v) + 1
+
+    def names(self, ids: npt.ArrayLike) -> list[Hashable]:
+        numbers: Any = (np.asarray(ids, dtype=np.int64).reshape(-1) + 1).tolist()
+        return numbers
+
+    def vertex(
+        self, name: Any, what: str = "vertex", error: type[Exception] = InvalidInputError
+    ) -> int:
+        number = as_int(name, what)
+        if not 1 <= number <= self.n_vertices:
+            n = self.n_vertices
+            numbers = f"vertices 1..{n}" if n else "it has no vertices"
+            raise error(f"{what} = {number} is not in the graph ({numbers})")
+        return number - 1
+
+    def __repr__(self) -> str:
+        return f"FileNumbers({self.n_vertices})"
+
+
 class NodeLabels(VertexNames):
-    """Vertices named by distinct hashables (a NetworkX graph's nodes); text is the
-    1-based position of the label, as in the graph's edge list."""
+    """Vertices named by distinct hashables (a NetworkX graph's nodes, a GraphML or
+    GML file's node ids), written as the labels themselves (see the module's rule).
+
+    >>> names = NodeLabels(["a", 7, ("x", 1), "New York", ""])
+    >>> names.texts(range(5))
+    ['a', '7', "('x', 1)", 'New York', '""']
+    >>> names.json_array(range(5))
+    ['a', 7, "('x', 1)", 'New York', '']
+    >>> names.parse("New York"), names.parse('""'), names.from_json(7), names.from_json("7")
+    (3, 4, 1, 1)
+    """
+
+    numeric = False
 
     def __init__(self, labels: Sequence[Hashable]) -> None:
         self.labels = tuple(labels)
         self.n_vertices = len(self.labels)
         self._index = {label: i for i, label in enumerate(self.labels)}
+        self._by_text: dict[str, int] | None = None  # text -> id, -1 when two share it
+        self._integers: npt.NDArray[np.int64] | None = None  # the labels, all integers
+        self._integers_known = False
 
     def name(self, v: int) -> Hashable:
         return self.labels[v]
@@ -194,12 +315,111 @@ class NodeLabels(VertexNames):
         except KeyError:
             raise error(f"{what} {shorten(name)} is not a node of the graph") from None
 
+    def numbers(self, ids: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        """The 1-based positions of the labels (labels have no numbers of their own):
+        what matchgame's edge list of the graph calls them."""
+        return np.asarray(ids, dtype=np.int64).reshape(-1, 1) + 1
+
+    def text(self, v: int) -> str:
+        return label_text(self.labels[v])
+
+    def texts(self, ids: npt.ArrayLike) -> list[str]:
+        return [label_text(label) for label in self.names(ids)]
+
+    def json_value(self, v: int) -> Any:
+        return _label_json(self.labels[v])
+
+    def json_array(self, ids: npt.ArrayLike) -> npt.NDArray[np.int64] | list[Any]:
+        integers = self._integer_labels()
+        if integers is not None:  # all labels are integers: an array, written fast
+            return integers[np.asarray(ids, dtype=np.int64).reshape(-1)]
+        return [_label_json(label) for label in self.names(ids)]
+
+    def _integer_labels(self) -> npt.NDArray[np.int64] | None:
+        """The labels as an int64 array when every one is an integer that fits, else None."""
+        if not self._integers_known:
+            labels: tuple[Any, ...] = self.labels
+            integers = [operator.index(x) for x in labels if _is_integer(x)]
+            fits = len(integers) == self.n_vertices and all(-(2**62) < x < 2**62 for x in integers)
+            self._integers = np.array(integers, dtype=np.int64) if fits else None
+            self._integers_known = True
+        return self._integers
+
+    def parse(self, text: str, what: str = "move") -> int:
+        """The vertex id of the label written ``text`` (surrounding blanks ignored).
+
+        Raises
+        ------
+        InvalidInputError
+            If no label, or more than one, is written ``text``.
+        """
+        if self._by_text is None:
+            by_text: dict[str, int] = {}
+            for i, label in enumerate(self.labels):
+                written = label_text(label)
+                by_text[written] = -1 if written in by_text else i
+            self._by_text = by_text
+        typed = text.strip()
+        v = self._by_text.get(typed)
+        if v is None:
+            shown = ", ".join(label_text(label) for label in self.labels[:3])
+            more = ", ..." if self.n_vertices > 3 else ""
+            raise InvalidInputError(
+                f"{what} {shorten(typed)}: no vertex is named so (the graph names its "
+                f"vertices {shown}{more})"
+                if self.n_vertices
+                else f"{what} {shorten(typed)}: the graph has no vertices"
+            )
+        if v < 0:
+            raise InvalidInputError(
+                f"{what} {shorten(typed)}: two vertices are written so (labels of different "
+                "types with the same text); name them through the Python API"
+            )
+        return v
+
+    def from_json(self, value: Any, what: str = "vertex") -> int:
+        if isinstance(value, str) and value in self._index:  # a string label, as written
+            return self._index[value]
+        if _is_integer(value) and value in self._index:
+            v = self._index[value]
+            if _is_integer(self.labels[v]):  # 1 is no name of the label 1.0 or True
+                return v
+        if isinstance(value, str):  # a label's text (a tuple's, a quoted one)
+            return self.parse(value, what)
+        raise InvalidInputError(f"{what}: {shorten(value)} is not a node of the graph")
+
     def label(self, v: int) -> str:
         text = str(self.labels[v])
         return text if len(text) <= 12 else text[:11] + "\N{HORIZONTAL ELLIPSIS}"
 
     def __repr__(self) -> str:
         return f"NodeLabels(<{self.n_vertices} labels>)"
+
+
+def _is_integer(value: Any) -> bool:
+    return isinstance(value, Integral) and not isinstance(value, bool | np.bool_)
+
+
+def label_text(label: Hashable) -> str:
+    """How a label is written in text: ``str(label)``, or that as a JSON string when it
+    is empty, has blanks at either end or a character that is not printable.
+
+    >>> label_text("a"), label_text(3), label_text("a b"), label_text(" a"), label_text("a\\nb")
+    ('a', '3', 'a b', '" a"', '"a\\\\nb"')
+    """
+    text = str(label)
+    if text and text.isprintable() and text == text.strip():
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _label_json(label: Any) -> Any:
+    """A label's JSON value: an integer as a number, a string as itself, else its text."""
+    if _is_integer(label):
+        return operator.index(label)
+    if isinstance(label, str):
+        return label
+    return label_text(label)
 
 
 class FileIds(VertexNames):

@@ -1,7 +1,9 @@
 """Why a placement wins or loses, shown as a teacher would show it.
 
 The theorem: placing the token on ``v`` wins for the placer iff some maximum
-matching misses ``v``. :func:`explain` gives what shows it:
+matching misses ``v``. :func:`explain_placement` gives what shows it (the public
+entry points are :func:`matchgame.explain` and ``Analysis.explain``, in
+:mod:`matchgame.games.placement`, which this module does not import):
 
 - when the placer wins, an even alternating path from ``v`` (through its partner)
   to a vertex the matching leaves free: flipping it gives a maximum matching that
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -25,9 +27,11 @@ import numpy.typing as npt
 from .._kernels import bipartite as _bip
 from .._kernels import blossom as _blossom
 from ..core.graph import INDEX_DTYPE
-from .placement import Analysis
 
-__all__ = ["Explanation", "explain"]
+if TYPE_CHECKING:  # placement imports this module (Analysis.explain): not the other way
+    from .placement import Analysis
+
+__all__ = ["Explanation", "explain_placement"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -126,13 +130,8 @@ class Explanation:
         return f"<Explanation: placing on {self.name!r} {verdict}>"
 
 
-def explain(analysis: Analysis, name: Any) -> Explanation:
-    """Why placing the token on the vertex ``name`` (a cell on a board) wins or loses.
-
-    Raises
-    ------
-    InvalidInputError, InvalidTypeError
-        If ``name`` is not a vertex of the analysis.
+def explain_placement(analysis: Analysis, v: int) -> Explanation:
+    """Why placing the token on vertex id ``v`` (checked by the caller) wins or loses.
 
     Examples
     --------
@@ -140,14 +139,10 @@ def explain(analysis: Analysis, name: Any) -> Explanation:
 
     >>> from matchgame import analyse
     >>> analysis = analyse([".##", "...", "#.#"])
-    >>> why = explain(analysis, (1, 2))
+    >>> why = explain_placement(analysis, analysis.names.vertex((1, 2)))
     >>> why.placer_wins, why.path, [analysis.names.name(u) for u, _ in why.replies]
     (True, [3], [(1, 1)])
-    >>> explain(analysis, (1, 1)).placer_wins
-    False
     """
-    names = analysis.names
-    v = names.vertex(name)
     graph = analysis.graph
     mate = np.array(analysis.decomposition.mate, dtype=INDEX_DTYPE)
     if not analysis.decomposition.missable[v]:

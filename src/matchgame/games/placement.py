@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .edges import EdgeAnalysis
     from .explain import Explanation
 
-__all__ = ["GAMES", "Analysis", "analyse", "analyse_graph", "analyse_placements"]
+__all__ = ["GAMES", "Analysis", "analyse", "analyse_graph", "analyse_placements", "explain"]
 
 GAMES = ("vertex", "edge")
 """The token games: ``"vertex"`` (geography: a vertex is used up once the token
@@ -156,10 +156,16 @@ class Analysis:
 
     def explain(self, name: Any) -> Explanation:
         """Why placing the token on ``name`` wins or loses: the path, the matching and
-        the answers that show it (:func:`matchgame.games.explain.explain`)."""
-        from .explain import explain
+        the answers that show it (see :func:`explain`).
 
-        return explain(self, name)
+        Raises
+        ------
+        InvalidInputError, InvalidTypeError
+            If ``name`` is not a vertex of the analysis.
+        """
+        from .explain import explain_placement  # pictures' module: loaded when asked
+
+        return explain_placement(self, self.names.vertex(name))
 
     def certificate(self) -> dict[str, Any]:
         """The certificate of this answer, exactly as written in the JSON answer
@@ -322,3 +328,43 @@ def analyse_graph(graph: Any, *, algorithm: Algorithm = "auto") -> Analysis:
     [0, 2]
     """
     return analyse(as_graph(graph), algorithm=algorithm)
+
+
+def explain(source: Any, name: Any, *, moves: str = "orthogonal") -> Explanation:
+    """Why placing the token on the vertex ``name`` (a cell on a board) wins or loses:
+    the alternating path, the matching and the answers that show it
+    (:mod:`matchgame.games.explain`).
+
+    ``source`` is an :class:`Analysis`, or anything :func:`analyse` takes (a board,
+    its rows, a :class:`~matchgame.Graph`, a NetworkX graph, a SciPy matrix), which
+    is analysed first (``moves`` on a board).
+
+    Raises
+    ------
+    InvalidInputError, InvalidTypeError
+        If ``name`` is not a vertex of the source, or ``source`` is neither an
+        analysis nor something :func:`analyse` takes.
+
+    Examples
+    --------
+    The JSOI sample: the placer wins on (1, 2), which the matching leaves free.
+
+    >>> analysis = analyse([".##", "...", "#.#"])
+    >>> why = explain(analysis, (1, 2))
+    >>> why.placer_wins, why.path, [analysis.names.name(u) for u, _ in why.replies]
+    (True, [3], [(1, 1)])
+    >>> explain(analysis, (1, 1)).placer_wins
+    False
+    >>> explain(Graph.from_edges(3, [(0, 1), (1, 2)]), 1).placer_wins
+    False
+    """
+    if isinstance(source, Analysis):
+        if moves != "orthogonal":
+            raise InvalidInputError("moves goes with a board to analyse, not with an analysis")
+        return source.explain(name)
+    if getattr(source, "game", None) == "edge":
+        raise InvalidTypeError(
+            "explain shows the vertex game's matching argument; the edge game's analysis "
+            "proves its verdicts with EdgeAnalysis.proof(name)"
+        )
+    return analyse(source, moves=moves).explain(name)

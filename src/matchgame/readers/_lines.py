@@ -13,6 +13,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels.text import content_lines
+from ..core.graph import Graph
+from ..core.names import FileNumbers
 from ..errors import ParseError
 from ._memory import available_memory
 from ._text import HEAD_BYTES, TRAILING
@@ -22,6 +24,7 @@ __all__ = [
     "body_lines",
     "column_of",
     "field_problem",
+    "file_numbered",
     "header_among_comments",
     "no_header_limit",
 ]
@@ -118,3 +121,10 @@ def no_header_limit(head: bytes) -> int:
     if available is None:
         return 1 << 40
     return max(available // NO_HEADER_SHARE, 4 * HEAD_BYTES)
+
+
+def file_numbered(graph: Graph) -> Graph:
+    """``graph`` with its vertices named by the numbers ``1 .. n`` its file gave them
+    (METIS, DIMACS, Matrix Market: :class:`~matchgame.core.names.FileNumbers`), the
+    same arrays."""
+    return Graph._trusted(graph.offsets, graph.neighbors, names=FileNumbers(graph.n_vertices))

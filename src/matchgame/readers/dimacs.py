@@ -13,7 +13,7 @@ import numpy as np
 from .._kernels.text import parse_int_lines
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
-from ._lines import body_lines, column_of, field_problem, header_among_comments
+from ._lines import body_lines, column_of, field_problem, file_numbered, header_among_comments
 from ._memory import require_memory
 from ._text import parse_integers, prepare, shorten_line, text_limit
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
@@ -85,7 +85,7 @@ def parse_dimacs(text: str | bytes) -> Graph:
             line=int(lines.numbers[k]),
         )
     del lines, buffer, starts, ends
-    return Graph.from_edges(n, values - 1)
+    return file_numbered(Graph.from_edges(n, values - 1))
 
 
 def _header(data: bytes) -> tuple[int, int, int, int]:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ..core.graph import Graph
-from ..errors import InvalidInputError, InvalidTypeError, ParseError
+from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
 from . import dimacs, edgelists, graph6, matrixmarket, metis, networkx_formats, snap
 from ._lines import no_header_limit
 from ._text import HEAD_BYTES, header_line, prepare, read_bounded
@@ -189,8 +189,6 @@ def detect_file_format(path: str | os.PathLike[str]) -> str | None:
     UnreadableInput
         If the file cannot be read.
     """
-    from .inputs import UnreadableInput  # inputs.KINDS lists these formats: no cycle at import
-
     try:
         with open(path, "rb") as handle:
             head = handle.read(HEAD_BYTES)
@@ -297,8 +295,6 @@ def _source_bytes(source: Source, format_name: str | None) -> tuple[bytes, str |
         return source.encode("utf-8"), None
     if not isinstance(source, str | os.PathLike):
         raise InvalidTypeError(f"source must be a path, bytes or text, got {type(source).__name__}")
-    from .inputs import UnreadableInput  # inputs.KINDS lists these formats: no cycle at import
-
     path = os.fspath(source)
     chosen: list[str] = []
 

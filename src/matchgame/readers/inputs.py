@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from ..core.board import Board
 from ..core.graph import Graph
 from ..core.moves import as_moves
-from ..errors import MatchgameError, ParseError
+from ..errors import MatchgameError, ParseError, UnreadableInput
 from . import boards, edgelists, graphs
 from ._memory import memory_share
 from ._text import HEAD_BYTES, prepare, read_all, read_bounded
@@ -56,10 +56,6 @@ __all__ = [
     "read_stream",
     "sniff_input",
 ]
-
-
-class UnreadableInput(MatchgameError):
-    """A file that cannot be opened or read (missing, a directory, no permission)."""
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,14 @@ import numpy as np
 from .._kernels.text import parse_int_real_lines
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
-from ._lines import body_lines, column_of, field_problem, header_among_comments, no_header_limit
+from ._lines import (
+    body_lines,
+    column_of,
+    field_problem,
+    file_numbered,
+    header_among_comments,
+    no_header_limit,
+)
 from ._memory import require_memory
 from ._text import header_line, parse_integers, prepare, shorten_line, text_limit
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
@@ -117,7 +124,7 @@ def parse_matrix_market(text: str | bytes) -> Graph:
     values -= 1
     if not square:
         values[:, 1] += rows  # columns come after the rows
-    return Graph.from_edges(n_vertices, values)
+    return file_numbered(Graph.from_edges(n_vertices, values))
 
 
 def _header(data: bytes) -> tuple[int, str, int, int, int, int, int]:

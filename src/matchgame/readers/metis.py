@@ -16,7 +16,7 @@ import numpy as np
 from .._kernels.text import parse_ragged_int_lines
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
-from ._lines import body_lines, column_of, header_among_comments
+from ._lines import body_lines, column_of, file_numbered, header_among_comments
 from ._memory import require_memory
 from ._text import parse_integers, prepare, shorten_line, text_limit
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
@@ -102,7 +102,7 @@ def parse_metis(text: str | bytes) -> Graph:
             f"neighbour {_written(values[k])} of vertex {owner + 1} is outside 1..{n}",
             line=int(lines.numbers[owner]),
         )
-    return Graph.from_edges(n, np.stack([owners, values - 1], axis=1))
+    return file_numbered(Graph.from_edges(n, np.stack([owners, values - 1], axis=1)))
 
 
 def _written(value: np.int64) -> str:

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from .._kernels.text import parse_int_lines
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph
-from ..core.names import BoardCells
+from ..core.names import BoardCells, VertexIds
 from ..errors import IllegalMoveError, InvalidInputError, ParseError
 from ..games.tokens import TokenRecord, check_walk
 from ._text import header_line, line_bounds, parse_integers, prepare, shorten_line, text_limit
@@ -130,13 +130,16 @@ def parse_token_record(
 
 def format_token_record(record: TokenRecord) -> str:
     """A record's text: the board (or the edge list in canonical form), ``t``, the moves."""
-    names = record.graph.names
+    graph = record.graph
+    # the moves in the numbers of the text above: cells, or the edge list's 1..n (a
+    # graph named otherwise, by a SNAP file's ids or labels, is written as that list)
+    names = graph.names if record.board is not None else VertexIds(graph.n_vertices)
     head = (
         format_board(record.board)
         if record.board is not None
-        else format_edge_list(record.multigraph or record.graph)
+        else format_edge_list(record.multigraph or graph)
     )
-    body = "".join(f"{names.text(int(v))}\n" for v in record.path)
+    body = "".join(f"{text}\n" for text in names.texts(record.path))
     return f"{head}{record.path.shape[0]}\n{body}"
 
 

@@ -11,8 +11,7 @@ from typing import Any
 
 from ..core._validate import as_choice, as_int, describe
 from ..core.graph import Graph, is_scipy_sparse
-from ..errors import InvalidInputError, InvalidTypeError, ParseError
-from ..readers.inputs import UnreadableInput
+from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
 from .counts import SweepCounts
 from .executors import default_jobs, run_tasks
 from .sources import (

@@ -27,11 +27,11 @@ import numpy as np
 
 from ..core._validate import as_int, describe, shorten
 from ..core.graph import Graph, as_graph
-from ..errors import InvalidInputError, InvalidTypeError, MatchgameError
+from ..errors import InvalidInputError, InvalidTypeError, MatchgameError, UnreadableInput
 from ..readers.graph_lines import stream_kind
 from ..readers.graphs import FORMATS as GRAPH_FORMATS
 from ..readers.graphs import detect_format, read_graphs
-from ..readers.inputs import UnreadableInput, read_stream
+from ..readers.inputs import read_stream
 from .executors import child_process
 from .tasks import MAX_GRAPH6_VERTICES, ChunkResult, Output, answer_chunk, answer_graphs, merge
 

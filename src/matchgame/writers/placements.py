@@ -19,7 +19,7 @@ import numpy.typing as npt
 from .._kernels.text import format_int_rows
 from ..core.board import Board
 from ..core.graph import Graph
-from ..core.names import BoardCells
+from ..core.names import BoardCells, VertexNames
 from .jsonstream import json_chunks
 
 if TYPE_CHECKING:  # annotations only: a sweep's documents need no analysis
@@ -68,9 +68,9 @@ ANSWER_FIELDS: dict[str, dict[str, Any]] = {
         "engine": "str",
         "matching_size": "int",
         "placer_wins": "bool",
-        "winning_vertices": "ints",  # 1-based, increasing
+        "winning_vertices": "ints",  # names' JSON form (1-based numbers), increasing
         "decomposition": {"D": "ints", "A": "ints", "C": "ints"},
-        "matching": "pairs",
+        "matching": "pairs",  # (labels: strings where a label is no integer)
     },
 }
 
@@ -135,23 +135,23 @@ def graph_answer(
     d: npt.ArrayLike,
     a: npt.ArrayLike,
     c: npt.ArrayLike,
+    *,
+    names: VertexNames | None = None,
 ) -> dict[str, Any]:
     """The JSON answer on a graph: ``matching`` as ``(k, 2)`` 0-based pairs, the
-    Gallai-Edmonds sets as boolean masks. Vertices are written 1-based, or as the
-    ids the graph's file gave them (a SNAP edge list's)."""
-
-    def written(ids: npt.ArrayLike) -> npt.NDArray[np.int64]:
-        return graph.names.numbers(ids)[:, 0]  # one number per vertex on a graph
-
+    Gallai-Edmonds sets as boolean masks. Vertices are written in their JSON form
+    (``graph.names``, or ``names``): 1-based numbers, the ids or numbers the graph's
+    file gave them, or its node labels."""
+    names = graph.names if names is None else names
     return graph_document(
         graph.n_vertices,
         graph.n_edges,
         engine,
         int(np.shape(matching)[0]),
-        written(np.flatnonzero(d)),
-        written(np.flatnonzero(a)),
-        written(np.flatnonzero(c)),
-        written(np.asarray(matching, dtype=np.int64).reshape(-1)).reshape(-1, 2),
+        names.json_array(np.flatnonzero(d)),
+        names.json_array(np.flatnonzero(a)),
+        names.json_array(np.flatnonzero(c)),
+        names.json_pairs(matching),
     )
 
 
@@ -220,7 +220,7 @@ def edge_graph_answer(
         "vertices": n_vertices,
         "edges": n_edges,
         "placer_wins": bool(np.shape(winning)[0]),
-        "winning_vertices": names.numbers(winning)[:, 0],
+        "winning_vertices": names.json_array(winning),
     }
 
 
@@ -277,9 +277,10 @@ def placements_chunks(
 ) -> Iterator[bytes]:
     """The answer in ``style`` (one of :data:`STYLES`), in pieces to write one by one.
 
-    Vertices are written in their 1-based text form (``row col`` for a cell, a
-    number for a vertex). ``certificate`` (from :meth:`Analysis.certificate`)
-    goes with ``"json"`` only; ``"board"`` needs a board.
+    Vertices are written in their text form (``row col`` for a cell, 1-based; a
+    number, or a label, for a vertex: see :mod:`matchgame.core.names`).
+    ``certificate`` (from :meth:`Analysis.certificate`) goes with ``"json"`` only;
+    ``"board"`` needs a board.
     """
     if style not in STYLES:
         raise ValueError(f"unknown style {style!r} (choose from {', '.join(STYLES)})")
@@ -294,12 +295,14 @@ def placements_chunks(
         return json_chunks(document)
     if style == "board":
         return iter([draw_board(analysis).encode()])
-    rows = analysis.names.numbers(analysis.winning_ids())
+    names, winning = analysis.names, analysis.winning_ids()
     if style == "jsoi":
-        head = b"WIN\n" if rows.shape[0] else b"LOSE\n"
+        head = b"WIN\n" if winning.shape[0] else b"LOSE\n"
     else:
-        head = f"{rows.shape[0]}\n".encode()
-    return itertools.chain([head], _int_lines(rows))
+        head = f"{winning.shape[0]}\n".encode()
+    if not names.numeric:  # labels, one a line
+        return iter([head, "".join(f"{text}\n" for text in names.texts(winning)).encode()])
+    return itertools.chain([head], _int_lines(names.numbers(winning)))
 
 
 def format_placements(

@@ -192,8 +192,10 @@ def _jobs(args: argparse.Namespace, n_inputs: int) -> int:
 
 
 def _check_out_dir(out_dir: str, files: list[str], outs: list[Path | None]) -> None:
-    if not os.path.isdir(out_dir):
-        raise UsageError(f"--out-dir {out_dir!r}: not a directory (create it first)")
+    """Refuse answers that would collide or overwrite their input, then make the
+    directory (with its parents, as ``mkdir -p``) if it is not there, saying so."""
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        raise UsageError(f"--out-dir {out_dir!r}: not a directory")
     seen: dict[Path, str] = {}
     for name, out in zip(files, outs, strict=True):
         assert out is not None
@@ -205,3 +207,11 @@ def _check_out_dir(out_dir: str, files: list[str], outs: list[Path | None]) -> N
         if Path(name).resolve() == out.resolve():
             raise UsageError(f"{name!r}: its answer would overwrite it (choose another --suffix)")
         seen[out] = name
+    if not os.path.isdir(out_dir):
+        try:
+            os.makedirs(out_dir, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(
+                f"--out-dir {out_dir!r}: cannot create it: {exc.strerror or exc}"
+            ) from None
+        print_error(f"matchgame: created the directory {out_dir!r} for the answers")

@@ -371,7 +371,7 @@ def answer_mistakes(
 
 def explain(args: argparse.Namespace) -> int:
     """Why placing the token on a cell (or vertex) wins or loses, in words, and
-    drawn with ``-o``."""
+    drawn with ``-o``; several cells of one file, one explanation each."""
     from ... import draw
     from ...games.placement import analyse
 
@@ -392,16 +392,25 @@ def explain(args: argparse.Namespace) -> int:
     source = parse_input(input_bytes(args, kind), kind, moves=args.moves)
     analysis = analyse(source.value, moves=source.moves)
     names = analysis.names
+    width = names.width
+    if len(items) % width or not items:
+        raise UsageError(
+            f"explain: the cells come as ROW COL pairs, got {len(items)} number"
+            f"{'' if len(items) == 1 else 's'} after FILE"
+        )
+    groups = [" ".join(items[i : i + width]) for i in range(0, len(items), width)]
+    if args.output is not None and len(groups) > 1:
+        raise UsageError(f"-o draws one explanation; {len(groups)} placements were given")
     try:
-        vertex = names.parse(" ".join(items), "the placement")
+        vertices = [names.parse(text, "the placement") for text in groups]
     except MatchgameError as exc:
         raise UsageError(str(exc)) from None
-    why = analysis.explain(names.name(vertex))
+    explanations = [analysis.explain(names.name(vertex)) for vertex in vertices]
     if args.output is not None:
         if Path(args.output).suffix.lower() not in (".svg", ".png"):
             raise UsageError(f"-o {args.output!r}: give a file name ending in .svg or .png")
         try:
-            draw.save(draw.explain_scene(why), args.output)
+            draw.save(draw.explain_scene(explanations[0]), args.output)
         except RuntimeError as exc:  # Pillow missing
             raise UsageError(str(exc)) from None
         except OSError as exc:
@@ -409,7 +418,7 @@ def explain(args: argparse.Namespace) -> int:
     if args.format == "json":
         from ...writers.jsonstream import json_document
 
-        write_output(json_document(why.document()))
+        write_output(b"".join(json_document(why.document()) for why in explanations))
     else:
-        write_output((why.text() + "\n").encode())
+        write_output("".join(why.text() + "\n" for why in explanations).encode())
     return 0

@@ -111,9 +111,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     render_cmd = subcommands.add_parser(
         "render",
-        help="draw a board (who wins where) or a Bunny-and-Egg record as SVG or PNG",
-        description="Draw a placement board coloured by outcome, or a NOI2011 record with the "
-        "empty cell's path and the mistakes. PNG needs Pillow (pip install Pillow; "
+        help="draw a board or graph (who wins where), a Bunny-and-Egg record or a token-game "
+        "record as SVG or PNG",
+        description="Draw a placement board or graph coloured by outcome, a NOI2011 record "
+        "with the empty cell's path and the mistakes, or a token-game record with its moves "
+        "and mistakes. PNG needs Pillow (pip install Pillow; "
         "in a clone: pip install '.[png]').",
     )
     render_cmd.add_argument("file", nargs="?", help="input file ('-' or nothing: stdin)")
@@ -226,18 +228,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     explain_cmd = subcommands.add_parser(
         "explain",
+        # written out: argparse would repeat FILE for every cell ("FILE ROW COL [FILE ...")
+        usage="%(prog)s [options] FILE ROW COL [ROW COL ...]\n"
+        "       %(prog)s [options] --edges FILE VERTEX [VERTEX ...]\n"
+        "       %(prog)s [options] --example [NAME] ROW COL [ROW COL ...]",
         help="why placing the token on a cell (or vertex) wins or loses, in words and drawn",
-        description="Explain a placement, as a teacher would: when the placer wins, the "
+        description="Explain placements, as a teacher would: when the placer wins, the "
         "alternating path to a free vertex that shows some maximum matching misses the "
         "cell, and the answer to each first move of the opponent; when the placer loses, "
-        "the opponent's winning move, the cell's partner in every maximum matching.",
+        "the opponent's winning move, the cell's partner in every maximum matching. "
+        "Several cells of one file: one explanation each, in the order given.",
     )
     explain_cmd.add_argument(
         "items",
         nargs="+",
         metavar="FILE ROW COL",
-        help="the board (or with --edges the edge list; '-': stdin), then the cell as ROW COL "
-        "(or a vertex number); with --example only the cell",
+        help="the board (or a graph: --edges, --input-format; '-': stdin), then one or more "
+        "cells as ROW COL, or vertices as the file names them (a number, a SNAP id, a "
+        "GraphML or GML node); with --example only the cells",
     )
     explain_cmd.add_argument("--edges", action="store_true", help="FILE is an edge list")
     explain_cmd.add_argument(
@@ -483,9 +491,9 @@ def _add_many(command: argparse.ArgumentParser, *, out_dir: bool = True) -> None
         command.add_argument(
             "--out-dir",
             metavar="DIR",
-            help="write each input's answer to DIR, named as the input with its extension "
-            "replaced by --suffix (tests/7.in -> DIR/7.out); without it answers go to "
-            "standard output one after another",
+            help="write each input's answer to DIR (made with its parents if missing), "
+            "named as the input with its extension replaced by --suffix (tests/7.in -> "
+            "DIR/7.out); without it answers go to standard output one after another",
         )
     command.add_argument(
         "--suffix", default=".out", help="the answers' file extension (default .out)"

@@ -308,10 +308,12 @@ def _game(query: QueryParams, body: bytes) -> tuple[Position, int, GameRecord | 
         game = Position(parse_input(data, _kind(query, data), moves=_moves(query)).graph)
     names = game.graph.names
     for i, move in enumerate(played):
-        numbers = move if isinstance(move, list) else [move]
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in numbers):
-            raise MatchgameError(f'field "played[{i}]": expected a move like [3, 5] or 7')
-        v = names.parse(" ".join(str(x) for x in numbers), f"played[{i}]")
+        # a move as the documents write it ([3, 5], 7, "a"), or as typed ("3 5", "a")
+        if isinstance(move, str):
+            move = move[:MAX_TYPED]
+        elif not isinstance(move, int | list) or isinstance(move, bool):
+            raise MatchgameError(f'field "played[{i}]": expected a move like [3, 5], 7 or "a"')
+        v = names.from_json(move, f'field "played[{i}]"')
         try:
             game.push(names.name(v))
         except MatchgameError as exc:
@@ -319,12 +321,17 @@ def _game(query: QueryParams, body: bytes) -> tuple[Position, int, GameRecord | 
     return game, earlier + len(played), bunny
 
 
+MAX_TYPED = 1024
+"""Longest move or vertex read from a request (a label is quoted, cut, in messages)."""
+
+
 def position(query: QueryParams, body: bytes) -> Response:
     """Who wins after the moves played, the engine's best move, and (``picture=1``)
     the position's picture.
 
     The body is JSON: ``input`` (the board or edge list text) and ``played`` (the
-    moves so far, each like ``[3, 5]`` on a board or ``7`` on a graph, 1-based).
+    moves so far, each as the documents write it: ``[3, 5]`` on a board, ``7`` or a
+    label such as ``"a"`` on a graph; or as typed, a string like ``"3 5"``).
     With the query ``record=1``, ``input`` is a token-game record whose first
     ``record_moves`` moves (all by default) come before ``played``; with ``noi=1``
     a NOI2011 record likewise, and the game is Bunny and Egg's (a move names the
@@ -376,14 +383,14 @@ def hint(query: QueryParams, body: bytes) -> Response:
 
 
 def explain(query: QueryParams, body: bytes) -> Response:
-    """Why placing the token on ``at`` (``ROW,COL`` or a vertex number, 1-based) wins
-    or loses: the explanation's document (``text``, ``path``, ``replies``,
-    ``matching``) and its picture (``svg``)."""
+    """Why placing the token on ``at`` (``ROW,COL`` 1-based, or a vertex as the graph
+    writes it: a number, or a label) wins or loses: the explanation's document
+    (``text``, ``path``, ``replies``, ``matching``) and its picture (``svg``)."""
     analysis = _analysis(query, body)
     _claim_picture(analysis.graph)
     names = analysis.names
-    at = query.get("at", "")
-    vertex = names.parse(at.replace(",", " ")[:40], "query at")
+    at = query.get("at", "")[:MAX_TYPED]
+    vertex = names.parse(at.replace(",", " ") if names.width == 2 else at, "query at")
     why = analysis.explain(names.name(vertex))
     document = why.document()
     note = _why_not_drawn(analysis.graph)

@@ -2,8 +2,9 @@
 // The page is a thin layer over the JSON API: it keeps the input text and, per mode,
 // what was played or which record move is shown, and asks the server for every verdict
 // and every picture. Pictures carry hooks: data-cell="ROW COL" / data-vertex="V" on
-// cells and vertices, data-outcome="win"|"lose", data-blocked, and data-grid="ROWS COLS"
-// over boards too big for a hook a cell.
+// cells and vertices (V as the graph writes its vertex: a number, or a file's label),
+// data-outcome="win"|"lose", data-blocked, and data-grid="ROWS COLS" over boards too
+// big for a hook a cell.
 
 const $ = (id) => document.getElementById(id);
 const RECORD_KINDS = ["noi", "walk-board", "walk-edges"];
@@ -13,7 +14,7 @@ const GRAPH_SIGNATURE = /^\s*(%%MatrixMarket|>>graph6<<|>>sparse6<<|<\?xml|<grap
 
 const state = {
   mode: "explore",
-  played: [], // Play: the moves so far, 1-based JSON values ([row, col] or a vertex)
+  played: [], // Play: the moves so far: JSON values ([row, col], a vertex) or typed text
   steps: [], // Record: one entry per move of the record
   step: 0,
   legal: [], // Play: the legal moves of the position shown, as text
@@ -91,8 +92,10 @@ function query(extra = {}) {
 
 function moveText(move) { return Array.isArray(move) ? move.join(" ") : String(move); }
 
-// A move or placement typed as "ROW COL" (or "ROW,COL") or "V": its JSON value, or null.
+// A move or placement typed as "ROW COL" (or "ROW,COL"): its JSON value; on a graph the
+// vertex as typed (a number or a label: the server reads it as the graph names it); or null.
 function parseMove(text) {
+  if (onEdges()) return text.trim() || null;
   const numbers = text.trim().split(/[\s,]+/).filter(Boolean);
   if (!numbers.every((n) => /^\d+$/.test(n))) return null;
   if (numbers.length === 1) return Number(numbers[0]);
@@ -110,7 +113,7 @@ function movesSaid(numbers) {
 
 function moveOf(element) {
   const text = element.dataset.cell || element.dataset.vertex;
-  return element.dataset.cell ? text.split(" ").map(Number) : Number(text);
+  return element.dataset.cell ? text.split(" ").map(Number) : text;
 }
 
 // The cell under a click: a hook of its own, or a position inside a data-grid board.
@@ -251,7 +254,7 @@ async function explain(at) {
 
 $("explain-button").addEventListener("click", () => {
   const at = parseMove($("explain-at").value);
-  if (at === null) showError(`type a ${onEdges() ? "vertex number" : "cell as ROW COL"} to explain`);
+  if (at === null) showError(`type a ${onEdges() ? "vertex" : "cell as ROW COL"} to explain`);
   else explain(at);
 });
 $("explain-at").addEventListener("keydown", (event) => {
@@ -276,7 +279,7 @@ $("explore-picture").addEventListener("click", (event) => {
   const hit = clickedCell(event);
   if (!hit) return;
   if ($("click-action").value === "explain") {
-    explain(hit.cell || Number(hit.target.dataset.vertex));
+    explain(hit.cell || hit.target.dataset.vertex);
     return;
   }
   if (!hit.cell || $("kind").value !== "board") return;
@@ -437,7 +440,7 @@ $("move-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const move = parseMove($("move-text").value);
   if (move === null) {
-    showError(`type your move as ${onEdges() ? "a vertex number" : "ROW COL"}`);
+    showError(`type your move as ${onEdges() ? "a vertex" : "ROW COL"}`);
     return;
   }
   playMove(move);
@@ -460,7 +463,7 @@ $("hint").addEventListener("click", async () => {
   if (hint.move === null) return;
   const best = moveText(hint.move);
   const key = Array.isArray(hint.move) ? "data-cell" : "data-vertex";
-  const target = $("play-picture").querySelector(`[${key}="${best}"]`);
+  const target = $("play-picture").querySelector(`[${key}="${CSS.escape(best)}"]`);
   if (target) target.classList.add("hinted");
   $("move-text").value = best; // ready to play without a picture too
   verdict.dataset.hint = best;
@@ -690,12 +693,20 @@ document.addEventListener("keydown", (event) => {
 
 function setSource(text, kind, moves, format = null, game = null) {
   $("input").value = text;
+  clearTyped();
+  $("upload").value = ""; // the file picked before is not this input
   $("kind").value = kind;
   if (game) $("game").value = game;
   state.format = format;
   state.fileName = null;
   $("moves").value = moves || "orthogonal";
   fitModeToKind();
+}
+
+// What was typed for the input before (a move, a vertex to explain) is no part of a new one.
+function clearTyped() {
+  $("move-text").value = "";
+  $("explain-at").value = "";
 }
 
 async function loadExample(name) {
@@ -734,6 +745,7 @@ $("upload").addEventListener("change", async () => {
     forgetExample();
     const text = await file.text();
     $("input").value = text;
+    clearTyped();
     state.format = null;
     state.fileName = file.name;
     $("text-panel").open = true;

@@ -1,0 +1,259 @@
+"""What a new user tripped on, round 2 (issue 26), one test or more an item: names
+everywhere, graphs back out, hints, small wrongs, a python-chess feel."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from cli_helpers import assert_user_error, run_cli
+from web_helpers import FRIENDS_GRAPHML
+
+import matchgame
+from matchgame import Graph, InvalidInputError, InvalidTypeError
+from matchgame.core.names import FileNumbers, NodeLabels
+
+# -- small wrongs ------------------------------------------------------------------
+
+
+def test_explain_takes_a_graph_and_checks_its_argument():
+    nx = pytest.importorskip("networkx")
+    why = matchgame.explain(nx.path_graph(3), 1)
+    assert not why.placer_wins and why.name == 1
+    assert matchgame.explain(Graph.from_edges(3, [(0, 1), (1, 2)]), 0).placer_wins
+    with pytest.raises(InvalidTypeError, match="source must be"):
+        matchgame.explain(3, 1)
+    edge = matchgame.analyse(Graph.from_edges(2, [(0, 1)]), game="edge")
+    with pytest.raises(InvalidTypeError, match="proof"):
+        matchgame.explain(edge, 0)
+
+
+# -- --out-dir ---------------------------------------------------------------------
+
+
+def test_out_dir_is_made_with_its_parents_and_said(tmp_path):
+    boards = []
+    for i in range(2):
+        boards.append(tmp_path / f"{i}.in")
+        boards[-1].write_text("3 3\n.##\n...\n#.#\n")
+    out = tmp_path / "answers" / "today"
+    run = run_cli("placements", *map(str, boards), "--out-dir", str(out))
+    assert run.code == 0, run.err
+    assert (out / "0.out").read_text() == "WIN\n2 3\n3 2\n"
+    assert f"created the directory {str(out)!r}" in run.err
+    again = run_cli("placements", *map(str, boards), "--out-dir", str(out))
+    assert again.code == 0 and "created" not in again.err
+
+
+# -- one naming rule for vertices across every face -----------------------------------
+
+# a path alice - bob - carol: the placer wins on the ends
+FRIENDS = FRIENDS_GRAPHML
+GML_IDS = "graph [ node [ id 10 ] node [ id 20 ] node [ id 30 ] edge [ source 10 target 20 ] edge [ source 20 target 30 ] ]\n"  # noqa: E501
+
+
+@pytest.fixture
+def friends(tmp_path):
+    pytest.importorskip("networkx")
+    path = tmp_path / "friends.graphml"
+    path.write_text(FRIENDS)
+    return str(path)
+
+
+def test_the_rule_for_labels_in_text_and_json():
+    names = NodeLabels(["a", 7, ("x", 1), "New York", "", " pad", "tab\there", True])
+    assert names.texts(range(8)) == [
+        "a",
+        "7",
+        "('x', 1)",
+        "New York",
+        '""',
+        '" pad"',
+        '"tab\\there"',
+        "True",
+    ]
+    assert names.json_array(range(8)) == [
+        "a",
+        7,
+        "('x', 1)",
+        "New York",
+        "",
+        " pad",
+        "tab\there",
+        "True",
+    ]
+    for v in range(8):  # what is written reads back, as text and as JSON
+        assert names.parse(names.text(v)) == v
+        assert names.from_json(names.json_value(v)) == v
+    assert names.parse("  New York ") == 3
+    with pytest.raises(InvalidInputError, match="no vertex is named so"):
+        names.parse("b")
+    with pytest.raises(InvalidInputError, match="not a node"):
+        names.from_json(1)  # True is a label, not the number 1
+    twins = NodeLabels([1, "1"])
+    assert twins.json_array([0, 1]) == [1, "1"] and twins.from_json("1") == 1
+    with pytest.raises(InvalidInputError, match="two vertices are written so"):
+        twins.parse("1")
+    numbers = NodeLabels([5, 3, 9])
+    assert numbers.json_array([2, 0]).tolist() == [9, 5]  # an array: written fast
+
+
+def test_graphs_name_their_vertices_as_their_files_do(friends):
+    metis = matchgame.read_graph(b"3 2\n2\n1 3\n2\n", "metis")
+    assert isinstance(metis.names, FileNumbers)
+    assert list(metis.names) == [1, 2, 3] and matchgame.analyse(metis).winning == [1, 3]
+    dimacs = matchgame.read_graph(b"p edge 3 2\ne 1 2\ne 2 3\n")
+    mtx = matchgame.read_graph(
+        b"%%MatrixMarket matrix coordinate pattern symmetric\n3 3 2\n2 1\n3 2\n"
+    )
+    assert matchgame.analyse(dimacs).winning == matchgame.analyse(mtx).winning == [1, 3]
+    assert matchgame.Position(dimacs, token=2).legal_moves() == [1, 3]
+    assert list(matchgame.read_graph(b"3 2\n1 2\n2 3\n").names) == [0, 1, 2]  # ids, as before
+    labelled = matchgame.read_graph(friends)
+    assert list(labelled.names) == ["alice", "bob", "carol"] and "bob" in labelled.names
+    why = matchgame.analyse(labelled).explain("carol")
+    assert "vertex carol wins" in why.text() and "carol - bob - alice" in why.text()
+    assert why.document()["path"] == ["carol", "bob", "alice"]
+    nx = pytest.importorskip("networkx")
+    assert "vertex 0 wins" in matchgame.explain(nx.path_graph(3), 0).text()
+
+
+def test_the_command_line_answers_in_the_files_names(friends, tmp_path):
+    run = run_cli("placements", friends)
+    assert (run.code, run.out) == (0, "WIN\nalice\ncarol\n"), run.err
+    assert run_cli("placements", friends, "--format", "loj").out == "2\nalice\ncarol\n"
+    answer = json.loads(run_cli("placements", friends, "--format", "json").out)
+    assert answer["winning_vertices"] == ["alice", "carol"]
+    assert answer["decomposition"] == {"D": ["alice", "carol"], "A": ["bob"], "C": []}
+    assert answer["matching"] in ([["alice", "bob"]], [["bob", "carol"]])
+    gml = tmp_path / "ids.gml"
+    gml.write_text(GML_IDS)
+    assert json.loads(run_cli("placements", str(gml), "--format", "json").out)[
+        "winning_vertices"
+    ] == [10, 30]
+    run = run_cli("explain", friends, "carol", "bob")
+    assert run.code == 0, run.err
+    first, second = run.out.splitlines()
+    assert (
+        first.startswith("Placing the token on vertex carol wins")
+        and "carol - bob - alice" in first
+    )
+    assert second.startswith("Placing the token on vertex bob loses")
+    document = json.loads(run_cli("explain", friends, "alice", "--format", "json").out)
+    assert document["vertex"] == "alice" and document["replies"] == [["bob", "carol"]]
+    assert_user_error(run_cli("explain", friends, "dave"), "'dave'", "alice, bob, carol")
+    run = run_cli("play", friends, stdin="alice\ncarol\n")
+    assert run.code == 0, run.err
+    assert run.out == "engine: bob\nwinner: you\n"
+
+
+def test_certificates_name_the_files_vertices_and_verify_reads_them_back(friends, tmp_path):
+    run = run_cli("placements", friends, "--format", "json", "--certificate")
+    answer = tmp_path / "answer.json"
+    answer.write_text(run.out)
+    assert run_cli("verify", friends, str(answer)).out == "ok\n"
+    assert json.loads(run.out)["certificate"]["matching"] in ([[1, 2]], [[2, 3]])  # positions
+    document = json.loads(run.out)
+    document["winning_vertices"] = ["alice", "dave"]
+    answer.write_text(json.dumps(document))
+    run = run_cli("verify", friends, str(answer))
+    assert run.code == 1 and '"dave" is not a vertex of the input' in run.out
+    document["winning_vertices"] = ["carol", "alice"]
+    answer.write_text(json.dumps(document))
+    run = run_cli("verify", friends, str(answer))
+    assert run.code == 1 and "(alice)" in run.out  # named as the file names it
+    graph = matchgame.read_graph(friends)
+    analysis = matchgame.analyse(graph)
+    from matchgame.certificates import check_answer
+    from matchgame.writers.placements import format_placements
+
+    assert check_answer(graph, format_placements(analysis, "json", analysis.certificate())) == []
+
+
+def test_pictures_hook_the_files_names(friends, tmp_path):
+    out = tmp_path / "friends.svg"
+    assert run_cli("render", friends, "-o", str(out)).code == 0
+    svg = out.read_text()
+    assert all(f'data-vertex="{name}"' in svg for name in ("alice", "bob", "carol"))
+    assert 'data-vertex="1"' not in svg
+
+
+def test_the_web_api_speaks_the_files_names():
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("networkx")
+    from web_helpers import live_server, post
+
+    from matchgame.apps.web import create_app
+
+    with live_server(create_app()) as server:
+        query = f"{server}/api/%s?edges=1&format=graphml"
+        status, body = post(query % "placements", FRIENDS.encode())
+        assert status == 200 and json.loads(body)["winning_vertices"] == ["alice", "carol"]
+        payload = {"input": FRIENDS, "played": ["alice", "bob"]}  # as written, or as typed
+        status, body = post(query % "position", json.dumps(payload).encode())
+        position = json.loads(body)
+        assert status == 200, body
+        assert position["token"] == "bob" and position["legal_moves"] == ["carol"]
+        status, body = post(query % "hint", json.dumps({"input": FRIENDS}).encode())
+        assert json.loads(body)["move"] in ("alice", "carol")
+        status, body = post(query % "explain" + "&at=carol", FRIENDS.encode())
+        assert status == 200 and json.loads(body)["path"] == ["carol", "bob", "alice"]
+        payload = {"input": FRIENDS, "played": ["dave"]}
+        status, body = post(query % "position", json.dumps(payload).encode())
+        assert status == 400 and "played[0]" in json.loads(body)["error"]
+
+
+def _choices(command: str) -> dict[str, set[str]]:
+    """``--option``: its choices, for each option of ``command`` that has some."""
+    from matchgame.apps.cli.parser import build_parser
+
+    parser = build_parser()
+    subcommands = next(a for a in parser._actions if a.dest == "command")
+    sub = subcommands.choices[command]
+    return {
+        option: set(action.choices)
+        for action in sub._actions
+        if action.choices
+        for option in action.option_strings
+    }
+
+
+def test_the_readme_synopses_list_the_choices_the_parser_has():
+    """``render [--game placement|bunny]`` left out ``walk``: every ``--option a|b``
+    of a synopsis in the README is the parser's choices."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    checked = 0
+    for line in readme.splitlines():
+        command = re.match(r"matchgame (\w+) ", line)
+        if command is None or command.group(1) == "sweep":
+            continue
+        choices = _choices(command.group(1))
+        narrowed = re.search(r"(?<!\[)--edges\b", line)  # a synopsis for graphs only
+        for option, listed in re.findall(r"(--[\w-]+) ([\w-]+(?:\|[\w-]+)+)", line):
+            if narrowed:
+                assert set(listed.split("|")) <= choices[option], (line, option)
+            else:
+                assert set(listed.split("|")) == choices[option], (line, option)
+            checked += 1
+    assert checked >= 8
+
+
+def test_explain_takes_several_cells_of_one_file_as_its_synopsis_says(tmp_path):
+    board = tmp_path / "jsoi.txt"
+    board.write_text("3 3\n.##\n...\n#.#\n")
+    run = run_cli("explain", str(board), "3", "2", "1", "1")
+    assert run.code == 0, run.err
+    assert [line[:40] for line in run.out.splitlines()] == [
+        "Placing the token on cell 3 2 wins. A ma",
+        "Placing the token on cell 1 1 loses. Eve",
+    ]
+    documents = run_cli("explain", "--example", "jsoi", "3", "2", "1", "1", "--format", "json")
+    assert [json.loads(line)["vertex"] for line in documents.out.splitlines()] == [[3, 2], [1, 1]]
+    usage = run_cli("explain", "--help").out
+    assert "FILE ROW COL [ROW COL ...]" in usage and "[FILE ROW COL ..." not in usage
+    assert_user_error(run_cli("explain", str(board), "3", "2", "1"), "ROW COL pairs")
+    out = str(tmp_path / "x.svg")
+    assert_user_error(run_cli("explain", str(board), "3", "2", "1", "1", "-o", out), "-o draws one")
