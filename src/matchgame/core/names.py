@@ -258,8 +258,8 @@ class FileNumbers(VertexNames):
         return int(v) + 1
 
     def names(self, ids: npt.ArrayLike) -> list[Hashable]:
-        numbers: Any = (np.asarray(ids, dtype=np.int64).reshape(-1) + 1).tolist()
-        return numbers
+        numbers: list[int] = (np.asarray(ids, dtype=np.int64).reshape(-1) + 1).tolist()
+        return list(numbers)
 
     def vertex(
         self, name: Any, what: str = "vertex", error: type[Exception] = InvalidInputError

@@ -287,7 +287,8 @@ def annotate(
     """
     game = record.game if game is None else as_choice(game, "game", GAMES)
     if game == "edge":
-        from .edge_position import MAX_STATES, annotate_edges
+        from .edge_position import annotate_edges
+        from .edges import MAX_STATES
 
         return annotate_edges(record, max_states=MAX_STATES if max_states is None else max_states)
     if max_states is not None:
