@@ -114,6 +114,19 @@ def test_render_edges_from_the_cli(tmp_path):
     assert out.read_bytes().count(b"<circle") >= 10
 
 
+def test_a_big_edgeless_graph_is_drawn(tmp_path):
+    """From 500 vertices the layout starts spectral; an edgeless graph's Laplacian has no
+    eigenvector to start from (SciPy's ArpackError was a traceback)."""
+    pytest.importorskip("networkx")
+    pytest.importorskip("scipy")
+    source = tmp_path / "edgeless.txt"
+    source.write_text("600 0\n")
+    out = tmp_path / "edgeless.svg"
+    run = run_cli("render", "--edges", str(source), "-o", str(out))
+    assert run.code == 0, run
+    assert out.read_bytes().count(b"<circle") == 600
+
+
 def test_big_boards_embed_their_cells_as_one_image():
     import base64
     import io

@@ -147,7 +147,12 @@ def _layout(graph: Any) -> npt.NDArray[np.float64]:
                 f"a picture of a graph of {n} vertices needs SciPy for its layout (above "
                 f"{_SPRING_ALONE_BELOW - 1}): pip install scipy, or 'matchgame[graphs]'"
             ) from None
-        start = nx.spectral_layout(nx_graph)
+        from scipy.sparse.linalg import ArpackError
+
+        try:
+            start = nx.spectral_layout(nx_graph)
+        except ArpackError:  # the Laplacian of an edgeless graph is zero: no eigenvector
+            start = None  # (the spring layout then starts from seeded random places)
         iterations = max(8, 12_500 // n)
         layout = nx.spring_layout(nx_graph, pos=start, seed=1, iterations=iterations)
     xy = np.array([layout[v] for v in range(n)], dtype=np.float64).reshape(n, 2)
