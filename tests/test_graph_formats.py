@@ -671,3 +671,13 @@ def test_serve_opens_a_graph_file_as_an_edge_list(tmp_path):
     start = _start(args)
     assert start["kind"] == "edges"
     assert edge_set(read_graph(start["text"].encode())) == {(0, 1), (1, 2), (2, 3), (3, 4)}
+
+
+def test_a_digraph6_line_is_named_as_such(tmp_path):
+    """digraph6 ('&') was "a byte outside the graph6/sparse6 range": the line says what it
+    is and why it is not read, on every face that reads graph6."""
+    with pytest.raises(ParseError, match=r"line 2: .*digraph6 \('&': a directed graph\)"):
+        list(read_graphs(b"Bw\n&B?\n", "graph6"))
+    assert_user_error(run_cli("sweep", "--jobs", "1", stdin=b"&B?\n"), "line 1", "digraph6")
+    with pytest.raises(ParseError, match=r"range 63\.\.126"):
+        list(read_graphs(b"Bw\n:=\n", "graph6"))  # other bytes keep their message

@@ -104,8 +104,23 @@ def decode_graph6_lines(data: bytes, *, first_line: int = 1, source: str = "<inp
     if failure is not None:
         line, code = failure
         number = first_line + int(line) - 1
-        error = ParseError(f"{source}: {_graph6.ERRORS[code]}", line=number)
+        what = _graph6.ERRORS[code]
+        if code == 1 and _line_start(data, int(line)) == b"&":
+            what = (
+                "digraph6 ('&': a directed graph) is not read: the games are on undirected graphs"
+            )
+        error = ParseError(f"{source}: {what}", line=number)
     return GraphLines(n_vertices, edge_start, edges, bool(may_repeat), error)
+
+
+def _line_start(data: bytes, line: int) -> bytes:
+    """The first byte of line ``line`` (1-based) of ``data`` (only for an error)."""
+    start = 0
+    for _ in range(line - 1):
+        start = data.find(b"\n", start) + 1
+        if start == 0:
+            return b""
+    return data[start : start + 1]
 
 
 def parse_graph6(data: bytes, *, source: str = "<input>") -> list[Graph]:
