@@ -179,6 +179,12 @@ def test_the_memory_check_comes_first(monkeypatch):
 
     monkeypatch.setattr(_memory, "available_memory", lambda: 1 << 10)
     monkeypatch.setattr(_memory, "SMALL", 0)
+    with pytest.raises(BudgetExceededError, match=r"edge game's analysis .* needs about"):
+        analyse(Board(np.ones((50, 50), dtype=bool)), game="edge")
+    # the elimination's store claims its memory too (its own check, when it starts)
+    from matchgame.games import edges
+
+    monkeypatch.setattr(edges, "_ANALYSIS_BYTES", 0)
     with pytest.raises(BudgetExceededError, match=r"GF\(2\) elimination .* needs about"):
         analyse(Board(np.ones((50, 50), dtype=bool)), game="edge")
 

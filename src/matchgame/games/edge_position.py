@@ -47,6 +47,9 @@ from .tokens import PLAYERS, MoveNote, TokenRecord, WalkAnnotation
 __all__ = ["EdgePosition", "annotate_edges", "check_edge_walk", "edge_multigraph", "edge_record"]
 
 
+_POSITION_BYTES = 96  # a vertex or pair of the multigraph, at a position's set-up
+
+
 class EdgePosition(Position):
     """A position of the edge game on any graph, multigraph or board.
 
@@ -155,6 +158,10 @@ class EdgePosition(Position):
     def _setup_edge(self, token: int | None) -> None:
         self._names = self._multigraph.names
         self._n = self._multigraph.n_vertices
+        # the engine's arrays over every vertex and pair: measured 51 bytes a vertex (the
+        # dense transforms of the token's component claim their own memory)
+        items = self._n + self._multigraph.pairs.shape[0]
+        require(_POSITION_BYTES * items, "an edge game position on this graph")
         self._set_naming(self._names)
         self._start = token
         self._token = token

@@ -360,6 +360,9 @@ def edge_source(source: Any, moves: str = "orthogonal") -> tuple[MultiGraph, Boa
     return as_multigraph(source, "source"), None
 
 
+_ANALYSIS_BYTES = 160  # a vertex or pair of the multigraph, at the analysis's peak
+
+
 def analyse_edges(
     source: Any, *, moves: str = "orthogonal", max_states: int = MAX_STATES
 ) -> EdgeAnalysis:
@@ -413,6 +416,10 @@ def analyse_edges(
     """
     max_states = as_int(max_states, "max_states", low=1, high=MAX_BUDGET)
     multigraph, board = edge_source(source, moves)
+    # the parts, the parity graph and A in two orders: measured 65-120 bytes a vertex
+    # and pair (the eliminations claim their own store when they start)
+    items = multigraph.n_vertices + multigraph.pairs.shape[0]
+    require(_ANALYSIS_BYTES * items, "the edge game's analysis of this graph")
     parts = graph_parts(multigraph)
     winning = np.zeros(multigraph.n_vertices, dtype=bool)
     on_bipartite = parts.on_bipartite
