@@ -205,18 +205,24 @@ def test_the_web_api_speaks_the_files_names():
 
 
 def _choices(command: str) -> dict[str, set[str]]:
-    """``--option``: its choices, for each option of ``command`` that has some."""
-    from matchgame.apps.cli.parser import build_parser
+    """``--option``: its choices, for each option of ``command`` that has some (the
+    ``--game`` options check their values in a type, which also takes old spellings:
+    their choices are the games they document)."""
+    from matchgame.apps.cli import parser as cli
 
-    parser = build_parser()
-    subcommands = next(a for a in parser._actions if a.dest == "command")
-    sub = subcommands.choices[command]
-    return {
-        option: set(action.choices)
-        for action in sub._actions
-        if action.choices
-        for option in action.option_strings
+    documented = {
+        cli.game_option: set(cli.GAMES),
+        cli.play_game_option: {*cli.GAMES, "bunny"},
+        cli.render_game_option: set(cli.GAMES),
     }
+    subcommands = next(a for a in cli.build_parser()._actions if a.dest == "command")
+    sub = subcommands.choices[command]
+    found = {}
+    for action in sub._actions:
+        choices = set(action.choices) if action.choices else documented.get(action.type)
+        for option in action.option_strings if choices else ():
+            found[option] = choices
+    return found
 
 
 def test_the_readme_synopses_list_the_choices_the_parser_has():

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from .readers.boards import parse_board
     from .readers.documents import DocumentError
     from .readers.edgelists import parse_edge_list
-    from .readers.graphs import read_graph, read_graphs
+    from .readers.graphs import read_graph, read_graphs, write_graph
     from .readers.noi import parse_noi_record
     from .readers.tokens import parse_token_record
 
@@ -100,6 +100,7 @@ _LAZY = {
     "parse_edge_list": "readers.edgelists",
     "read_graph": "readers.graphs",
     "read_graphs": "readers.graphs",
+    "write_graph": "readers.graphs",
     "parse_noi_record": "readers.noi",
     "parse_token_record": "readers.tokens",
     "DocumentError": "readers.documents",
@@ -155,6 +156,7 @@ __all__ = [
     "read_graph",
     "read_graphs",
     "sweep",
+    "write_graph",
 ]
 
 _moved.install()
