@@ -8,6 +8,9 @@ import re
 
 import pytest
 from cli_helpers import assert_user_error, run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 from web_helpers import FRIENDS_GRAPHML
 
 import matchgame
@@ -263,3 +266,54 @@ def test_explain_takes_several_cells_of_one_file_as_its_synopsis_says(tmp_path):
     assert_user_error(run_cli("explain", str(board), "3", "2", "1"), "ROW COL pairs")
     out = str(tmp_path / "x.svg")
     assert_user_error(run_cli("explain", str(board), "3", "2", "1", "1", "-o", out), "-o draws one")
+
+
+# -- graphs back out: certificates as JSON, names as a sequence --------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.one_of(
+        board_rows().map(lambda rows: (rows, "orthogonal")),
+        board_rows(max_free=10).map(lambda rows: (rows, "king")),
+        general_edge_lists().map(lambda case: (Graph.from_edges(*case), None)),
+    )
+)
+def test_a_certificate_is_the_json_answers_certificate(case):
+    from matchgame.certificates import check_answer, make_certificate
+    from matchgame.writers.placements import format_placements
+
+    source, moves = case
+    analysis = matchgame.analyse(source, moves=moves or "orthogonal")
+    certificate = analysis.certificate()
+    written = json.loads(format_placements(analysis, "json", make_certificate(analysis)))
+    assert json.loads(json.dumps(certificate)) == certificate == written["certificate"]
+    answer = json.dumps({**written, "certificate": certificate})
+    checked = matchgame.Board.from_rows(source) if moves else source
+    assert check_answer(checked, answer, moves=moves or "orthogonal") == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(bipartite_edge_lists())
+def test_an_edge_game_certificate_is_the_json_answers_certificate(case):
+    from matchgame.certificates.edges import make_edge_certificate
+    from matchgame.writers.placements import format_placements
+
+    analysis = matchgame.analyse(Graph.from_edges(*case), game="edge")
+    certificate = analysis.certificate()
+    written = json.loads(format_placements(analysis, "json", make_edge_certificate(analysis)))
+    assert json.loads(json.dumps(certificate)) == certificate == written["certificate"]
+
+
+def test_every_kind_of_names_is_a_sequence():
+    nx = pytest.importorskip("networkx")
+    board = matchgame.parse_board("2 2\n..\n#.\n").graph
+    assert list(board.names) == [(0, 0), (0, 1), (1, 1)] and len(board.names) == 3
+    kinds = [
+        (Graph.from_edges(2, [(0, 1)]), [0, 1]),
+        (matchgame.read_graph(b"% m\n2 1\n2\n1\n"), [1, 2]),
+        (matchgame.read_graph(b"# s\n9 4\n", format="snap"), [4, 9]),
+        (Graph.from_networkx(nx.path_graph(["x", "y"])), ["x", "y"]),
+    ]
+    for graph, names in kinds:
+        assert list(graph.names) == names and [*reversed(list(graph.names))] == names[::-1]

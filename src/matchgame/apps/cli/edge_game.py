@@ -61,12 +61,13 @@ def answer_placements(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
     """The edge game's placement answer of one board or graph, in ``args.format``."""
+    from ...certificates.edges import make_edge_certificate
     from ...writers.placements import placements_chunks
 
     if args.format == "board" and _placement_kind(args) != "board":
         raise UsageError("--format board needs a board, not a graph")
     analysis = edge_analysis(args, data)
-    certificate = analysis.certificate() if args.certificate else None
+    certificate = make_edge_certificate(analysis) if args.certificate else None
     return placements_chunks(analysis, args.format, certificate)
 
 
