@@ -317,3 +317,142 @@ def test_every_kind_of_names_is_a_sequence():
     ]
     for graph, names in kinds:
         assert list(graph.names) == names and [*reversed(list(graph.names))] == names[::-1]
+
+
+# -- what python-chess users expect of a position ----------------------------------------
+
+
+def test_a_board_position_draws_itself_as_text():
+    position = matchgame.Position(matchgame.Board.from_rows([".##", "...", "#.#"]))
+    assert str(position) == "  1 2 3\n1 . # #\n2 . . .\n3 # . #"  # placing: no marks
+    position.push(position.parse_move("2 2"))
+    assert str(position) == "  1 2 3\n1 . # #\n2 * @ *\n3 # * #"
+    position.push((1, 0))
+    assert str(position) == "  1 2 3\n1 * # #\n2 @ o .\n3 # . #"
+    edge = matchgame.Position(matchgame.Board.from_rows(["...", "..."]), game="edge")
+    for move in [(0, 1), (1, 1), (1, 2), (0, 2), (0, 1)]:
+        edge.push(move)
+    # the token came back to (1, 2) round a square: the cells it left are marked, and its
+    # one unused edge leads to (1, 1)
+    assert str(edge) == "  1 2 3\n1 * @ o\n2 . o o"
+
+
+def test_a_graph_position_lists_what_is_left_to_play():
+    path = Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
+    position = matchgame.Position(path)
+    assert str(position).splitlines() == [
+        "no token: place it on any of 4 vertices",
+        "1: 2",
+        "2: 1 3",
+        "3: 2 4",
+        "4: 3",
+    ]
+    position.push(1)
+    position.push(2)  # vertex 2 (id 1) is visited, the token is on vertex 3
+    assert str(position).splitlines() == ["token on vertex 3; moves: 4", "1:", "@3: 4", "4: 3"]
+    nx = pytest.importorskip("networkx")
+    named = matchgame.Position(nx.path_graph(["a b", "c", "d"]), token="c")
+    assert str(named).splitlines() == [
+        "token on vertex c; moves: a b, d",
+        "a b: c",
+        "@c: a b, d",
+        "d: c",
+    ]
+    loops = matchgame.MultiGraph(2, [(0, 1), (0, 1), (1, 1)])
+    edge = matchgame.Position(loops, token=0, game="edge")
+    edge.push(1)
+    assert str(edge).splitlines() == ["token on vertex 2; moves: 1 2", "1: 2", "@2: 1 2"]
+
+
+def test_repr_counts_the_tokens_vertex_as_visited():
+    position = matchgame.Position(matchgame.Board.from_rows(["...", "..."]))
+    position.push((0, 0))
+    assert (
+        position.is_visited((0, 0)) and repr(position) == "<Position token=(0, 0) visited=1 of 6>"
+    )
+
+
+def _playouts(draw, game):
+    n, edges = draw(general_edge_lists(max_vertices=8))
+    graph = Graph.from_edges(n, edges) if game == "vertex" else matchgame.MultiGraph(n, edges)
+    position = matchgame.Position(graph, game=game)
+    moves = []
+    while position.legal_moves() and len(moves) < 30:
+        moves.append(draw(st.sampled_from(position.legal_moves())))
+        position.push(moves[-1])
+    return graph, moves
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data(), st.sampled_from(["vertex", "edge"]))
+def test_outcome_and_parse_move_along_random_games(data, game):
+    graph, moves = _playouts(data.draw, game)
+    position = matchgame.Position(graph, game=game)
+    names = graph.names
+    for played, move in enumerate(moves):
+        assert position.outcome() is None and not position.is_game_over()
+        legal = position.legal_moves()
+        for other in legal:  # every legal move reads back from its text
+            assert position.parse_move(" " + names.text(names.vertex(other)) + "\n") == other
+        if len(legal) < names.n_vertices:
+            illegal = next(v for v in range(names.n_vertices) if names.name(v) not in legal)
+            with pytest.raises(matchgame.IllegalMoveError):
+                position.parse_move(names.text(illegal))
+        position.push(move)
+        assert len(position.move_stack) == played + 1
+    if position.legal_moves():
+        assert position.outcome() is None
+        return
+    outcome = position.outcome()
+    assert position.is_game_over() and outcome is not None
+    # the player to move is stuck: the other one, who made the last move, has won
+    assert outcome.loser == position.turn and outcome.moves == len(moves)
+    assert outcome.winner == ("first" if len(moves) % 2 else "second")
+    assert outcome.result() == ("1-0" if outcome.winner == "first" else "0-1")
+
+
+def test_parse_move_refuses_what_is_not_a_move():
+    position = matchgame.Position(matchgame.Board.from_rows([".##", "...", "#.#"]))
+    with pytest.raises(matchgame.InvalidInputError, match="expected ROW COL"):
+        position.parse_move("2")
+    with pytest.raises(matchgame.InvalidInputError, match="blocked"):
+        position.parse_move("1 2")
+    with pytest.raises(InvalidTypeError, match="must be a str"):
+        position.parse_move((1, 1))
+    position.push((1, 1))
+    with pytest.raises(matchgame.IllegalMoveError, match="has been visited"):
+        position.parse_move("2 2")
+    edge = matchgame.Position(Graph.from_edges(3, [(0, 1)]), token=0, game="edge")
+    with pytest.raises(matchgame.IllegalMoveError, match="there is no edge between 1 and 3"):
+        edge.parse_move("3")
+
+
+# -- play asks again after an illegal move, unless --strict ------------------------------
+
+
+def test_play_asks_again_after_an_illegal_move(tmp_path, friends):
+    board = tmp_path / "corridor.txt"
+    board.write_text("1 3\n...\n")
+    clean = run_cli("play", str(board), stdin="1 2\n")
+    again = run_cli("play", str(board), stdin="one two\n5 5\n\n1 2\n")
+    assert again.code == 0 and again.out == clean.out == "engine: 1 3\nwinner: engine\n"
+    assert again.err.splitlines() == [
+        "warning: input line 1: expected 'ROW COL', got 'one two'; your move again",
+        "warning: input line 2: move 1 (your placement): 5 5 is not a legal move (legal: 1 1, "
+        "1 2, 1 3); your move again",
+    ]
+    named = run_cli("play", friends, stdin="dave\nalice\ncarol\n")
+    assert named.code == 0 and named.out == "engine: bob\nwinner: you\n"
+    assert [line.split(":")[1] for line in named.err.splitlines()] == [" input line 1"]
+    edge = run_cli("play", "--game", "edge", str(board), stdin="7 7\n1 2\n")
+    assert edge.code == 0 and edge.out.endswith("winner: engine\n")
+    assert edge.err.startswith("warning: input line 1: move 1 (your placement): 7 7 is not")
+    stuck = run_cli("play", str(board), stdin="5 5\n")  # asked again, then the input ends
+    assert stuck.code == 2 and stuck.err.splitlines()[-1].startswith("error: input line 2:")
+
+
+def test_play_strict_ends_at_the_first_illegal_move(tmp_path):
+    board = tmp_path / "corridor.txt"
+    board.write_text("1 3\n...\n")
+    run = run_cli("play", "--strict", str(board), stdin="5 5\n1 2\n")
+    assert_user_error(run, "input line 1", "5 5 is not a legal move")

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from .games.engines import WalkAnalysis, analyse_walk
     from .games.explain import Explanation
     from .games.placement import Analysis, analyse, analyse_graph, analyse_placements, explain
-    from .games.position import Position
+    from .games.position import Outcome, Position
     from .games.tokens import MoveNote, TokenRecord, WalkAnnotation, annotate
     from .readers.boards import parse_board
     from .readers.documents import DocumentError
@@ -79,6 +79,7 @@ _LAZY = {
     "analyse_graph": "games.placement",
     "analyse_placements": "games.placement",
     "Position": "games.position",
+    "Outcome": "games.position",
     "EdgeAnalysis": "games.edges",
     "EdgeProof": "games.edges",
     "EdgePosition": "games.edge_position",
@@ -129,6 +130,7 @@ __all__ = [
     "MoveAnnotation",
     "MoveNote",
     "MultiGraph",
+    "Outcome",
     "ParseError",
     "Position",
     "RecordAnalysis",

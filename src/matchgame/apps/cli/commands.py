@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING
 from ...errors import MatchgameError, ParseError
 from ...readers.inputs import GRAPH_KINDS, parse_input
 from . import batch
-from .output import UsageError, VerifyFailed, input_bytes, input_kind, read_path, write_output
+from .output import (
+    UsageError,
+    VerifyFailed,
+    input_bytes,
+    input_kind,
+    print_error,
+    read_path,
+    write_output,
+)
 
 if TYPE_CHECKING:
     from ...core.graph import Graph
@@ -314,7 +322,12 @@ def play(args: argparse.Namespace) -> int:
         )
         sessions.run_terminal(session, input, write, legend, colour=colour)
     else:
-        sessions.run_line_protocol(session, sessions.read_lines(stdin.buffer), write)
+        sessions.run_line_protocol(
+            session,
+            sessions.read_lines(stdin.buffer),
+            write,
+            again=None if args.strict else lambda message: print_error(f"warning: {message}"),
+        )
     return 0
 
 

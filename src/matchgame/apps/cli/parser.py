@@ -194,6 +194,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_moves(play_cmd)
     _add_input_format(play_cmd)
     _add_max_states(play_cmd)
+    play_cmd.add_argument(
+        "--strict",
+        action="store_true",
+        help="moves from a pipe or file (not a terminal): an illegal or unreadable move "
+        "ends the game with an error and exit status 2, for scripts (default: the move is "
+        "reported on standard error as a warning and the next line is read instead)",
+    )
     play_cmd.set_defaults(handler=commands.play)
 
     annotate_cmd = subcommands.add_parser(
