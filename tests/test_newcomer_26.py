@@ -456,3 +456,18 @@ def test_play_strict_ends_at_the_first_illegal_move(tmp_path):
     board.write_text("1 3\n...\n")
     run = run_cli("play", "--strict", str(board), stdin="5 5\n1 2\n")
     assert_user_error(run, "input line 1", "5 5 is not a legal move")
+
+
+# -- small wrongs ------------------------------------------------------------------------
+
+
+def test_an_analysis_repr_counts_winning_placements():
+    assert repr(matchgame.analyse(Graph.from_edges(2, [(0, 1)]))) == (
+        "<Analysis of a graph with 2 vertices and 1 edges: 0 winning placements, matching size 1>"
+    )
+    alone = Graph.from_edges(1, [])  # the opponent cannot move from the only vertex
+    assert repr(matchgame.analyse(alone)).endswith(": 1 winning placement, matching size 0>")
+    edge = matchgame.analyse(alone, game="edge")
+    assert repr(edge).endswith("with 1 vertices and 0 edges: 1 winning placement>")
+    board = matchgame.analyse([".##", "...", "#.#"])
+    assert repr(board).endswith(": 2 winning placements, matching size 2>")

@@ -355,7 +355,8 @@ class EdgeAnalysis:
             f"{self.multigraph.n_edges} edges"
         )
         wins = int(self.winning_mask.sum())
-        return f"<EdgeAnalysis of a {what}: placer wins on {wins}>"
+        placements = "winning placement" if wins == 1 else "winning placements"
+        return f"<EdgeAnalysis of a {what}: {wins} {placements}>"
 
 
 def edge_source(source: Any, moves: str = "orthogonal") -> tuple[MultiGraph, Board | None]:

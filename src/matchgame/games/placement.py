@@ -199,7 +199,8 @@ class Analysis:
             else f"graph with {self.graph.n_vertices} vertices and {self.graph.n_edges} edges"
         )
         wins = int(self.decomposition.missable.sum())
-        return f"<Analysis of a {what}: placer wins on {wins}, matching size {self.matching_size}>"
+        placements = "winning placement" if wins == 1 else "winning placements"
+        return f"<Analysis of a {what}: {wins} {placements}, matching size {self.matching_size}>"
 
 
 @overload
