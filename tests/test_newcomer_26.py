@@ -471,3 +471,45 @@ def test_an_analysis_repr_counts_winning_placements():
     assert repr(edge).endswith("with 1 vertices and 0 edges: 1 winning placement>")
     board = matchgame.analyse([".##", "...", "#.#"])
     assert repr(board).endswith(": 2 winning placements, matching size 2>")
+
+
+JSON_COMMANDS = [
+    ["placements", "--example", "jsoi", "--format", "json", "--certificate"],
+    ["placements", "--example", "jsoi", "--format", "json", "--game", "edge"],
+    ["mistakes", "--example", "noi3", "--format", "json"],
+    ["annotate", "--example", "walk", "--format", "json"],
+    ["annotate", "--example", "walk", "--format", "json", "--game", "edge"],
+    ["explain", "--example", "jsoi", "3", "2", "1", "1", "--format", "json"],
+    ["explain", "--example", "jsoi", "3", "2", "--format", "json", "--game", "edge"],
+]
+
+
+@pytest.mark.parametrize("command", JSON_COMMANDS, ids=lambda c: " ".join(c[:1] + c[-2:]))
+def test_json_is_compact_on_every_command_and_indented_on_request(command):
+    compact = run_cli(*command)
+    assert compact.code == 0, compact.err
+    documents = [json.loads(line) for line in compact.out.splitlines()]
+    assert compact.out == "".join(
+        json.dumps(document, separators=(",", ":")) + "\n" for document in documents
+    )
+    indented = run_cli(*command, "--indent", "2")
+    assert indented.code == 0, indented.err
+    assert indented.out == "".join(json.dumps(d, indent=2) + "\n" for d in documents)
+
+
+def test_indent_is_checked():
+    assert_user_error(run_cli("placements", "--example", "jsoi", "--indent", "2"), "--format json")
+    refused = run_cli("mistakes", "--example", "noi3", "--format", "json", "--indent", "99")
+    assert refused.code == 2 and "from 0 to 16" in refused.err
+
+
+def test_several_text_answers_are_named_as_head_names_files(tmp_path):
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("3 3\n.##\n...\n#.#\n")
+    second.write_text("1 2\n..\n")
+    run = run_cli("placements", "--jobs", "1", str(first), str(second))
+    assert run.code == 0
+    assert run.out == f"==> {first} <==\nWIN\n2 3\n3 2\n\n==> {second} <==\nLOSE\n"
+    # JSON stays one document a line, in the inputs' order
+    run = run_cli("placements", "--format", "json", str(first), str(second))
+    assert [json.loads(line)["placer_wins"] for line in run.out.splitlines()] == [True, False]

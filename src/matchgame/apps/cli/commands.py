@@ -21,8 +21,10 @@ from .output import (
     VerifyFailed,
     input_bytes,
     input_kind,
+    json_for_people,
     print_error,
     read_path,
+    write_chunks,
     write_output,
 )
 
@@ -431,7 +433,7 @@ def explain(args: argparse.Namespace) -> int:
     if args.format == "json":
         from ...writers.jsonstream import json_document
 
-        write_output(b"".join(json_document(why.document()) for why in explanations))
+        write_chunks(json_for_people(args, [json_document(why.document()) for why in explanations]))
     else:
         write_output("".join(why.text() + "\n" for why in explanations).encode())
     return 0

@@ -19,7 +19,14 @@ from ...errors import MatchgameError
 from ...readers.inputs import parse_input
 from . import batch
 from .commands import Warn, _placement_kind
-from .output import UsageError, input_bytes, read_path, write_output
+from .output import (
+    UsageError,
+    input_bytes,
+    json_for_people,
+    read_path,
+    write_chunks,
+    write_output,
+)
 
 if TYPE_CHECKING:
     from ...games.edges import EdgeAnalysis
@@ -144,7 +151,7 @@ def explain(args: argparse.Namespace, items: list[str]) -> int:
     if args.format == "json":
         from ...writers.jsonstream import json_document
 
-        write_output(json_document(why.document()))
+        write_chunks(json_for_people(args, [json_document(why.document())]))
     else:
         write_output((why.text() + "\n").encode())
     return 0
