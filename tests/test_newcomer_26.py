@@ -513,3 +513,47 @@ def test_several_text_answers_are_named_as_head_names_files(tmp_path):
     # JSON stays one document a line, in the inputs' order
     run = run_cli("placements", "--format", "json", str(first), str(second))
     assert [json.loads(line)["placer_wins"] for line in run.out.splitlines()] == [True, False]
+
+
+# -- hints that save a search ------------------------------------------------------------
+
+P3_MTX = b"%%MatrixMarket matrix coordinate pattern symmetric\n3 3 2\n2 1\n3 2\n"
+P3_METIS = b"3 2\n2\n1 3\n2\n"  # METIS without a % line: its header is an edge list's
+
+
+def test_a_graph_file_on_standard_input_is_named_with_its_option():
+    run = run_cli("placements", stdin=P3_MTX)
+    assert_user_error(run, "expected the board size", "Matrix Market", "--input-format mtx")
+    assert run_cli("placements", "--input-format", "mtx", stdin=P3_MTX).out == "WIN\n1\n3\n"
+    for flags in ([], ["--edges"]):
+        run = run_cli("placements", *flags, stdin=P3_METIS)
+        assert_user_error(run, "METIS", "(for those: --input-format metis)")
+    assert run_cli("placements", "--input-format", "metis", stdin=P3_METIS).out == "WIN\n1\n3\n"
+    # no hint where no format reads the text
+    run = run_cli("placements", "--edges", stdin=b"3 2\n1 2\n2 x\n")
+    assert_user_error(run, "line 3")
+    assert "reads as" not in run.err
+
+
+def test_many_graphs_where_one_is_expected_point_to_sweep(tmp_path):
+    lines = b"Bw\nBW\nB?\n"  # graph6: a triangle, a path, no edge
+    path = tmp_path / "three.g6"
+    path.write_bytes(lines)
+    for run in (run_cli("placements", str(path)), run_cli("placements", "--edges", stdin=lines)):
+        assert_user_error(run, "the input holds 3", "matchgame sweep")
+    single = tmp_path / "one.g6"
+    single.write_bytes(b"Bw\n")
+    assert run_cli("placements", str(single)).out == "WIN\n1\n2\n3\n"  # a triangle
+
+
+def test_binary_junk_is_quoted_once(tmp_path):
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(b"PK\x03\x04" + bytes(range(256)) * 4)
+    for command in (
+        ["render", str(junk), "-o", str(tmp_path / "x.svg")],
+        ["render", "--edges", str(junk), "-o", str(tmp_path / "x.svg")],
+        ["serve", str(junk), "--port", "0"],
+    ):
+        run = run_cli(*command)
+        assert_user_error(run, "junk.bin: not", "(the input begins 'PK")
+        assert run.err.count("PK") == 1, run.err

@@ -69,6 +69,8 @@ _COMMAND_FOR = {
     "walk-board": "matchgame annotate",
     "walk-edges": "matchgame annotate --edges",
     "edgelist": "--input-format edgelist",
+    **{name: f"--input-format {name}" for name in GRAPH_KINDS},
+    "sweep": "matchgame sweep, which answers every graph",
 }
 
 
