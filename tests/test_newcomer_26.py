@@ -211,12 +211,13 @@ def _choices(command: str) -> dict[str, set[str]]:
     """``--option``: its choices, for each option of ``command`` that has some (the
     ``--game`` options check their values in a type, which also takes old spellings:
     their choices are the games they document)."""
+    from matchgame.apps.cli import output
     from matchgame.apps.cli import parser as cli
 
     documented = {
-        cli.game_option: set(cli.GAMES),
-        cli.play_game_option: {*cli.GAMES, "bunny"},
-        cli.render_game_option: set(cli.GAMES),
+        output.game_option: set(output.GAMES),
+        cli.play_game_option: {*output.GAMES, "bunny"},
+        cli.render_game_option: set(output.GAMES),
     }
     subcommands = next(a for a in cli.build_parser()._actions if a.dest == "command")
     sub = subcommands.choices[command]

@@ -157,8 +157,6 @@ def explain_edges(
     >>> why.placer_wins, why.move, why.parity_set
     (False, 0, [0])
     """
-    from .edges import MAX_STATES
-
     names = analysis.names
     v = names.vertex(name)
     placer_wins = bool(analysis.winning_mask[v])
@@ -167,8 +165,11 @@ def explain_edges(
         if not placer_wins:
             from .edge_position import EdgePosition
 
-            budget = MAX_STATES if max_states is None else max_states
-            position = EdgePosition(analysis.multigraph, names.name(v), max_states=budget)
+            position = (
+                EdgePosition(analysis.multigraph, names.name(v))
+                if max_states is None  # EdgePosition's own default budget
+                else EdgePosition(analysis.multigraph, names.name(v), max_states=max_states)
+            )
             reply = position._winning_reply_id()
             move = None if reply is None else int(reply)
         return EdgeExplanation(analysis, v, placer_wins, [], move, True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,9 +19,10 @@ from . import batch
 from .output import (
     UsageError,
     VerifyFailed,
+    Warn,
     input_bytes,
-    input_kind,
     json_for_people,
+    placement_kind,
     print_error,
     read_path,
     write_chunks,
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from ...core.graph import Graph
     from ...games.placement import Analysis
 
-Warn = Callable[[str], None]
 
 __all__ = [
     "MOVES_HELP",
@@ -56,15 +56,6 @@ MOVES_HELP = {
 }
 
 
-def _placement_kind(args: argparse.Namespace) -> str:
-    """``board``, ``edges`` or a standard graph format (``--input-format``, or guessed
-    from FILE), refusing ``--moves`` on a graph."""
-    kind = input_kind(args, "edges" if args.edges else "board")
-    if kind != "board" and getattr(args, "moves", "orthogonal") != "orthogonal":
-        raise UsageError("--moves goes with a board, not an edge list")
-    return kind
-
-
 def _edge_game(args: argparse.Namespace) -> bool:
     """Whether ``--game edge`` was asked for (apps/cli/edge_game.py answers it);
     ``--max-states`` goes with it only."""
@@ -77,12 +68,12 @@ def _edge_game(args: argparse.Namespace) -> bool:
 def _analysis(args: argparse.Namespace, data: bytes) -> Analysis:
     from ...games.placement import analyse
 
-    source = parse_input(data, _placement_kind(args), moves=args.moves)
+    source = parse_input(data, placement_kind(args), moves=args.moves)
     return analyse(source.value, moves=args.moves)
 
 
 def placements(args: argparse.Namespace) -> int:
-    kind = _placement_kind(args)
+    kind = placement_kind(args)
     if args.certificate and args.format != "json":
         raise UsageError("--certificate goes with --format json")
     if args.edges and args.format == "board":
@@ -100,7 +91,7 @@ def answer_placements(
     """The placement answer of one board or edge list, in ``args.format``, in pieces."""
     from ...writers.placements import placements_chunks
 
-    if args.format == "board" and _placement_kind(args) != "board":
+    if args.format == "board" and placement_kind(args) != "board":
         raise UsageError("--format board needs a board, not a graph")
     analysis = _analysis(args, data)
     certificate = None
@@ -124,7 +115,7 @@ def verify(args: argparse.Namespace) -> int:
         raise UsageError(f"--answers {args.answers!r}: not a directory")
     else:
         args.answer_file = None
-    return batch.run(args, _placement_kind(args), answer_verify, label_lines=True)
+    return batch.run(args, placement_kind(args), answer_verify, label_lines=True)
 
 
 def answer_verify(
@@ -137,7 +128,7 @@ def answer_verify(
     from ...readers.documents import DocumentError
     from ...readers.inputs import parse_input
 
-    source = parse_input(data, _placement_kind(args)).value
+    source = parse_input(data, placement_kind(args)).value
     if not isinstance(source, Board | Graph):  # what the two kinds read as
         raise TypeError(f"read {type(source).__name__} for a placement input")
     graph = source.graph if isinstance(source, Board) else source
@@ -220,7 +211,7 @@ def render(args: argparse.Namespace) -> int:
         raise UsageError("--game bunny draws a NOI2011 record: no --edges or --moves")
     if args.edges and args.moves != "orthogonal":
         raise UsageError("--moves goes with a board, not an edge list")
-    kinds = {"placement": _placement_kind(args), "bunny": "noi"}
+    kinds = {"placement": placement_kind(args), "bunny": "noi"}
     kinds["walk"] = "walk-edges" if args.edges else "walk-board"
     if kinds["placement"] in GRAPH_KINDS:  # a standard graph format: nothing else to try
         if args.game not in (None, "placement"):
@@ -288,8 +279,8 @@ def play(args: argparse.Namespace) -> int:
             f"You are {'Bunny (white pieces O)' if you_first else 'Egg (black pieces X)'}. "
             "Name the piece to slide into the empty cell '.'."
         )
-    elif args.edges or _placement_kind(args) != "board":
-        kind = _placement_kind(args)
+    elif args.edges or placement_kind(args) != "board":
+        kind = placement_kind(args)
         graph = parse_input(input_bytes(args, kind), kind).graph
         session = sessions.graph_session(graph, you_move_first=you_first)
         legend = (
@@ -338,7 +329,7 @@ def annotate(args: argparse.Namespace) -> int:
         from . import edge_game
 
         return edge_game.annotate(args)
-    kind = "walk-edges" if _placement_kind(args) == "edges" else "walk-board"
+    kind = "walk-edges" if placement_kind(args) == "edges" else "walk-board"
     return batch.run(args, kind, answer_annotate)
 
 
@@ -403,7 +394,7 @@ def explain(args: argparse.Namespace) -> int:
         from . import edge_game
 
         return edge_game.explain(args, items)
-    kind = _placement_kind(args)
+    kind = placement_kind(args)
     source = parse_input(input_bytes(args, kind), kind, moves=args.moves)
     analysis = analyse(source.value, moves=source.moves)
     names = analysis.names

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING
 from ...errors import MatchgameError
 from ...readers.inputs import parse_input
 from . import batch
-from .commands import Warn, _placement_kind
 from .output import (
     UsageError,
+    Warn,
     input_bytes,
     json_for_people,
+    placement_kind,
     read_path,
     write_chunks,
     write_output,
@@ -56,7 +57,7 @@ def edge_analysis(args: argparse.Namespace, data: bytes, kind: str | None = None
     """The edge game's analysis of one board or graph."""
     from ...games.edges import analyse_edges
 
-    kind = _placement_kind(args) if kind is None else kind
+    kind = placement_kind(args) if kind is None else kind
     source = parse_input(data, kind, moves=args.moves, game="edge")
     return analyse_edges(source.value, moves=source.moves, max_states=budget(args))
 
@@ -71,7 +72,7 @@ def answer_placements(
     from ...certificates.edges import make_edge_certificate
     from ...writers.placements import placements_chunks
 
-    if args.format == "board" and _placement_kind(args) != "board":
+    if args.format == "board" and placement_kind(args) != "board":
         raise UsageError("--format board needs a board, not a graph")
     analysis = edge_analysis(args, data)
     certificate = make_edge_certificate(analysis) if args.certificate else None
@@ -97,7 +98,7 @@ def verify_with(args: argparse.Namespace, data: bytes, answer: bytes, path: str)
     from ...certificates import check_answer
     from ...readers.documents import DocumentError
 
-    source = parse_input(data, _placement_kind(args), moves=args.moves, game="edge").value
+    source = parse_input(data, placement_kind(args), moves=args.moves, game="edge").value
     try:
         return check_answer(source, answer, moves=args.moves, game="edge")  # type: ignore[arg-type]
     except DocumentError as exc:
@@ -109,7 +110,7 @@ def verify_with(args: argparse.Namespace, data: bytes, answer: bytes, path: str)
 
 def record_kind(args: argparse.Namespace) -> str:
     """The edge game's kind of record: on an edge list or on a board."""
-    return "edge-walk-edges" if _placement_kind(args) == "edges" else "edge-walk-board"
+    return "edge-walk-edges" if placement_kind(args) == "edges" else "edge-walk-board"
 
 
 def annotate(args: argparse.Namespace) -> int:
@@ -138,7 +139,7 @@ def explain(args: argparse.Namespace, items: list[str]) -> int:
     set S (or the winning move and T), in words, and drawn with ``-o``."""
     from ... import draw
 
-    kind = _placement_kind(args)
+    kind = placement_kind(args)
     analysis = edge_analysis(args, input_bytes(args, kind), kind)
     names = analysis.names
     try:
@@ -170,7 +171,7 @@ def render(args: argparse.Namespace, picture: str | None) -> int:
         raise UsageError("Bunny and Egg (NOI2011) is a vertex game: --game edge does not draw it")
     if args.matching or args.sets:
         raise UsageError("--matching and --sets are the vertex game's (its maximum matching)")
-    kind = _placement_kind(args)
+    kind = placement_kind(args)
     walk_kind = "edge-walk-edges" if args.edges else "edge-walk-board"
     if kind in GRAPH_KINDS:
         if picture not in (None, "placement"):
@@ -218,7 +219,7 @@ def play_session(args: argparse.Namespace, you_first: bool) -> tuple[Session, st
     """The edge game's session and its legend for ``matchgame play --game edge``."""
     from .. import play as sessions
 
-    kind = _placement_kind(args)
+    kind = placement_kind(args)
     source = parse_input(input_bytes(args, kind), kind, moves=args.moves, game="edge").value
     session = sessions.edge_session(
         source, you_move_first=you_first, moves=args.moves, max_states=budget(args)

@@ -100,6 +100,47 @@ def jobs_option(text: str) -> int:
     return jobs
 
 
+GAMES = ("vertex", "edge")
+MAX_BUDGET = 1 << 32  # matchgame.games.edges.MAX_BUDGET (not imported: start-up)
+
+
+def game_option(text: str) -> str:
+    """``--game``: ``vertex`` or ``edge`` (an argparse type: an unknown game is one
+    line naming both)."""
+    if text not in GAMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown game {text!r}: expected vertex (a move uses up the vertex it leaves) "
+            "or edge (a move uses up the edge it travels)"
+        )
+    return text
+
+
+def max_states_option(text: str) -> int:
+    """``--max-states N``: a positive number of positions."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_BUDGET:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of positions from 1 to {MAX_BUDGET:,}, got {text!r}"
+        )
+    return value
+
+
+Warn = Callable[[str], None]
+"""What a command calls with a warning for standard error."""
+
+
+def placement_kind(args: argparse.Namespace) -> str:
+    """``board``, ``edges`` or a standard graph format (``--input-format``, or guessed
+    from FILE), refusing ``--moves`` on a graph."""
+    kind = input_kind(args, "edges" if args.edges else "board")
+    if kind != "board" and getattr(args, "moves", "orthogonal") != "orthogonal":
+        raise UsageError("--moves goes with a board, not an edge list")
+    return kind
+
+
 MAX_INDENT = 16
 
 

@@ -10,7 +10,14 @@ from ...core.moves import MOVES
 from ...examples import EXAMPLES, names_of_kind
 from . import commands
 from .commands import MOVES_HELP
-from .output import INPUT_FORMATS, UsageError, indent_option, jobs_option
+from .output import (
+    INPUT_FORMATS,
+    UsageError,
+    game_option,
+    indent_option,
+    jobs_option,
+    max_states_option,
+)
 from .serve import serve
 from .sweep import add_sweep_command
 
@@ -404,20 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-GAMES = ("vertex", "edge")
-MAX_BUDGET = 1 << 32  # matchgame.games.edges.MAX_BUDGET (not imported: start-up)
 PICTURES = ("placement", "bunny", "walk")
-
-
-def game_option(text: str) -> str:
-    """``--game``: ``vertex`` or ``edge`` (an argparse type: an unknown game is one
-    line naming both)."""
-    if text not in GAMES:
-        raise argparse.ArgumentTypeError(
-            f"unknown game {text!r}: expected vertex (a move uses up the vertex it leaves) "
-            "or edge (a move uses up the edge it travels)"
-        )
-    return text
 
 
 def play_game_option(text: str) -> str:
@@ -458,19 +452,6 @@ def _add_max_states(command: argparse.ArgumentParser) -> None:
         "an odd cycle, where the game is PSPACE-complete (default 1000000); past it the "
         "answer is refused",
     )
-
-
-def max_states_option(text: str) -> int:
-    """``--max-states N``: a positive number of positions."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= MAX_BUDGET:
-        raise argparse.ArgumentTypeError(
-            f"expected a number of positions from 1 to {MAX_BUDGET:,}, got {text!r}"
-        )
-    return value
 
 
 def _add_moves(command: argparse.ArgumentParser) -> None:

@@ -20,7 +20,15 @@ from contextlib import ExitStack, closing
 from typing import Any
 
 from ...errors import ParseError
-from .output import INPUT_FORMATS, Progress, UsageError, jobs_option, write_output
+from .output import (
+    INPUT_FORMATS,
+    Progress,
+    UsageError,
+    game_option,
+    jobs_option,
+    max_states_option,
+    write_output,
+)
 
 __all__ = ["add_sweep_command", "run_sweep"]
 
@@ -101,7 +109,7 @@ def add_sweep_command(subcommands: Any) -> None:
     )
     command.add_argument(
         "--game",
-        type=_game_option,
+        type=game_option,
         default="vertex",
         help="vertex (default) or edge: edge geography (bipartite graphs by the theorem, "
         "others by an exact search within --max-states each; documents and counts have "
@@ -109,25 +117,13 @@ def add_sweep_command(subcommands: Any) -> None:
     )
     command.add_argument(
         "--max-states",
-        type=_max_states_option,
+        type=max_states_option,
         default=None,
         metavar="N",
         help="--game edge: positions the exact search may remember per graph with an odd "
         "cycle (default 1000000)",
     )
     command.set_defaults(handler=run_sweep)
-
-
-def _game_option(text: str) -> str:
-    from .parser import game_option  # the parser imports this module: at call time
-
-    return game_option(text)
-
-
-def _max_states_option(text: str) -> int:
-    from .parser import max_states_option
-
-    return max_states_option(text)
 
 
 def _tasks(args: argparse.Namespace, output: Any, jobs: int) -> Iterator[Any]:
