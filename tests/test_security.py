@@ -526,7 +526,10 @@ def test_a_request_gets_read_timeout_seconds_for_its_headers(hostile):
     start = time.monotonic()
     for piece in (b"GET / HTTP/1.1\r\n", b"Host: 1", b"27.0.0.1\r\n", b"X: y\r\n"):
         time.sleep(0.3)
-        client.sendall(piece)
+        try:
+            client.sendall(piece)
+        except (BrokenPipeError, ConnectionResetError):
+            break  # closed before the last drip (a busy machine's sleeps run long): fine
     assert time.monotonic() - start + _closed_after(client) < 3
 
 
