@@ -376,14 +376,19 @@ def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
     to ``target``: a path (``str`` or :class:`os.PathLike`) or an open file, binary
     or text. ``format`` is a key of ``matchgame.readers.graphs.FORMATS``; None takes
     it from a path's extension (``.mtx``, ``.graphml``, ``.g6`` ...), else
-    matchgame's edge list. What is written, :func:`read_graph` reads back (see
-    :func:`format_graph` for the names each format keeps).
+    matchgame's edge list. What is written, :func:`read_graph` reads back: the same
+    vertices and edges, and the names where the format holds them (GraphML and GML
+    write each name's text, SNAP the ids, METIS, DIMACS and Matrix Market number the
+    vertices ``1 .. n``; matchgame's edge list, graph6 and sparse6 keep the vertex
+    order only). ``matchgame.readers.graphs.format_graph`` gives the bytes.
 
     Raises
     ------
     InvalidInputError, InvalidTypeError
-        As :func:`format_graph`, or for a ``target`` that is neither a path nor a
-        file; nothing is written then.
+        For an unknown ``format``, a ``graph`` of another type, a graph the format
+        cannot hold (a vertex without edges in SNAP, names SNAP or GraphML cannot
+        tell apart, a graph6 text too big for memory), or a ``target`` that is
+        neither a path nor a file; nothing is written then.
     OSError
         If the file cannot be written.
 
