@@ -560,3 +560,21 @@ def test_binary_junk_is_quoted_once(tmp_path):
         run = run_cli(*command)
         assert_user_error(run, "junk.bin: not", "(the input begins 'PK")
         assert run.err.count("PK") == 1, run.err
+
+
+@pytest.mark.parametrize(
+    "parse",
+    [
+        matchgame.parse_board,
+        matchgame.parse_edge_list,
+        matchgame.parse_noi_record,
+        matchgame.parse_token_record,
+    ],
+)
+def test_the_readers_take_text_or_bytes_only(parse):
+    # bytes(10**12) would have been a terabyte of zeros; a list of rows, a TypeError
+    for value in (10**12, ["..", ".."], None):
+        with pytest.raises(InvalidTypeError, match=r"must be its text \(str\) or bytes"):
+            parse(value)
+    with pytest.raises(InvalidTypeError, match=r"Board.from_rows"):
+        parse([".."])
