@@ -194,6 +194,13 @@ def format_graphml(graph: Graph) -> bytes:
         Without NetworkX (naming the extra).
     InvalidInputError
         If two names have the same text (the nodes ``1`` and ``"1"``).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> text = format_graphml(Graph.from_networkx(nx.path_graph(["a", "b"])))
+    >>> print(text.decode().splitlines()[2:5])
+    ['    <node id="a" />', '    <node id="b" />', '    <edge source="a" target="b" />']
     """
     return _written(graph, "GraphML", "generate_graphml")
 
@@ -201,5 +208,9 @@ def format_graphml(graph: Graph) -> bytes:
 def format_gml(graph: Graph) -> bytes:
     """The graph as GML (NetworkX's ``generate_gml``): each node's ``label`` is the
     text of its name, which reading it back names it by (raises as
-    :func:`format_graphml`)."""
+    :func:`format_graphml`).
+
+    >>> parse_gml(format_gml(Graph.from_edges(2, [(0, 1)]))).labels
+    ('0', '1')
+    """
     return _written(graph, "GML", "generate_gml")
