@@ -115,13 +115,16 @@ def test_render_to_a_missing_directory(tmp_path):
 def test_play_lines_are_bounded_ascii(tmp_path):
     board = tmp_path / "board.txt"
     board.write_bytes(JSOI)
-    huge = run_cli("play", str(board), stdin=b"9" * 1_000_000 + b" 1\n")
+    huge = run_cli("play", "--strict", str(board), stdin=b"9" * 1_000_000 + b" 1\n")
     assert_user_error(huge, "input line 1")
     assert len(huge.err) < 300
-    binary = run_cli("play", str(board), stdin=b"\xff\xfe 1\n")
+    binary = run_cli("play", "--strict", str(board), stdin=b"\xff\xfe 1\n")
     assert_user_error(binary, "input line 1", "ROW COL")
     arabic = run_cli(
-        "play", str(board), stdin="\N{ARABIC-INDIC DIGIT ONE} \N{ARABIC-INDIC DIGIT ONE}\n".encode()
+        "play",
+        "--strict",
+        str(board),
+        stdin="\N{ARABIC-INDIC DIGIT ONE} \N{ARABIC-INDIC DIGIT ONE}\n".encode(),
     )
     assert_user_error(arabic, "input line 1", "ROW COL")
 

@@ -30,7 +30,10 @@ def test_answers_in_order_and_a_bad_input_does_not_stop_the_others(tmp_path):
     run = run_cli("placements", "--format", "loj", "--jobs", "1", *files)
     singles = [run_cli("placements", "--format", "loj", str(p)).out for p in paths]
     assert run.code == 2
-    assert run.out == "".join(singles)  # the others answered, in order
+    # the others answered, in order, each after its name as head writes it
+    assert run.out == "\n".join(
+        f"==> {p} <==\n{out}" for p, out in zip(paths, singles, strict=True)
+    )
     errors = [line for line in run.err.splitlines() if line.startswith("error:")]
     assert errors == [
         f"error: {bad}: line 2, column 2: unknown character '?' (expected '.', '#', 'x' or 'X')"

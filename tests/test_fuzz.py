@@ -123,7 +123,8 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
 def assert_clean(
     outcome: Outcome, *, allow_verify_failure: bool = False, interactive: bool = False
 ) -> None:
-    """``interactive``: a game writes the engine's moves before an error can occur."""
+    """``interactive``: a game writes the engine's moves before an error can occur,
+    and warns of each move it asks for again (``play`` without ``--strict``)."""
     assert "Traceback" not in outcome.err
     if outcome.code == 0:
         assert outcome.out
@@ -134,6 +135,9 @@ def assert_clean(
         assert outcome.code == 2, outcome
         assert interactive or outcome.out == b"", outcome
         lines = outcome.err.splitlines()
+        if interactive:
+            assert all(line.startswith("warning: ") for line in lines[:-1]), outcome.err
+            lines = lines[-1:]
         assert len(lines) == 1 and lines[0].startswith("error: "), outcome.err
         assert len(lines[0]) < 400, lines[0][:400]
 

@@ -58,7 +58,7 @@ def test_one_analysis_type_speaks_names_everywhere():
     assert graph.winning == [] and graph.board is None and graph.matching_size == 2
     assert sorted(map(sorted, graph.matching())) == [["a", "b"], ["c", "d"]]
     assert board == board and board != mg.analyse([".##", "...", "#.#"])  # identity
-    assert "3x3 board" in repr(board) and "placer wins on 2" in repr(board)
+    assert "3x3 board" in repr(board) and "2 winning placements" in repr(board)
     assert board.placer_wins_at((1, 2)) and board.mover_wins_at((1, 1))
 
 

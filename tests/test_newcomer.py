@@ -85,7 +85,7 @@ def test_output_closed_by_its_reader_ends_quietly(tmp_path):
 
 
 def test_line_protocol_errors_quote_what_was_typed():
-    run = run_cli("play", "--example", "jsoi", stdin="abc\n")
+    run = run_cli("play", "--strict", "--example", "jsoi", stdin="abc\n")
     assert_user_error(run, "got 'abc'")
     assert "\N{REPLACEMENT CHARACTER}" not in run.err and "\\n" not in run.err
 

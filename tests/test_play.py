@@ -127,7 +127,7 @@ def test_engine_never_loses_a_won_game(tmp_path_factory, rows, seed):
 def test_bunny_protocol_and_illegal_move(tmp_path):
     record = tmp_path / "r.txt"
     record.write_text("3 3\nXOX\nO.O\nXOX\n0\n")
-    driver = Driver(record, "--game", "bunny")
+    driver = Driver(record, "--game", "bunny", "--strict")
     driver.send(0, 1)  # a white piece next to the empty centre: legal for Bunny
     line = driver.read()
     assert line.startswith("engine: ")
@@ -141,7 +141,7 @@ def test_protocol_errors(tmp_path):
     board = tmp_path / "b.txt"
     board.write_text("1 3\n...\n")
     proc = subprocess.run(
-        [sys.executable, "-m", "matchgame", "play", str(board)],
+        [sys.executable, "-m", "matchgame", "play", "--strict", str(board)],
         input="one two\n",
         capture_output=True,
         text=True,

@@ -51,12 +51,12 @@ if TYPE_CHECKING:
     from .games.engines import WalkAnalysis, analyse_walk
     from .games.explain import Explanation
     from .games.placement import Analysis, analyse, analyse_graph, analyse_placements, explain
-    from .games.position import Position
+    from .games.position import Outcome, Position
     from .games.tokens import MoveNote, TokenRecord, WalkAnnotation, annotate
     from .readers.boards import parse_board
     from .readers.documents import DocumentError
     from .readers.edgelists import parse_edge_list
-    from .readers.graphs import read_graph, read_graphs
+    from .readers.graphs import read_graph, read_graphs, write_graph
     from .readers.noi import parse_noi_record
     from .readers.tokens import parse_token_record
 
@@ -79,6 +79,7 @@ _LAZY = {
     "analyse_graph": "games.placement",
     "analyse_placements": "games.placement",
     "Position": "games.position",
+    "Outcome": "games.position",
     "EdgeAnalysis": "games.edges",
     "EdgeProof": "games.edges",
     "EdgePosition": "games.edge_position",
@@ -100,6 +101,7 @@ _LAZY = {
     "parse_edge_list": "readers.edgelists",
     "read_graph": "readers.graphs",
     "read_graphs": "readers.graphs",
+    "write_graph": "readers.graphs",
     "parse_noi_record": "readers.noi",
     "parse_token_record": "readers.tokens",
     "DocumentError": "readers.documents",
@@ -128,6 +130,7 @@ __all__ = [
     "MoveAnnotation",
     "MoveNote",
     "MultiGraph",
+    "Outcome",
     "ParseError",
     "Position",
     "RecordAnalysis",
@@ -155,6 +158,7 @@ __all__ = [
     "read_graph",
     "read_graphs",
     "sweep",
+    "write_graph",
 ]
 
 _moved.install()

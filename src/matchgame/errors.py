@@ -31,7 +31,9 @@ class ParseError(MatchgameError, ValueError):
 
     #: another kind of input the text reads as, when it was given as the wrong kind
     #: (``"noi"``, ``"edges"`` ... see :data:`matchgame.readers.inputs.KINDS`; or
-    #: ``"edgelist"``: matchgame's edge list where a standard graph format was read)
+    #: ``"edgelist"``: matchgame's edge list where a standard graph format was read; a
+    #: graph format's name, e.g. ``"mtx"``, where a board or edge list was read; or
+    #: ``"sweep"``: many graphs where one was expected)
     other_kind: str | None = None
 
     def __init__(self, message: str, *, line: int | None = None, column: int | None = None):

@@ -290,8 +290,19 @@ def read_lines(stream: BinaryIO) -> Iterator[str]:
         yield line[:MAX_LINE].decode("utf-8", "replace")
 
 
-def run_line_protocol(session: Session, lines: Iterator[str], write: Callable[[str], None]) -> None:
-    """Scripted play: the engine writes ``engine: ROW COL``, reads ``ROW COL`` lines."""
+def run_line_protocol(
+    session: Session,
+    lines: Iterator[str],
+    write: Callable[[str], None],
+    *,
+    again: Callable[[str], None] | None = None,
+) -> None:
+    """Scripted play: the engine writes ``engine: ROW COL``, reads ``ROW COL`` lines.
+
+    An unreadable or illegal move raises IllegalMoveError (naming its input line),
+    unless ``again`` is given: then the message goes to ``again`` and the next line
+    is read for the same move.
+    """
     line_number = 0
     while not session.is_over():
         if not session.your_turn:
@@ -307,13 +318,11 @@ def run_line_protocol(session: Session, lines: Iterator[str], write: Callable[[s
         if not text.strip():
             continue
         try:
-            move = session.parse(text)
+            session.play(session.parse(text))
         except (ValueError, IllegalMoveError) as exc:
-            raise IllegalMoveError(f"input line {line_number}: {exc}") from None
-        try:
-            session.play(move)
-        except IllegalMoveError as exc:
-            raise IllegalMoveError(f"input line {line_number}: {exc}") from None
+            if again is None:
+                raise IllegalMoveError(f"input line {line_number}: {exc}") from None
+            again(f"input line {line_number}: {exc}; your move again")
     write(f"winner: {'you' if session.winner_is_you() else 'engine'}\n")
 
 

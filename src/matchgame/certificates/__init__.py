@@ -75,6 +75,13 @@ wrong yields the list of problems.
 """
 
 from .check import check_answer
-from .make import FORMAT, canonical_input, input_digest, make_certificate
+from .make import FORMAT, as_json, canonical_input, input_digest, make_certificate
 
-__all__ = ["FORMAT", "canonical_input", "check_answer", "input_digest", "make_certificate"]
+__all__ = [
+    "FORMAT",
+    "as_json",
+    "canonical_input",
+    "check_answer",
+    "input_digest",
+    "make_certificate",
+]

@@ -64,9 +64,9 @@ from ..games.edges import EdgeAnalysis
 from ..writers.placements import EDGE_ANSWER_FIELDS, edge_board_answer, edge_graph_answer
 from ._proofs import _ids, _winning_ids
 from .check import _check_fields, _compare, numbered_names
-from .make import FORMAT, input_digest
+from .make import FORMAT, as_json, input_digest
 
-__all__ = ["MAX_LANES", "check_edge_document", "make_edge_certificate"]
+__all__ = ["MAX_LANES", "as_json", "check_edge_document", "make_edge_certificate"]
 
 MAX_LANES = 31
 """Most bits of a lane mask (a JSON integer the checker reads as int32)."""
@@ -97,7 +97,8 @@ def make_edge_certificate(analysis: EdgeAnalysis) -> dict[str, Any]:
     middle loses (move to 1; T = {1}).
 
     >>> from matchgame import Graph, analyse
-    >>> certificate = analyse(Graph.from_edges(3, [(0, 1), (1, 2)]), game="edge").certificate()
+    >>> path = Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> certificate = make_edge_certificate(analyse(path, game="edge"))
     >>> certificate["lanes"].tolist(), certificate["winning_moves"].tolist()
     ([1, 1], [1])
     >>> certificate["parity_sets"].tolist()

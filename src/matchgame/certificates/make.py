@@ -6,6 +6,7 @@ The format is described in :mod:`matchgame.certificates`.
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -20,11 +21,12 @@ from ..core.names import BoardCells
 from ..games.placement import Analysis
 from ..readers.boards import format_board
 from ..readers.edgelists import format_edge_list
+from ..writers.jsonstream import json_document
 
 if TYPE_CHECKING:
     from ..core.multigraph import MultiGraph
 
-__all__ = ["FORMAT", "canonical_input", "input_digest", "make_certificate"]
+__all__ = ["FORMAT", "as_json", "canonical_input", "input_digest", "make_certificate"]
 
 FORMAT = "matchgame-certificate/3"
 
@@ -49,6 +51,18 @@ def canonical_input(source: Board | Graph | MultiGraph) -> bytes:
     """
     text = format_board(source) if isinstance(source, Board) else format_edge_list(source)
     return text.encode("ascii")
+
+
+def as_json(certificate: dict[str, Any]) -> dict[str, Any]:
+    """A certificate as plain lists, numbers and strings: what ``json.loads`` reads
+    of its JSON text (written by the compiled formatter, then parsed), so that
+    ``json.dumps`` takes it. :meth:`~matchgame.Analysis.certificate` returns this.
+
+    >>> as_json({"format": FORMAT, "matching": np.array([[1, 2]])})
+    {'format': 'matchgame-certificate/3', 'matching': [[1, 2]]}
+    """
+    document: dict[str, Any] = json.loads(json_document(certificate))
+    return document
 
 
 def input_digest(source: Board | Graph | MultiGraph) -> str:

@@ -177,6 +177,60 @@ class Graph:
             rows, cols = np.nonzero(matrix)
         return cls.from_edges(int(shape[0]), np.stack([rows, cols], axis=1))
 
+    def to_networkx(self) -> Any:
+        """The graph as a NetworkX ``Graph`` whose nodes are the vertices' names (see
+        :attr:`names`), in vertex order: a NetworkX graph's own labels, a file's ids,
+        a board's ``(row, col)`` cells, else the ids. :meth:`from_networkx` reads it
+        back with the same names.
+
+        Raises
+        ------
+        ImportError
+            Without NetworkX (``pip install 'matchgame[graphs]'``).
+
+        Examples
+        --------
+        >>> g = Graph.from_edges(3, [(0, 1), (1, 2)]).to_networkx()
+        >>> list(g.nodes), list(g.edges)
+        ([0, 1, 2], [(0, 1), (1, 2)])
+        >>> from matchgame import parse_board
+        >>> sorted(parse_board("2 2\\n..\\n#.\\n").graph.to_networkx().edges)
+        [((0, 0), (0, 1)), ((0, 1), (1, 1))]
+        """
+        networkx = _optional("networkx", "Graph.to_networkx")
+        nodes = self.names.names(np.arange(self.n_vertices))
+        graph = networkx.Graph()
+        graph.add_nodes_from(nodes)
+        ends = self.edges().reshape(-1).tolist()
+        graph.add_edges_from(
+            (nodes[u], nodes[v]) for u, v in zip(ends[0::2], ends[1::2], strict=True)
+        )
+        return graph
+
+    def to_scipy(self, dtype: npt.DTypeLike = np.int8) -> Any:
+        """The adjacency matrix as a SciPy ``csr_array`` of shape ``(n, n)``: row and
+        column ``i`` are vertex id ``i`` (its name is ``names.name(i)``), every edge
+        two entries of 1, in ``dtype``. :meth:`from_scipy` reads it back (the
+        names are not kept: a matrix has none).
+
+        Raises
+        ------
+        ImportError
+            Without SciPy (``pip install 'matchgame[graphs]'``).
+
+        Examples
+        --------
+        >>> a = Graph.from_edges(3, [(0, 1), (1, 2)]).to_scipy()
+        >>> a.toarray().tolist()
+        [[0, 1, 0], [1, 0, 1], [0, 1, 0]]
+        >>> Graph.from_scipy(a).n_edges
+        2
+        """
+        sparse = _optional("scipy.sparse", "Graph.to_scipy")
+        data = np.ones(self.neighbors.shape[0], dtype=dtype)
+        n = self.n_vertices
+        return sparse.csr_array((data, self.neighbors.copy(), self.offsets.copy()), shape=(n, n))
+
     def label(self, v: int) -> Hashable:
         """The name of vertex ``v`` (see :attr:`names`): its label, its cell on a
         board, else ``v`` itself."""
@@ -281,6 +335,19 @@ class Graph:
 
     def __repr__(self) -> str:
         return f"<Graph with {self.n_vertices} vertices and {self.n_edges} edges>"
+
+
+def _optional(module: str, what: str) -> Any:
+    """An optional dependency, imported when a method needs it."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        package = module.split(".")[0]
+        raise ImportError(
+            f"{what} needs {package}: pip install 'matchgame[graphs]' (or {package})"
+        ) from None
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:

@@ -43,6 +43,7 @@ from .scene import (
     default_scale,
 )
 from .svg import to_svg
+from .terminal import position_text
 
 __all__ = [
     "COLOURS",
@@ -61,6 +62,7 @@ __all__ = [
     "notebook_svg",
     "placement_scene",
     "position_scene",
+    "position_text",
     "record_scene",
     "save",
     "to_png",

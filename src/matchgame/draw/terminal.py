@@ -4,12 +4,17 @@ the window (spaced, packed, or a window that follows the token), ANSI highlights
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+import numpy.typing as npt
 
-from ..core.names import Cell
+from ..core.names import BoardCells, Cell, VertexNames
 
-__all__ = ["GridPicture", "fit_grid", "grid_picture"]
+if TYPE_CHECKING:
+    from ..games.position import Position
+
+__all__ = ["GridPicture", "fit_grid", "grid_picture", "position_text"]
 
 
 @dataclass(frozen=True)
@@ -86,3 +91,107 @@ def fit_grid(picture: GridPicture, columns: int, lines: int, *, colour: bool = F
             f"{n_rows} x {n_cols} (the view follows the token)"
         )
     return "\n".join(out)
+
+
+MAX_TEXT_CELLS = 10_000
+"""Boards up to this many cells are written whole by :func:`position_text`; bigger
+ones through a window around the token."""
+
+MAX_TEXT_VERTICES = 60
+"""Vertices listed with their neighbours by :func:`position_text` on a graph."""
+
+
+def position_text(position: Position) -> str:
+    """``str(position)``: the position as text, as ``str(chess.Board)`` is.
+
+    On a board: the grid with 1-based row and column numbers, ``#`` blocked, ``.``
+    free, ``o`` a cell the token has left (visited, in the vertex game), ``@`` the
+    token and ``*`` its legal moves. On a graph: a line for the token and its moves,
+    then each vertex still in play with its neighbours (the vertex game: the
+    unvisited vertices, adjacent among themselves; the edge game: the vertices with
+    unused edges, a neighbour written once per unused edge), in the text form moves
+    are typed in (:meth:`~matchgame.Position.parse_move` reads it).
+    """
+    names = position._names
+    if isinstance(names, BoardCells):
+        return _board_text(position, names)
+    return _graph_text(position, names)
+
+
+def _board_text(position: Position, names: BoardCells) -> str:
+    n_rows, n_cols = names.shape
+    free = np.zeros(n_rows * n_cols, dtype=bool)
+    free[names.cell_of_vertex] = True
+    chars = np.where(free, ".", "#").astype("<U1")
+    left = np.zeros(names.n_vertices, dtype=bool)
+    left[position._walk_ids()] = True
+    if not _is_edge_game(position):
+        left |= position._visited_mask()
+    chars[names.cell_of_vertex[left]] = "o"
+    token = position.token_id
+    options: tuple[Cell, ...] = ()
+    if token is not None:
+        legal = position._legal_list()
+        chars[names.cell_of_vertex[legal]] = "*"
+        chars[names.cell_of_vertex[token]] = "@"
+        options = tuple(names.name(v) for v in legal)
+    focus = None if token is None else names.name(token)
+    picture = GridPicture(chars.reshape(n_rows, n_cols), focus, options)
+    if n_rows * n_cols <= MAX_TEXT_CELLS:
+        return fit_grid(picture, 1 << 20, 1 << 20)
+    return fit_grid(picture, 200, 60 + _LINES_AROUND)
+
+
+def _graph_text(position: Position, names: VertexNames) -> str:
+    between = " " if names.numeric else ", "  # a label may hold a blank
+    token = position.token_id
+    pairs, counts = _remaining_edges(position)
+    n = names.n_vertices
+    first, second = pairs[:, 0].astype(np.int64), pairs[:, 1].astype(np.int64)
+    loop = first == second  # the edge game's self-loops: a move from v back to v
+    ends = np.concatenate([first, second[~loop]])
+    others = np.concatenate([second, first[~loop]])
+    copies = np.concatenate([counts, counts[~loop]])
+    order = np.lexsort((others, ends))
+    ends, others, copies = ends[order], others[order], copies[order]
+    starts = np.searchsorted(ends, np.arange(n + 1))
+    if _is_edge_game(position):
+        shown = np.flatnonzero(starts[1:] > starts[:-1])
+    else:
+        shown = np.flatnonzero(~position._visited_mask())
+    if token is not None and token not in shown:
+        shown = np.sort(np.append(shown, token))
+    if token is None:
+        head = f"no token: place it on any of {len(position._legal_list())} vertices"
+    else:
+        legal = between.join(names.texts(position._legal_list())) or "none"
+        head = f"token on {names.describe(token)}; moves: {legal}"
+    lines = [head]
+    for v in shown[:MAX_TEXT_VERTICES].tolist():
+        neighbours = np.repeat(others[starts[v] : starts[v + 1]], copies[starts[v] : starts[v + 1]])
+        mark = "@" if v == token else ""
+        lines.append(f"{mark}{names.text(v)}: {between.join(names.texts(neighbours))}".rstrip())
+    if shown.shape[0] > MAX_TEXT_VERTICES:
+        lines.append(f"... and {shown.shape[0] - MAX_TEXT_VERTICES} more vertices")
+    return "\n".join(lines)
+
+
+def _is_edge_game(position: Position) -> bool:
+    return type(position).__name__ == "EdgePosition"  # without loading the edge game
+
+
+def _remaining_edges(
+    position: Position,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+    """The vertex pairs still joined in play and how many times: the edge game's
+    unused copies; in the vertex game, the edges between unvisited vertices (the
+    token's included), once each."""
+    if _is_edge_game(position):
+        multigraph = cast(Any, position).multigraph
+        left = cast(Any, position)._left
+        keep = left > 0
+        return multigraph.pairs[keep], left[keep]
+    edges = position.graph.edges()
+    alive = position._alive.astype(bool)
+    kept = edges[alive[edges[:, 0]] & alive[edges[:, 1]]]
+    return kept, np.ones(kept.shape[0], dtype=np.int64)

@@ -331,12 +331,19 @@ class EdgePosition(Position):
             If ``v`` is not a name of the graph's vertices.
         """
         u = self._id_of(v)
+        problem = self._illegal(u)
+        if problem is not None:
+            raise IllegalMoveError(problem)
+        self._push_id(u)
+
+    def _illegal(self, u: int) -> str | None:
+        """Why moving to vertex id ``u`` is illegal (no unused edge), or None."""
         token = self._token
         if token is not None:
             k = self._pair_index(token, u)
             if k < 0 or self._left[k] == 0:
-                raise IllegalMoveError(_no_edge(self._names, token, u, k >= 0))
-        self._push_id(u)
+                return _no_edge(self._names, token, u, k >= 0)
+        return None
 
     def _push_id(self, u: int) -> None:
         token = self._token
@@ -414,6 +421,23 @@ class EdgePosition(Position):
         from .. import draw
 
         return draw.notebook_svg(self)
+
+    def __str__(self) -> str:
+        """The position as text: on a board the grid (``@`` the token, ``o`` cells it
+        has left, ``*`` its moves), on a graph each vertex with its unused edges (see
+        :func:`matchgame.draw.terminal.position_text`).
+
+        >>> from matchgame import Graph, Position
+        >>> triangle = Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])
+        >>> position = Position(triangle, token=0, game="edge")
+        >>> position.push(position.parse_move("2"))
+        >>> print(position)
+        token on vertex 2; moves: 3
+        1: 3
+        @2: 3
+        3: 1 2
+        """
+        return super().__str__()
 
     def __repr__(self) -> str:
         return (

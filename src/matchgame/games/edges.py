@@ -328,10 +328,24 @@ class EdgeAnalysis:
         ------
         InvalidInputError
             If a component has an odd cycle (its verdicts have no short proof).
-        """
-        from ..certificates.edges import make_edge_certificate
 
-        return make_edge_certificate(self)
+        Returns
+        -------
+        dict
+            Lists, numbers and strings, which ``json.dumps`` takes
+            (``make_edge_certificate`` gives its lists as numpy arrays).
+
+        Examples
+        --------
+        >>> import json, matchgame
+        >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+        >>> certificate = matchgame.analyse(path, game="edge").certificate()
+        >>> certificate["parity_sets"], json.loads(json.dumps(certificate)) == certificate
+        ([1, 0], True)
+        """
+        from ..certificates.edges import as_json, make_edge_certificate
+
+        return as_json(make_edge_certificate(self))
 
     def __repr__(self) -> str:
         what = (
@@ -341,7 +355,8 @@ class EdgeAnalysis:
             f"{self.multigraph.n_edges} edges"
         )
         wins = int(self.winning_mask.sum())
-        return f"<EdgeAnalysis of a {what}: placer wins on {wins}>"
+        placements = "winning placement" if wins == 1 else "winning placements"
+        return f"<EdgeAnalysis of a {what}: {wins} {placements}>"
 
 
 def edge_source(source: Any, moves: str = "orthogonal") -> tuple[MultiGraph, Board | None]:

@@ -169,10 +169,22 @@ class Analysis:
 
     def certificate(self) -> dict[str, Any]:
         """The certificate of this answer, exactly as written in the JSON answer
-        (see ``matchgame.certificates``)."""
-        from ..certificates import make_certificate
+        (see ``matchgame.certificates``): a dict of lists, numbers and strings, which
+        ``json.dumps`` takes (``matchgame.certificates.make_certificate`` gives its
+        lists as numpy arrays).
 
-        return make_certificate(self)
+        Examples
+        --------
+        >>> import json, matchgame
+        >>> certificate = matchgame.analyse([".##", "...", "#.#"]).certificate()
+        >>> certificate["matching"], certificate["forest"]
+        ([[1, 4], [5, 8]], [0, 6])
+        >>> json.loads(json.dumps(certificate)) == certificate
+        True
+        """
+        from ..certificates import as_json, make_certificate
+
+        return as_json(make_certificate(self))
 
     def _repr_svg_(self) -> str | None:
         """The picture in Jupyter (boards and graphs up to the renderer's limits)."""
@@ -187,7 +199,8 @@ class Analysis:
             else f"graph with {self.graph.n_vertices} vertices and {self.graph.n_edges} edges"
         )
         wins = int(self.decomposition.missable.sum())
-        return f"<Analysis of a {what}: placer wins on {wins}, matching size {self.matching_size}>"
+        placements = "winning placement" if wins == 1 else "winning placements"
+        return f"<Analysis of a {what}: {wins} {placements}, matching size {self.matching_size}>"
 
 
 @overload

@@ -9,6 +9,7 @@ unvisited graph up to date (one augmenting-path search a move).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -28,7 +29,45 @@ from .engines import Engine, WalkAnalysis, analyse_walk, game_graph, make_engine
 if TYPE_CHECKING:
     from .edge_position import EdgePosition
 
-__all__ = ["Position", "WalkAnalysis", "analyse_walk"]
+__all__ = ["Outcome", "Position", "WalkAnalysis", "analyse_walk"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended (as python-chess's ``Outcome``): the player to move
+    had no legal move, and lost. :meth:`Position.outcome` gives it.
+
+    Attributes
+    ----------
+    winner : {"first", "second"}
+        The player who won, named as :attr:`Position.turn` names them (``"first"``:
+        the player to move when the position was set up, the placer on a fresh one).
+    moves : int
+        The moves played since the position was set up (the placement included).
+
+    Examples
+    --------
+    >>> from matchgame import Graph, Position
+    >>> position = Position(Graph.from_edges(2, [(0, 1)]))
+    >>> position.push(0); position.push(1)
+    >>> position.outcome()
+    Outcome(winner='second', moves=2)
+    >>> position.outcome().result()
+    '0-1'
+    """
+
+    winner: str
+    moves: int
+
+    @property
+    def loser(self) -> str:
+        """The player who could not move."""
+        return "second" if self.winner == "first" else "first"
+
+    def result(self) -> str:
+        """``"1-0"`` when the first player won, else ``"0-1"`` (python-chess's form;
+        these games have no draws)."""
+        return "1-0" if self.winner == "first" else "0-1"
 
 
 class Position:
@@ -89,6 +128,17 @@ class Position:
     >>> position = Position(Board.from_rows([".##", "...", "#.#"]))
     >>> position.winning_moves()
     [(1, 2), (2, 1)]
+
+    Moves are read from the text form players type (1-based ``ROW COL`` on a
+    board), and ``str(position)`` draws the board: ``@`` the token, ``o`` visited,
+    ``*`` the legal moves.
+
+    >>> position.push(position.parse_move("2 2"))
+    >>> print(position)
+      1 2 3
+    1 . # #
+    2 * @ *
+    3 # * #
     """
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Position:
@@ -248,10 +298,73 @@ class Position:
         return self._names_of(self._legal_list())
 
     def is_game_over(self) -> bool:
-        """No legal move: the player to move has lost."""
+        """No legal move: the player to move has lost (see :meth:`outcome`)."""
         if self._token is None:
             return not self._alive.any()
         return self._neighbours.count(self._token) == 0
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while the player to move has a legal move.
+
+        Examples
+        --------
+        >>> from matchgame import Graph
+        >>> position = Position(Graph.from_edges(3, [(0, 1), (1, 2)]), token=1)
+        >>> position.outcome() is None
+        True
+        >>> position.push(0)
+        >>> position.outcome()
+        Outcome(winner='first', moves=1)
+        """
+        if not self.is_game_over():
+            return None
+        return Outcome("second" if self.turn == "first" else "first", len(self._moves))
+
+    def parse_move(self, text: str) -> Hashable:
+        """The move written ``text`` as a vertex name, checked legal here (as
+        python-chess's ``Board.parse_uci``): the text form the command line, ``play``
+        and ``str(position)`` use: ``ROW COL`` (1-based) on a board, a vertex number
+        ``1 .. n`` on an edge list, a file's or NetworkX graph's own name.
+
+        Raises
+        ------
+        InvalidTypeError
+            If ``text`` is not a string.
+        InvalidInputError
+            If ``text`` names no vertex.
+        IllegalMoveError
+            If the vertex it names is not a legal move now.
+
+        Examples
+        --------
+        >>> from matchgame import Board, Graph
+        >>> Position(Board.from_rows([".##", "...", "#.#"])).parse_move("2 3")
+        (1, 2)
+        >>> path = Position(Graph.from_edges(3, [(0, 1), (1, 2)]), token=0)
+        >>> path.parse_move("2")
+        1
+        >>> path.parse_move("3")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        matchgame.errors.IllegalMoveError: move '3': vertex 3 is not adjacent to the token...
+        """
+        if not isinstance(text, str):
+            raise InvalidTypeError(f"a move's text must be a str, got {describe(text)}")
+        u = self._names.parse(text.strip(), "move")
+        problem = self._illegal(u)
+        if problem is not None:
+            raise IllegalMoveError(f"move {text.strip()!r}: {problem}")
+        return self._name(u)
+
+    def _illegal(self, u: int) -> str | None:
+        """Why moving to vertex id ``u`` is illegal, or None if it is legal."""
+        names = self._names
+        token = self._token
+        if u == token or not self._alive[u]:
+            return f"{names.describe(u)} has been visited"
+        if token is not None and not self._neighbours.adjacent(token, u):
+            return f"{names.describe(u)} is not adjacent to the token at {names.describe(token)}"
+        return None
 
     def mover_wins(self) -> bool:
         """Whether the player to move wins with perfect play.
@@ -400,10 +513,16 @@ class Position:
 
         return draw.notebook_svg(self)
 
+    def __str__(self) -> str:
+        """The position as text (see :func:`matchgame.draw.terminal.position_text`)."""
+        from .. import draw
+
+        return draw.position_text(self)
+
     def __repr__(self) -> str:
-        return (
-            f"<Position token={self.token!r} visited={int((self._alive == 0).sum())} of {self._n}>"
-        )
+        # the token's vertex counts as visited, as is_visited says
+        visited = int(self._visited_mask().sum())
+        return f"<Position token={self.token!r} visited={visited} of {self._n}>"
 
 
 _IDS, _CELLS, _LABELS = 0, 1, 2  # how a position's vertices are named

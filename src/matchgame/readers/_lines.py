@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels.text import content_lines
+from .._kernels.text import content_lines, format_int_rows
 from ..core.graph import Graph
 from ..core.names import FileNumbers
 from ..errors import ParseError
@@ -26,6 +26,7 @@ __all__ = [
     "field_problem",
     "file_numbered",
     "header_among_comments",
+    "int_lines",
     "no_header_limit",
 ]
 
@@ -128,3 +129,36 @@ def file_numbered(graph: Graph) -> Graph:
     (METIS, DIMACS, Matrix Market: :class:`~matchgame.core.names.FileNumbers`), the
     same arrays."""
     return Graph._trusted(graph.offsets, graph.neighbors, names=FileNumbers(graph.n_vertices))
+
+
+def int_lines(rows: npt.ArrayLike, prefix: bytes = b"") -> bytes:
+    """The rows of non-negative integers as text lines, numbers separated by a blank
+    (compiled), each line after ``prefix`` (``b"e "`` for DIMACS)."""
+    values = np.ascontiguousarray(rows, dtype=np.int64)
+    if not values.shape[0]:
+        return b""
+    text = format_int_rows(values).tobytes()
+    if not prefix:
+        return text
+    return prefix + text[:-1].replace(b"\n", b"\n" + prefix) + b"\n"
+
+
+def adjacency_lines(graph: Graph) -> bytes:
+    """Line ``v`` lists the neighbours of vertex ``v``, 1-based (METIS); a vertex
+    without edges has an empty line. Compiled formatting, then the line breaks
+    inside a list turned into blanks."""
+    n = graph.n_vertices
+    text = np.frombuffer(int_lines(graph.neighbors.astype(np.int64).reshape(-1, 1) + 1), np.uint8)
+    text = text.copy()
+    ends = np.flatnonzero(text == 10)  # one per neighbour, in order
+    offsets = graph.offsets.astype(np.int64)
+    last = offsets[1:][offsets[1:] > offsets[:-1]] - 1  # each list's last neighbour
+    inner = np.ones(ends.shape[0], dtype=bool)
+    inner[last] = False
+    text[ends[inner]] = 32
+    # where each vertex's line begins; an empty list gets its own line break there
+    starts = np.zeros(n, dtype=np.int64)
+    listed = offsets[:-1] > 0
+    starts[listed] = ends[offsets[:-1][listed] - 1] + 1
+    isolated = np.flatnonzero(offsets[1:] == offsets[:-1])
+    return np.insert(text, starts[isolated], 10).tobytes()

@@ -47,7 +47,15 @@ def prepare(text: str | bytes) -> bytes:
     ParseError
         If the text looks like UTF-16 (a UTF-16 byte-order mark, or NUL bytes at
         every other position of an otherwise ASCII start).
+    InvalidTypeError
+        If ``text`` is neither text nor bytes (``bytes(n)`` of an int would be n
+        zero bytes, and a list of rows is not the file's text).
     """
+    if not isinstance(text, str | bytes | bytearray | memoryview):
+        raise InvalidTypeError(
+            f"the input must be its text (str) or bytes, got {describe(text)}"
+            + ("; for rows, Board.from_rows(rows)" if isinstance(text, list | tuple) else "")
+        )
     data = text.encode() if isinstance(text, str) else bytes(text)
     if data.startswith(_UTF8_BOM):
         return data[len(_UTF8_BOM) :]

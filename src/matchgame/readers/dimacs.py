@@ -13,12 +13,19 @@ import numpy as np
 from .._kernels.text import parse_int_lines
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
-from ._lines import body_lines, column_of, field_problem, file_numbered, header_among_comments
+from ._lines import (
+    body_lines,
+    column_of,
+    field_problem,
+    file_numbered,
+    header_among_comments,
+    int_lines,
+)
 from ._memory import require_memory
 from ._text import parse_integers, prepare, shorten_line, text_limit
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
-__all__ = ["parse_dimacs", "text_size_limit"]
+__all__ = ["format_dimacs", "parse_dimacs", "text_size_limit"]
 
 PROBLEMS = (b"edge", b"col", b"edges")
 """The problem names of a ``p`` line that mean an undirected graph."""
@@ -113,3 +120,14 @@ def text_size_limit(head: bytes) -> int:
     between the edges: a few bytes of them per edge are allowed)."""
     n, m, index, _ = _header(head)
     return text_limit(index + 1 + 2 * m, m * (2 * len(str(n)) + 4))
+
+
+def format_dimacs(graph: Graph) -> bytes:
+    """The graph as a DIMACS file: ``p edge n m``, then ``e u v`` per edge (1-based).
+    Read back, the vertices are named by those numbers.
+
+    >>> format_dimacs(Graph.from_edges(3, [(0, 1), (1, 2)])).decode()
+    'p edge 3 2\\ne 1 2\\ne 2 3\\n'
+    """
+    head = f"p edge {graph.n_vertices} {graph.n_edges}\n".encode()
+    return head + int_lines(graph.edges().astype(np.int64) + 1, b"e ")

@@ -22,10 +22,18 @@ import numpy.typing as npt
 
 from .._kernels import graph6 as _graph6
 from ..core.graph import Graph
-from ..errors import ParseError
+from ..errors import InvalidInputError, ParseError
 from ._memory import require_memory
 
-__all__ = ["GraphLines", "decode_graph6_lines", "graph6_line", "parse_graph6"]
+__all__ = [
+    "GraphLines",
+    "decode_graph6_lines",
+    "format_graph6",
+    "format_sparse6",
+    "graph6_line",
+    "parse_graph6",
+    "sparse6_line",
+]
 
 # rough peak bytes per decoded edge (pairs, both CSR directions, sorting) and per vertex
 _BYTES_PER_EDGE = 48
@@ -187,14 +195,152 @@ def graph6_line(n_vertices: int, edges: npt.ArrayLike) -> bytes:
     pairs = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
     low, high = pairs.min(axis=1), pairs.max(axis=1)
     keep = low != high
-    if n < 63:
-        size = bytes([n + 63])
-    elif n < 1 << 18:
-        size = bytes([126, *((n >> shift & 63) + 63 for shift in (12, 6, 0))])
-    else:
-        size = bytes([126, 126, *((n >> shift & 63) + 63 for shift in range(30, -1, -6))])
+    size = _size_bytes(n)
     # the upper triangle column by column: x(0,1), x(0,2), x(1,2), x(0,3), ...
     bits = np.zeros(-(-n * (n - 1) // 2 // 6) * 6, dtype=np.uint8)
     bits[high[keep] * (high[keep] - 1) // 2 + low[keep]] = 1
+    return size + _six_bit_text(bits)
+
+
+def sparse6_line(n_vertices: int, edges: npt.ArrayLike) -> bytes:
+    """The sparse6 text of one graph (no header, no line end): ``n_vertices`` and its
+    edges as 0-based pairs (loops dropped, repeats collapse), as nauty writes it and
+    :func:`decode_graph6_lines` reads it back. It takes about ``m log2(n) / 6`` bytes.
+
+    The encoding: ``:``, then ``N(n)``, then for each edge ``u <= v`` in order of
+    ``(v, u)`` a bit ``b`` and ``k`` bits of a vertex (``k`` bits hold ``n - 1``):
+    ``0 u`` for another edge of the current vertex, ``1 u`` for an edge of the next
+    one, else ``1 v 0 u`` (jump to ``v``); padded with 1 bits to whole bytes, except
+    that the padding begins with a 0 bit where all ones would read as a loop at
+    ``n - 1`` (nauty's rule).
+
+    Examples
+    --------
+    >>> sparse6_line(3, [[0, 1], [1, 2], [0, 2]]), sparse6_line(7, [[0, 1], [1, 2], [5, 6]])
+    (b':BcN', b':Fa]V')
+    """
+    n = int(n_vertices)
+    pairs = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+    low, high = pairs.min(axis=1), pairs.max(axis=1)
+    keep = low != high
+    order = np.unique(high[keep] * max(n, 1) + low[keep])  # sorted by (v, u), repeats gone
+    del pairs, low, high, keep
+    k = 1
+    while (1 << k) < n:
+        k += 1
+    parts = [b":", _size_bytes(n)]
+    current, left = 0, np.zeros(0, dtype=np.uint8)
+    # a chunk of edges at a time: the bits of all of them at once take 2k + 2 bytes each
+    for first in range(0, order.shape[0], _SPARSE6_CHUNK):
+        v, u = np.divmod(order[first : first + _SPARSE6_CHUNK], max(n, 1))
+        bits = np.concatenate([left, _sparse6_bits(v, u, current, k)])
+        current = int(v[-1])
+        whole = bits.shape[0] - bits.shape[0] % 6
+        parts.append(_six_bit_text(bits[:whole]))
+        left = bits[whole:]
+    pad = -left.shape[0] % 6
+    padding = np.ones(pad, dtype=np.uint8)
+    if pad > k and n == 1 << k and order.shape[0] and current == n - 2:
+        padding[0] = 0  # "1" and k ones would read as the loop (n - 1, n - 1)
+    parts.append(_six_bit_text(np.concatenate([left, padding])))
+    return b"".join(parts)
+
+
+_SPARSE6_CHUNK = 1 << 16
+
+
+def _sparse6_bits(
+    v: npt.NDArray[np.int64], u: npt.NDArray[np.int64], current: int, k: int
+) -> npt.NDArray[np.uint8]:
+    """The sparse6 bits (one byte each) of the edges ``(u, v)``, sorted by ``(v, u)``,
+    the current vertex before them being ``current``."""
+    shifts = np.arange(k - 1, -1, -1, dtype=np.int64)
+    u_bits = ((u[:, None] >> shifts) & 1).astype(np.uint8)
+    v_bits = ((v[:, None] >> shifts) & 1).astype(np.uint8)
+    step = v - np.concatenate([[current], v[:-1]])  # 0: the current vertex's, 1: the next's
+    near = step <= 1
+    # each edge as a row of 2 + 2k bits, of which a near one uses the first 1 + k
+    rows = np.zeros((v.shape[0], 2 + 2 * k), dtype=np.uint8)
+    rows[near, 0] = step[near]
+    rows[near, 1 : 1 + k] = u_bits[near]
+    rows[~near, 0] = 1
+    rows[~near, 1 : 1 + k] = v_bits[~near]
+    rows[~near, 2 + k :] = u_bits[~near]
+    used = np.ones(rows.shape, dtype=bool)
+    used[near, 1 + k :] = False
+    bits: npt.NDArray[np.uint8] = rows[used]
+    return bits
+
+
+def _six_bit_text(bits: npt.NDArray[np.uint8]) -> bytes:
+    """Bits (a multiple of 6, one byte each) as graph6's characters, 6 bits each."""
     groups = bits.reshape(-1, 6) @ _SIX_BITS + 63
-    return size + groups.astype(np.uint8).tobytes()
+    return bytes(groups.astype(np.uint8).tobytes())
+
+
+def _size_bytes(n: int) -> bytes:
+    """``N(n)``: graph6's and sparse6's vertex count."""
+    if n < 63:
+        return bytes([n + 63])
+    if n < 1 << 18:
+        return bytes([126, *((n >> shift & 63) + 63 for shift in (12, 6, 0))])
+    return bytes([126, 126, *((n >> shift & 63) + 63 for shift in range(30, -1, -6))])
+
+
+MAX_GRAPH6_WRITTEN = 1 << 17
+"""Most vertices :func:`format_graph6` writes: graph6 takes ``n (n - 1) / 12`` bytes
+(1.4 GB at this size); sparse6 writes bigger sparse graphs."""
+
+_GRAPH6_CHUNK = 6 << 20
+"""Bits of the adjacency triangle set at a time (one byte each) by :func:`format_graph6`."""
+
+
+def format_graph6(graph: Graph) -> bytes:
+    """The graph as one graph6 line (vertex ``i`` is vertex id ``i``; names are not
+    kept: graph6 has none).
+
+    Raises
+    ------
+    InvalidInputError
+        Above :data:`MAX_GRAPH6_WRITTEN` vertices, or when its text would not fit in
+        the memory available (sparse6 holds such graphs in proportion to their edges).
+
+    >>> format_graph6(Graph.from_edges(3, [(0, 1), (1, 2)]))
+    b'Bg\\n'
+    """
+    n = graph.n_vertices
+    n_bits = n * (n - 1) // 2
+    if n > MAX_GRAPH6_WRITTEN:
+        raise InvalidInputError(
+            f"graph6 writes every pair of vertices: {n} vertices would take "
+            f"{n_bits // 6:,} bytes; write sparse6"
+        )
+    require_memory(
+        2 * (n_bits // 6) + 16 * graph.n_edges + 2 * _GRAPH6_CHUNK,
+        f"the graph6 text of {n} vertices",
+        error=InvalidInputError,
+    )
+    # the upper triangle column by column: x(0,1), x(0,2), x(1,2), x(0,3), ...
+    edges = graph.edges().astype(np.int64)
+    positions = np.sort(edges[:, 1] * (edges[:, 1] - 1) // 2 + edges[:, 0])
+    del edges
+    text = np.empty(-(-n_bits // 6), dtype=np.uint8)
+    for start in range(0, text.shape[0] * 6, _GRAPH6_CHUNK):
+        stop = min(start + _GRAPH6_CHUNK, text.shape[0] * 6)
+        bits = np.zeros(stop - start, dtype=np.uint8)
+        within = positions[np.searchsorted(positions, start) : np.searchsorted(positions, stop)]
+        bits[within - start] = 1
+        text[start // 6 : stop // 6] = bits.reshape(-1, 6) @ _SIX_BITS + 63
+    return _size_bytes(n) + text.tobytes() + b"\n"
+
+
+def format_sparse6(graph: Graph) -> bytes:
+    """The graph as one sparse6 line (vertex ``i`` is vertex id ``i``; names are not
+    kept). matchgame reads back a line of at most 64 vertices per byte of input
+    (memory in proportion to the input): a graph of many more vertices than edges
+    reads back from an edge list or METIS.
+
+    >>> format_sparse6(Graph.from_edges(3, [(0, 1), (1, 2)]))
+    b':Bd\\n'
+    """
+    return sparse6_line(graph.n_vertices, graph.edges()) + b"\n"

@@ -16,20 +16,23 @@ sparse6     sparse6, one graph a line                    ``.s6``, ``>>sparse6<<`
 
 :func:`read_graphs` yields the graphs of a path, bytes or text (graph6 and
 sparse6 files hold many, the others one); :func:`read_graph` returns the one
-graph. Without ``format`` the format is guessed (:func:`detect_format`): first
-from a signature the text cannot have by chance (a banner, an XML declaration,
-``p edge``), then from the file's extension, then from the first line's shape.
+graph; :func:`write_graph` writes one back in any of these formats. Without
+``format`` the format is guessed (:func:`detect_format`): first from a signature
+the text cannot have by chance (a banner, an XML declaration, ``p edge``), then
+from the file's extension, then from the first line's shape.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import PurePath
+from typing import Any
 
-from ..core.graph import Graph
+from ..core.graph import Graph, as_graph
 from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
 from . import dimacs, edgelists, graph6, matrixmarket, metis, networkx_formats, snap
 from ._lines import no_header_limit
@@ -40,21 +43,25 @@ __all__ = [
     "GraphFormat",
     "detect_file_format",
     "detect_format",
+    "format_graph",
     "read_graph",
     "read_graphs",
+    "write_graph",
 ]
 
 
 @dataclass(frozen=True)
 class GraphFormat:
     """A graph format: its description, the extensions that name it, its reader
-    (bytes to graphs) and how long its text can be given its first bytes."""
+    (bytes to graphs), how long its text can be given its first bytes, and its
+    writer (a graph to bytes, which the reader reads back)."""
 
     name: str
     description: str
     extensions: tuple[str, ...]
     parse: Callable[[bytes], list[Graph]]
     size_limit: Callable[[bytes], int]
+    format: Callable[[Graph], bytes]
 
 
 def _one(parse: Callable[[bytes], Graph]) -> Callable[[bytes], list[Graph]]:
@@ -70,6 +77,7 @@ FORMATS: dict[str, GraphFormat] = {
             (),
             _one(edgelists.parse_edge_list),
             edgelists.text_size_limit,
+            lambda graph: edgelists.format_edge_list(graph).encode("ascii"),
         ),
         GraphFormat(
             "mtx",
@@ -77,6 +85,7 @@ FORMATS: dict[str, GraphFormat] = {
             (".mtx",),
             _one(matrixmarket.parse_matrix_market),
             matrixmarket.text_size_limit,
+            matrixmarket.format_matrix_market,
         ),
         GraphFormat(
             "metis",
@@ -84,6 +93,7 @@ FORMATS: dict[str, GraphFormat] = {
             (".graph", ".metis"),
             _one(metis.parse_metis),
             metis.text_size_limit,
+            metis.format_metis,
         ),
         GraphFormat(
             "dimacs",
@@ -91,6 +101,7 @@ FORMATS: dict[str, GraphFormat] = {
             (".dimacs", ".col", ".clq"),
             _one(dimacs.parse_dimacs),
             dimacs.text_size_limit,
+            dimacs.format_dimacs,
         ),
         GraphFormat(
             "snap",
@@ -98,6 +109,7 @@ FORMATS: dict[str, GraphFormat] = {
             (".edges", ".snap"),
             _one(snap.parse_snap),
             snap.text_size_limit,
+            snap.format_snap,
         ),
         GraphFormat(
             "graphml",
@@ -105,6 +117,7 @@ FORMATS: dict[str, GraphFormat] = {
             (".graphml",),
             _one(networkx_formats.parse_graphml),
             networkx_formats.text_size_limit,
+            networkx_formats.format_graphml,
         ),
         GraphFormat(
             "gml",
@@ -112,9 +125,24 @@ FORMATS: dict[str, GraphFormat] = {
             (".gml",),
             _one(networkx_formats.parse_gml),
             networkx_formats.text_size_limit,
+            networkx_formats.format_gml,
         ),
-        GraphFormat("graph6", "graph6 text", (".g6",), graph6.parse_graph6, no_header_limit),
-        GraphFormat("sparse6", "sparse6 text", (".s6",), graph6.parse_graph6, no_header_limit),
+        GraphFormat(
+            "graph6",
+            "graph6 text",
+            (".g6",),
+            graph6.parse_graph6,
+            no_header_limit,
+            graph6.format_graph6,
+        ),
+        GraphFormat(
+            "sparse6",
+            "sparse6 text",
+            (".s6",),
+            graph6.parse_graph6,
+            no_header_limit,
+            graph6.format_sparse6,
+        ),
     )
 }
 """Every graph format, by the name ``--input-format`` and ``format=`` take."""
@@ -315,3 +343,76 @@ def _source_bytes(source: Source, format_name: str | None) -> tuple[bytes, str |
     except OSError as exc:
         hint = "" if os.path.exists(path) else " (to read text, give bytes or a str with lines)"
         raise UnreadableInput(f"cannot read {path!r}: {exc.strerror or exc}{hint}") from None
+
+
+def format_graph(graph: Any, format: str = "edgelist") -> bytes:
+    """The text of ``graph`` (a :class:`Graph`, a NetworkX graph or a SciPy sparse
+    matrix) in ``format``, a key of :data:`FORMATS`, as :func:`read_graph` reads it
+    back: the same vertices and edges, and the names where the format holds them
+    (METIS, DIMACS and Matrix Market number the vertices ``1 .. n``, SNAP keeps
+    integer names, GraphML and GML keep names as text; matchgame's edge list,
+    graph6 and sparse6 keep the vertex order only).
+
+    Raises
+    ------
+    InvalidInputError, InvalidTypeError
+        For an unknown ``format``, a ``graph`` of another type, or a graph the
+        format cannot hold (a vertex without edges in SNAP, a huge graph in graph6).
+    ImportError
+        For GraphML and GML without NetworkX.
+
+    Examples
+    --------
+    >>> from matchgame import Graph
+    >>> format_graph(Graph.from_edges(3, [(0, 1), (1, 2)]), "dimacs")
+    b'p edge 3 2\\ne 1 2\\ne 2 3\\n'
+    """
+    format_name = _checked_format(format)
+    return FORMATS[format_name or "edgelist"].format(as_graph(graph, "graph"))
+
+
+def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
+    """Write ``graph`` (a :class:`Graph`, a NetworkX graph or a SciPy sparse matrix)
+    to ``target``: a path (``str`` or :class:`os.PathLike`) or an open file, binary
+    or text. ``format`` is a key of ``matchgame.readers.graphs.FORMATS``; None takes
+    it from a path's extension (``.mtx``, ``.graphml``, ``.g6`` ...), else
+    matchgame's edge list. What is written, :func:`read_graph` reads back: the same
+    vertices and edges, and the names where the format holds them (GraphML and GML
+    write each name's text, SNAP the ids, METIS, DIMACS and Matrix Market number the
+    vertices ``1 .. n``; matchgame's edge list, graph6 and sparse6 keep the vertex
+    order only). ``matchgame.readers.graphs.format_graph`` gives the bytes.
+
+    Raises
+    ------
+    InvalidInputError, InvalidTypeError
+        For an unknown ``format``, a ``graph`` of another type, a graph the format
+        cannot hold (a vertex without edges in SNAP, names SNAP or GraphML cannot
+        tell apart, a graph6 text too big for memory), or a ``target`` that is
+        neither a path nor a file; nothing is written then.
+    OSError
+        If the file cannot be written.
+
+    Examples
+    --------
+    >>> import io, matchgame
+    >>> g = matchgame.read_graph(b"p edge 3 2\\ne 1 2\\ne 2 3\\n")
+    >>> out = io.BytesIO()
+    >>> matchgame.write_graph(g, out, format="mtx")
+    >>> matchgame.read_graph(out.getvalue()).edges().tolist(), list(g.names)
+    ([[0, 1], [1, 2]], [1, 2, 3])
+    """
+    is_path = isinstance(target, str | os.PathLike)
+    if not is_path and not callable(getattr(target, "write", None)):
+        raise InvalidTypeError(
+            f"target must be a path or an open file, got {type(target).__name__}"
+        )
+    if format is None and is_path:
+        format = EXTENSIONS.get(PurePath(os.fspath(target)).suffix.lower())
+    data = format_graph(graph, format or "edgelist")
+    if is_path:
+        with open(target, "wb") as handle:
+            handle.write(data)
+    elif isinstance(target, io.TextIOBase):
+        target.write(data.decode("utf-8"))
+    else:
+        target.write(data)

@@ -28,6 +28,7 @@ the whole input may be, and memory follows the bytes really there.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO
@@ -214,6 +215,27 @@ def _other_kind(data: str | bytes, tried: str, moves: str) -> str | None:
             except MatchgameError:
                 continue
             return kind
+        if tried in GRAPH_KINDS:
+            return None
+        return _graph_format_of(data)
+
+
+def _graph_format_of(data: str | bytes) -> str | None:
+    """The standard graph format ``data`` reads as, if any, for a hint on standard
+    input, which has no extension to tell: the one its first line's signature or
+    shape names (a Matrix Market banner, graph6 lines), else METIS, whose
+    ``n m`` header without a ``%`` line looks like an edge list's."""
+    head = prepare(data[:HEAD_BYTES])
+    guessed = graphs.detect_format(None, head)
+    for kind in dict.fromkeys([guessed, "metis"]):
+        if kind not in GRAPH_KINDS:
+            continue
+        try:
+            # graph6 and sparse6 may hold many graphs (one command answers one; sweep, many)
+            if graphs.FORMATS[kind].parse(prepare(data)):
+                return kind
+        except (MatchgameError, ImportError):
+            continue
     return None
 
 
@@ -243,7 +265,9 @@ def _parse(data: str | bytes, kind: str, moves: str) -> Input:
     elif kind in GRAPH_KINDS:
         found = graphs.FORMATS[kind].parse(prepare(data))
         if len(found) != 1:
-            raise ParseError(f"expected one graph, the input holds {len(found)}")
+            many = ParseError(f"expected one graph, the input holds {len(found)}")
+            many.other_kind = "sweep" if found else None  # sweep answers many graphs
+            raise many
         value = found[0]
     else:
         raise ValueError(f"unknown kind of input {kind!r} (one of {', '.join(KINDS)})")
@@ -296,7 +320,18 @@ def sniff_input(
             return parse_input(data, kind, moves=moves, game=game)
         except MatchgameError as exc:
             problems.append(f"as {kind}: {exc}")
-    raise MatchgameError(f"{name}: not {what}; " + "; ".join(problems))
+    # each reading quotes the same first line it could not read: say it once
+    quoted = {match[1] if match else None for match in map(_QUOTED_END.search, problems)}
+    ending = ""
+    if len(quoted) == 1 and None not in quoted:
+        (text,) = quoted
+        problems = [_QUOTED_END.sub("", problem) for problem in problems]
+        ending = f" (the input begins {text})"
+    raise MatchgameError(f"{name}: not {what}; " + "; ".join(problems) + ending)
+
+
+_QUOTED_END = re.compile(r", got ('.*')$", re.DOTALL)
+"""A reader's message ending with the text it was given (``..., got '>>i...'``)."""
 
 
 def read_stream(

@@ -30,13 +30,14 @@ from ._lines import (
     field_problem,
     file_numbered,
     header_among_comments,
+    int_lines,
     no_header_limit,
 )
 from ._memory import require_memory
 from ._text import header_line, parse_integers, prepare, shorten_line, text_limit
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
-__all__ = ["parse_matrix_market", "text_size_limit"]
+__all__ = ["format_matrix_market", "parse_matrix_market", "text_size_limit"]
 
 FIELDS = {"pattern": 0, "integer": 1, "real": 1, "complex": 2}
 """Each field's number of values after ``i j`` on an entry line."""
@@ -199,3 +200,16 @@ def text_size_limit(head: bytes) -> int:
         raise
     per_line = 2 * len(str(max(rows, cols))) + 2 + n_values * VALUE_CHARACTERS
     return text_limit(size_index + 1 + entries, entries * per_line)
+
+
+def format_matrix_market(graph: Graph) -> bytes:
+    """The graph as a symmetric ``pattern`` Matrix Market file: vertex ``i`` is row
+    ``i + 1``, each edge one entry below the diagonal. Read back, the vertices are
+    named by those numbers.
+
+    >>> format_matrix_market(Graph.from_edges(3, [(0, 1), (1, 2)])).decode()
+    '%%MatrixMarket matrix coordinate pattern symmetric\\n3 3 2\\n2 1\\n3 2\\n'
+    """
+    n = graph.n_vertices
+    head = f"%%MatrixMarket matrix coordinate pattern symmetric\n{n} {n} {graph.n_edges}\n"
+    return head.encode() + int_lines(graph.edges()[:, ::-1].astype(np.int64) + 1)

@@ -16,12 +16,12 @@ import numpy as np
 from .._kernels.text import parse_ragged_int_lines
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
-from ._lines import body_lines, column_of, file_numbered, header_among_comments
+from ._lines import adjacency_lines, body_lines, column_of, file_numbered, header_among_comments
 from ._memory import require_memory
 from ._text import parse_integers, prepare, shorten_line, text_limit
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
-__all__ = ["parse_metis", "text_size_limit"]
+__all__ = ["format_metis", "parse_metis", "text_size_limit"]
 
 BYTES_PER_INTEGER = 24
 """Peak memory per integer of the lists beyond the graph's (parsed values, owners)."""
@@ -155,3 +155,15 @@ def text_size_limit(head: bytes) -> int:
     # weights may be any integers: room for 19 digits each when there are some
     digits = len(str(max(n, 1))) + 1 if skip == 0 and stride == 1 else 20
     return text_limit(index + 1 + n, (2 * m * stride + n * skip) * 2 * digits)
+
+
+def format_metis(graph: Graph) -> bytes:
+    """The graph as a METIS file: a ``%`` comment (which tells the format when no
+    extension does), ``n m``, then line ``i`` the neighbours of vertex ``i``, all
+    1-based. Read back, the vertices are named by those numbers.
+
+    >>> format_metis(Graph.from_edges(3, [(0, 1), (1, 2)])).decode()
+    '% METIS graph written by matchgame\\n3 2\\n2\\n1 3\\n2\\n'
+    """
+    head = f"% METIS graph written by matchgame\n{graph.n_vertices} {graph.n_edges}\n"
+    return head.encode() + adjacency_lines(graph)

@@ -1,6 +1,6 @@
-"""GraphML and GML read as graphs through NetworkX's own readers (the ``graphs``
-extra: ``pip install 'matchgame[graphs]'``); matchgame does not parse XML or GML
-itself.
+"""GraphML and GML read as graphs, and written, through NetworkX's own readers and
+writers (the ``graphs`` extra: ``pip install 'matchgame[graphs]'``); matchgame does
+not parse or write XML or GML itself.
 
 Nodes become the vertices' names (:class:`~matchgame.core.names.NodeLabels`), in
 the file's order; a directed graph is read as its undirected one; parallel edges
@@ -10,16 +10,17 @@ and self-loops are dropped.
 from __future__ import annotations
 
 import re
+import sys
 import warnings
 from typing import Any
 
 from ..core.graph import Graph
-from ..errors import ParseError
+from ..errors import InvalidInputError, ParseError
 from ._lines import no_header_limit
 from ._memory import require_memory
 from ._text import prepare, shorten_line
 
-__all__ = ["parse_gml", "parse_graphml", "text_size_limit"]
+__all__ = ["format_gml", "format_graphml", "parse_gml", "parse_graphml", "text_size_limit"]
 
 BYTES_PER_INPUT_BYTE = 80
 """Peak memory of reading a file through NetworkX, per byte of its text (dicts per node
@@ -165,3 +166,51 @@ def parse_gml(text: str | bytes) -> Graph:
     except _READER_FAILURES as exc:
         raise _refused("GML", exc) from None
     return _graph(nx_graph)
+
+
+def _written(graph: Graph, what: str, generate: str) -> bytes:
+    """The lines of NetworkX's ``generate`` writer for ``graph``, its nodes named by
+    the text of the vertices' names (both formats name nodes by text)."""
+    texts = [str(name) for name in graph.names]
+    if len(set(texts)) < len(texts):
+        raise InvalidInputError(
+            f"two vertices have names written alike, which {what} cannot tell apart"
+        )
+    nx_graph = graph.to_networkx()  # raises ImportError naming the extra
+    networkx = sys.modules["networkx"]
+    nx_graph = networkx.relabel_nodes(nx_graph, dict(zip(graph.names, texts, strict=True)))
+    lines = getattr(networkx, generate)(nx_graph)
+    return "".join(line + "\n" for line in lines).encode("utf-8")
+
+
+def format_graphml(graph: Graph) -> bytes:
+    """The graph as GraphML (NetworkX's ``generate_graphml``): node ids are the text
+    of the vertices' names (a label as it is, a number's digits, a cell's
+    ``(r, c)``), which reading it back names them by.
+
+    Raises
+    ------
+    ImportError
+        Without NetworkX (naming the extra).
+    InvalidInputError
+        If two names have the same text (the nodes ``1`` and ``"1"``).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> text = format_graphml(Graph.from_networkx(nx.path_graph(["a", "b"])))
+    >>> print(text.decode().splitlines()[2:5])
+    ['    <node id="a" />', '    <node id="b" />', '    <edge source="a" target="b" />']
+    """
+    return _written(graph, "GraphML", "generate_graphml")
+
+
+def format_gml(graph: Graph) -> bytes:
+    """The graph as GML (NetworkX's ``generate_gml``): each node's ``label`` is the
+    text of its name, which reading it back names it by (raises as
+    :func:`format_graphml`).
+
+    >>> parse_gml(format_gml(Graph.from_edges(2, [(0, 1)]))).labels
+    ('0', '1')
+    """
+    return _written(graph, "GML", "generate_gml")

@@ -16,13 +16,13 @@ import numpy as np
 from .._kernels.text import parse_int_lines
 from ..core.graph import MAX_VERTICES, Graph
 from ..core.names import FileIds
-from ..errors import ParseError
-from ._lines import body_lines, column_of, field_problem, no_header_limit
+from ..errors import InvalidInputError, ParseError
+from ._lines import body_lines, column_of, field_problem, int_lines, no_header_limit
 from ._memory import require_memory
 from ._text import prepare, shorten_line
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
-__all__ = ["parse_snap", "text_size_limit"]
+__all__ = ["format_snap", "parse_snap", "text_size_limit"]
 
 BYTES_PER_LINE = 72
 """Peak memory per edge line beyond the graph's: its position, the parsed pair, the
@@ -83,3 +83,37 @@ def parse_snap(text: str | bytes) -> Graph:
     del values
     built = Graph.from_edges(int(ids.shape[0]), edges)
     return Graph._trusted(built.offsets, built.neighbors, names=FileIds(ids))
+
+
+def format_snap(graph: Graph) -> bytes:
+    """The graph as a SNAP edge list: a ``#`` comment line, then ``u v`` per edge,
+    each vertex written by its name (SNAP ids are non-negative integers: a SNAP
+    file's ids, a METIS file's numbers, the ids ``0 .. n - 1`` of other graphs).
+
+    Raises
+    ------
+    InvalidInputError
+        If a vertex has no edge (a SNAP file names only the ends of its edges) or is
+        named otherwise than by a non-negative integer (write GraphML).
+
+    >>> format_snap(parse_snap("# ids\\n10 7\\n7 42\\n")).decode()
+    '# Undirected graph written by matchgame: 3 nodes, 2 edges\\n7 10\\n7 42\\n'
+    """
+    isolated = np.flatnonzero(graph.degrees == 0)
+    if isolated.size:
+        raise InvalidInputError(
+            f"a SNAP edge list names only the ends of its edges, and "
+            f"{graph.names.describe(int(isolated[0]))} has none: write an edge list, METIS "
+            "or GraphML to keep it"
+        )
+    ids = graph.names.names(np.arange(graph.n_vertices))
+    if not all(type(x) is int and 0 <= x < 2**63 for x in ids):
+        raise InvalidInputError(
+            "SNAP ids are non-negative integers and this graph names its vertices "
+            "otherwise: write GraphML or GML to keep its names"
+        )
+    head = (
+        f"# Undirected graph written by matchgame: {graph.n_vertices} nodes, "
+        f"{graph.n_edges} edges\n"
+    )
+    return head.encode() + int_lines(np.array(ids, dtype=np.int64)[graph.edges()])

@@ -64,7 +64,7 @@ def format_mistakes(analysis: RecordAnalysis, style: str) -> bytes:
     if style == "noi":
         mistakes = analysis.mistakes("Bunny")
         return "".join(f"{x}\n" for x in [len(mistakes), *mistakes]).encode()
-    return (json.dumps(mistakes_document(analysis)) + "\n").encode()
+    return (json.dumps(mistakes_document(analysis), separators=(",", ":")) + "\n").encode()
 
 
 def annotation_document(annotation: WalkAnnotation) -> dict[str, Any]:
@@ -89,7 +89,7 @@ def format_annotation(annotation: WalkAnnotation, style: str) -> bytes:
     """The judged record as JSON (``"json"``) or, after a line saying what the words
     mean, one line per move (``"text"``)."""
     if style == "json":
-        return (json.dumps(annotation_document(annotation)) + "\n").encode()
+        return (json.dumps(annotation_document(annotation), separators=(",", ":")) + "\n").encode()
     names = annotation.record.graph.names
     lines = [ANNOTATION_LEGEND]
     for note in annotation.notes:

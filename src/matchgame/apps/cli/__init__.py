@@ -66,6 +66,8 @@ def _run(argv: list[str]) -> int:
             getattr(args, "file", None) or getattr(args, "files", None)
         ):
             raise UsageError("give either FILE or --example, not both")
+        if getattr(args, "indent", None) is not None and args.format != "json":
+            raise UsageError("--indent goes with --format json")
         if getattr(args, "input_format", None) is not None:
             args.edges = True  # a graph format names a graph
         if hasattr(args, "moves") and args.moves is None:

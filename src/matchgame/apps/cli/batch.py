@@ -27,6 +27,7 @@ from .output import (
     error_text,
     input_bytes,
     input_kind,
+    json_for_people,
     print_error,
     write_chunks,
     write_output,
@@ -71,7 +72,7 @@ def _solve(
         # each file's own format: its extension or first line may say (--input-format)
         file_args = argparse.Namespace(**{**vars(args), "file": name})
         data = input_bytes(file_args, input_kind(file_args, kind))
-        pieces = answer(file_args, name, data, outcome.warnings.append)
+        pieces = json_for_people(args, answer(file_args, name, data, outcome.warnings.append))
         if out is None:
             outcome.output = b"".join(pieces)
         else:
@@ -102,7 +103,9 @@ def _solve_job(job: tuple[Answer, argparse.Namespace, str, str, Path | None]) ->
 def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: bool = False) -> int:
     """Answer every input of ``args.files`` (or the one input: FILE, standard input,
     ``--example``) as ``kind``; returns the exit status. ``label_lines``: with several
-    inputs, each line of an answer starts with its input's name (verify's verdicts)."""
+    inputs, each line of an answer starts with its input's name (verify's verdicts);
+    otherwise several text answers to standard output each come after a line
+    ``==> FILE <==`` (and a blank line between two), as ``head`` writes them."""
     files = list(args.files or [])
     out_dir = getattr(args, "out_dir", None)
     if len(files) <= 1 and out_dir is None:
@@ -120,6 +123,10 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
     start = time.perf_counter()
     failed = invalid = 0
     slowest = (0.0, "")
+    # text answers to standard output say which input each is (JSON stays one
+    # document a line, in the inputs' order, for jq and other readers of JSON lines)
+    marked = out_dir is None and getattr(args, "format", None) != "json"
+    shown = 0
     if jobs > 1:
         # imported here: multiprocessing's modules cost one-input runs ~10 ms of start-up
         from concurrent.futures import ProcessPoolExecutor
@@ -143,6 +150,11 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
                     outcome.output = "".join(
                         f"{name}: {line}\n" for line in text.splitlines()
                     ).encode()
+                elif marked:  # as head names several files
+                    outcome.output = f"{chr(10) if shown else ''}==> {name} <==\n".encode() + (
+                        outcome.output
+                    )
+                    shown += 1
                 write_output(outcome.output)
             invalid += outcome.invalid
             slowest = max(slowest, (outcome.seconds, name))
@@ -173,7 +185,7 @@ def _run_one(args: argparse.Namespace, kind: str, answer: Answer, name: str | No
         print_error(f"warning: {message}")
 
     try:
-        write_chunks(answer(file_args, name, data, warn))
+        write_chunks(json_for_people(args, answer(file_args, name, data, warn)))
     except VerifyFailed as exc:
         write_output(str(exc).encode())
         return EXIT_INVALID

@@ -21,8 +21,11 @@ from .output import (
     VerifyFailed,
     Warn,
     input_bytes,
+    json_for_people,
     placement_kind,
+    print_error,
     read_path,
+    write_chunks,
     write_output,
 )
 
@@ -312,7 +315,12 @@ def play(args: argparse.Namespace) -> int:
         )
         sessions.run_terminal(session, input, write, legend, colour=colour)
     else:
-        sessions.run_line_protocol(session, sessions.read_lines(stdin.buffer), write)
+        sessions.run_line_protocol(
+            session,
+            sessions.read_lines(stdin.buffer),
+            write,
+            again=None if args.strict else lambda message: print_error(f"warning: {message}"),
+        )
     return 0
 
 
@@ -416,7 +424,7 @@ def explain(args: argparse.Namespace) -> int:
     if args.format == "json":
         from ...writers.jsonstream import json_document
 
-        write_output(b"".join(json_document(why.document()) for why in explanations))
+        write_chunks(json_for_people(args, [json_document(why.document()) for why in explanations]))
     else:
         write_output("".join(why.text() + "\n" for why in explanations).encode())
     return 0

@@ -18,7 +18,16 @@ from typing import TYPE_CHECKING
 from ...errors import MatchgameError
 from ...readers.inputs import parse_input
 from . import batch
-from .output import UsageError, Warn, input_bytes, placement_kind, read_path, write_output
+from .output import (
+    UsageError,
+    Warn,
+    input_bytes,
+    json_for_people,
+    placement_kind,
+    read_path,
+    write_chunks,
+    write_output,
+)
 
 if TYPE_CHECKING:
     from ...games.edges import EdgeAnalysis
@@ -60,12 +69,13 @@ def answer_placements(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
     """The edge game's placement answer of one board or graph, in ``args.format``."""
+    from ...certificates.edges import make_edge_certificate
     from ...writers.placements import placements_chunks
 
     if args.format == "board" and placement_kind(args) != "board":
         raise UsageError("--format board needs a board, not a graph")
     analysis = edge_analysis(args, data)
-    certificate = analysis.certificate() if args.certificate else None
+    certificate = make_edge_certificate(analysis) if args.certificate else None
     return placements_chunks(analysis, args.format, certificate)
 
 
@@ -142,7 +152,7 @@ def explain(args: argparse.Namespace, items: list[str]) -> int:
     if args.format == "json":
         from ...writers.jsonstream import json_document
 
-        write_output(json_document(why.document()))
+        write_chunks(json_for_people(args, [json_document(why.document())]))
     else:
         write_output((why.text() + "\n").encode())
     return 0

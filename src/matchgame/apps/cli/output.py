@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -23,9 +24,11 @@ __all__ = [
     "VerifyFailed",
     "discard_stdout",
     "error_text",
+    "indent_option",
     "input_bytes",
     "input_kind",
     "jobs_option",
+    "json_for_people",
     "print_error",
     "read_path",
     "write_chunks",
@@ -66,6 +69,8 @@ _COMMAND_FOR = {
     "walk-board": "matchgame annotate",
     "walk-edges": "matchgame annotate --edges",
     "edgelist": "--input-format edgelist",
+    **{name: f"--input-format {name}" for name in GRAPH_KINDS},
+    "sweep": "matchgame sweep, which answers every graph",
 }
 
 
@@ -136,6 +141,19 @@ def placement_kind(args: argparse.Namespace) -> str:
     return kind
 
 
+MAX_INDENT = 16
+
+
+def indent_option(text: str) -> int:
+    """``--indent N`` of every JSON-writing command (an argparse type): 0 to
+    :data:`MAX_INDENT` spaces."""
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_INDENT:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of spaces from 0 to {MAX_INDENT}, got {text!r}"
+        )
+    return int(text)
+
+
 def read_path(
     path: str | None,
     kind: str | tuple[str, ...] | None = None,
@@ -198,6 +216,21 @@ def input_bytes(args: argparse.Namespace, kind: str | None) -> bytes:
         examples = tuple(k for each in kinds for k in _EXAMPLE_KINDS[each])
         return load(example or names_of_kind(*examples)[0], examples).text.encode("ascii")
     return read_path(args.file, kind if kind is not None else kinds)
+
+
+def json_for_people(args: argparse.Namespace, pieces: Iterable[bytes]) -> Iterable[bytes]:
+    """A command's answer as written: JSON compact, one document a line, on every
+    command; with ``--indent N`` (and ``--format json``) each document re-written
+    indented by N spaces, for people to read (a certificate's lists become long)."""
+    indent = getattr(args, "indent", None)
+    if indent is None or getattr(args, "format", None) != "json":
+        return pieces
+    lines = b"".join(pieces).splitlines()
+    return [
+        (json.dumps(json.loads(line), indent=indent) + "\n").encode()
+        for line in lines
+        if line.strip()
+    ]
 
 
 def write_output(data: bytes) -> None:

@@ -10,7 +10,14 @@ from ...core.moves import MOVES
 from ...examples import EXAMPLES, names_of_kind
 from . import commands
 from .commands import MOVES_HELP
-from .output import INPUT_FORMATS, UsageError, game_option, jobs_option, max_states_option
+from .output import (
+    INPUT_FORMATS,
+    UsageError,
+    game_option,
+    indent_option,
+    jobs_option,
+    max_states_option,
+)
 from .serve import serve
 from .sweep import add_sweep_command
 
@@ -52,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="jsoi",
         help="jsoi: WIN + cells or LOSE (default); loj: count + cells; json; board: a picture",
     )
+    _add_indent(placements)
     placements.add_argument(
         "--edges",
         action="store_true",
@@ -194,6 +202,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_moves(play_cmd)
     _add_input_format(play_cmd)
     _add_max_states(play_cmd)
+    play_cmd.add_argument(
+        "--strict",
+        action="store_true",
+        help="moves from a pipe or file (not a terminal): an illegal or unreadable move "
+        "ends the game with an error and exit status 2, for scripts (default: the move is "
+        "reported on standard error as a warning and the next line is read instead)",
+    )
     play_cmd.set_defaults(handler=commands.play)
 
     annotate_cmd = subcommands.add_parser(
@@ -214,6 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     annotate_cmd.add_argument(
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
     )
+    _add_indent(annotate_cmd)
     annotate_cmd.add_argument(
         "--example",
         nargs="?",
@@ -257,6 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
     explain_cmd.add_argument(
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
     )
+    _add_indent(explain_cmd)
     _add_moves(explain_cmd)
     _add_input_format(explain_cmd)
     _add_game(explain_cmd)
@@ -371,6 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="noi: the number of Bunny's mistakes, then their move numbers (default); "
         "json: every move of both players annotated",
     )
+    _add_indent(mistakes)
     mistakes.add_argument(
         "--example",
         nargs="?",
@@ -456,6 +474,17 @@ def _add_input_format(command: argparse.ArgumentParser) -> None:
         "mtx (Matrix Market), metis, dimacs, snap (ids kept as names), graphml, gml (need "
         "NetworkX), graph6, sparse6; by default FILE's extension (.mtx, .graph, .col, "
         ".edges, .graphml, .gml, .g6, .s6 ...) or, with --edges, its first line says",
+    )
+
+
+def _add_indent(command: argparse.ArgumentParser) -> None:
+    """``--indent N``: JSON for people (every JSON-writing command has it)."""
+    command.add_argument(
+        "--indent",
+        type=indent_option,
+        metavar="N",
+        help="with --format json: each document indented by N spaces, for people "
+        "(default: compact, one document a line, as every command writes JSON)",
     )
 
 
