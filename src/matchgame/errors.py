@@ -20,7 +20,27 @@ __all__ = [
 
 
 class MatchgameError(Exception):
-    """Base class of the errors a user's input can cause."""
+    """Base class of the errors a user's input can cause.
+
+    Parameters
+    ----------
+    message : str
+        One line that names the argument (or the line, column, move number, JSON
+        field) at fault and what would be accepted.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.Graph.from_edges(2, [(0, 5)])
+    ... except matchgame.MatchgameError as error:
+    ...     print(type(error).__name__, isinstance(error, ValueError))
+    InvalidInputError True
+    """
+
+    def __init__(self, message: str) -> None:
+        # one message, so that help() and inspect.signature show what to pass
+        super().__init__(message)
 
 
 class ParseError(MatchgameError, ValueError):

@@ -104,9 +104,6 @@ class EdgePosition(Position):
     ([(0, 1), (1, 0)], [2])
     """
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> EdgePosition:
-        return object.__new__(cls)
-
     def __init__(
         self,
         source: object,
@@ -116,7 +113,7 @@ class EdgePosition(Position):
         used: Iterable[tuple[Hashable, Hashable]] = (),
         moves: str = "orthogonal",
         game: str = "edge",
-        max_states: int = MAX_STATES,
+        max_states: int | None = MAX_STATES,
     ) -> None:
         if game != "edge":
             raise InvalidInputError(f"an EdgePosition plays the edge game, not {game!r}")
@@ -125,6 +122,8 @@ class EdgePosition(Position):
                 "the edge game has no visited vertices (the token may come back); "
                 "pass the edges used: used=[(u, v), ...]"
             )
+        if max_states is None:  # Position(..., game="edge") passes None for the default
+            max_states = MAX_STATES
         self._max_states = as_int(max_states, "max_states", low=1, high=MAX_BUDGET)
         multigraph, board = edge_source(source, moves)
         self._multigraph = multigraph
@@ -382,7 +381,7 @@ class EdgePosition(Position):
 
     def copy(self) -> EdgePosition:
         """An independent position with the same setup and moves."""
-        other = EdgePosition.__new__(EdgePosition)
+        other = object.__new__(EdgePosition)
         other._max_states = self._max_states
         other._multigraph = self._multigraph
         other._n = self._n

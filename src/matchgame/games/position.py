@@ -51,6 +51,10 @@ class Position:
         ``"edge"`` makes an :class:`~matchgame.games.edge_position.EdgePosition`
         (a move uses up the edge it travels; it takes ``used=`` edges instead of
         ``visited``, and ``max_states``).
+    used : iterable of (name, name) pairs, optional
+        The edge game only: the edges used so far, in order.
+    max_states : int, optional
+        The edge game only: the search budget (None: the edge game's default).
 
     Raises
     ------
@@ -58,6 +62,8 @@ class Position:
         If a vertex is not in the graph, or the token sits on a visited vertex.
     InvalidTypeError
         If the graph is not a graph or a vertex is not a name of the graph.
+    InvalidInputError
+        If an option does not apply (``used`` or ``max_states`` in the vertex game).
 
     Notes
     -----
@@ -91,12 +97,23 @@ class Position:
     [(1, 2), (2, 1)]
     """
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Position:
-        game = kwargs.get("game", "vertex")
+    def __new__(
+        cls,
+        graph: object,
+        token: Hashable | None = None,
+        visited: Iterable[Hashable] = (),
+        *,
+        moves: str = "orthogonal",
+        game: str = "vertex",
+        used: Iterable[tuple[Hashable, Hashable]] | None = None,
+        max_states: int | None = None,
+    ) -> Position:
+        # the real parameters, not (*args, **kwargs): inspect.signature(Position) and
+        # help() show them; used and max_states belong to the edge game
         if cls is Position and game == "edge":
             from .edge_position import EdgePosition  # the edge game loads only when asked
 
-            edge: EdgePosition = EdgePosition.__new__(EdgePosition)
+            edge: EdgePosition = object.__new__(EdgePosition)
             return edge
         return super().__new__(cls)
 
@@ -108,8 +125,14 @@ class Position:
         *,
         moves: str = "orthogonal",
         game: str = "vertex",
+        used: Iterable[tuple[Hashable, Hashable]] | None = None,
+        max_states: int | None = None,
     ) -> None:
         as_choice(game, "game", ("vertex", "edge"))
+        if used is not None:
+            raise InvalidInputError("used applies to the edge game only (pass game='edge')")
+        if max_states is not None:
+            raise InvalidInputError("max_states applies to the edge game only (pass game='edge')")
         graph = game_graph(graph, moves)
         names = graph.names
         alive = np.ones(graph.n_vertices, dtype=np.uint8)
@@ -379,7 +402,7 @@ class Position:
         engine = self._engine
         alive = np.ones(self._n, dtype=np.uint8)
         alive[self._visited_at_setup] = 0
-        other = Position.__new__(Position)
+        other = object.__new__(Position)
         other._setup(make_engine(engine.graph, alive, logging=True), self._start)
         other._visited_at_setup = self._visited_at_setup
         for move in self._moves:
