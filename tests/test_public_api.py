@@ -75,3 +75,89 @@ def _help_text(value: object) -> str:
     import pydoc
 
     return pydoc.render_doc(value, renderer=pydoc.plaintext)
+
+
+# -- one error family: declared constraints, one error naming the parameter -----------
+
+
+def _refused(call, *fragments: str) -> matchgame.InvalidParameterError:
+    with pytest.raises(matchgame.MatchgameError) as info:
+        call()
+    error = info.value
+    assert isinstance(error, matchgame.InvalidParameterError), repr(error)
+    assert isinstance(error, ValueError) and isinstance(error, TypeError)
+    assert "\n" not in str(error)
+    for fragment in fragments:
+        assert fragment in str(error), str(error)
+    return error
+
+
+def test_the_issues_wrong_calls_are_refused_as_one_error():
+    nx = pytest.importorskip("networkx")
+    from matchgame import draw
+    from matchgame.writers.placements import draw_board, placements_chunks
+
+    board = matchgame.analyse([".##", "...", "#.#"])
+    graph = matchgame.analyse(nx.path_graph(4))
+    scene = draw.placement_scene(board)
+    _refused(lambda: matchgame.analyse(nx.path_graph(4), moves="kinght"), "moves", "'knight'")
+    _refused(lambda: matchgame.analyse(nx.path_graph(4), moves="king"), "moves applies to a board")
+    position = matchgame.Position(nx.path_graph(4), token=1)
+    _refused(lambda: position.best_move(candidates=64.0), "candidates", "an integer >= 1", "64.0")
+    _refused(lambda: draw.save(scene, "x.bmp"), "path", ".svg or .png", "x.bmp")
+    _refused(lambda: placements_chunks(board, "nope"), "style", "'jsoi'", "'nope'")
+    _refused(lambda: draw.placement_scene(graph), "analysis", "an analysis of a board")
+    _refused(lambda: draw_board(graph), "analysis", "an analysis of a board")
+    _refused(lambda: placements_chunks(graph, "board"), "an analysis of a board")
+
+
+def test_options_that_do_not_apply_are_refused_not_ignored():
+    nx = pytest.importorskip("networkx")
+    path = nx.path_graph(3)
+    rows = [".##", "...", "#.#"]
+    _refused(lambda: matchgame.analyse(rows, max_states=10), "max_states applies to the edge game")
+    _refused(lambda: matchgame.explain(path, 0, moves="hex"), "moves applies to a board")
+    _refused(lambda: matchgame.analyse_edges(path, moves="king"), "moves applies to a board")
+    _refused(lambda: matchgame.Position(path, moves="king"), "moves applies to a Board")
+    _refused(lambda: matchgame.Position(path, game="edge", moves="king"), "moves applies")
+    text = "2 1\n1 2\n1\n1\n"
+    _refused(lambda: matchgame.parse_token_record(text, edges=True, rule="king"), "rule applies")
+    # the default spelt out changes nothing, and applies where it should
+    assert matchgame.analyse(path, moves="orthogonal").winning == [0, 2]
+    assert matchgame.analyse(rows, moves="king").moves == "king"
+    assert matchgame.analyse(rows, game="edge", max_states=10).game == "edge"
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: matchgame.analyse([".."], algorithm="fast"), "algorithm"),
+        (lambda: matchgame.analyse([".."], game="edges"), "game"),
+        (lambda: matchgame.analyse([".."], moves=1), "moves"),
+        (lambda: matchgame.analyse([".."], game="edge", max_states=1.5), "max_states"),
+        (lambda: matchgame.analyse_edges([".."], max_states=True), "max_states"),
+        (lambda: matchgame.maximum_matching(PATH, algorithm="greedy"), "algorithm"),
+        (lambda: matchgame.decompose(PATH, algorithm=None), "algorithm"),
+        (lambda: matchgame.annotate(RECORD, game="chess"), "game"),
+        (lambda: matchgame.annotate(RECORD, max_states=0.5), "max_states"),
+        (lambda: matchgame.parse_token_record("1 1\n.\n0\n", edges="yes"), "edges"),
+        (lambda: matchgame.Position(PATH, game=None), "game"),
+        (lambda: matchgame.Position(PATH, game="edge", max_states=2.0), "max_states"),
+        (lambda: matchgame.Position(PATH, token=1).best_move(candidates=0), "candidates"),
+        (lambda: matchgame.Position(PATH, token=1).best_move(candidates=True), "candidates"),
+    ],
+)
+def test_declared_parameters_name_themselves_and_what_they_accept(call, name):
+    error = _refused(call, name)
+    assert " must be " in str(error) or " applies to " in str(error)
+
+
+def test_numpy_integers_pass_and_become_ints():
+    import numpy as np
+
+    position = matchgame.Position(PATH, token=1)
+    assert position.best_move(candidates=np.int64(3)) == position.best_move()
+
+
+PATH = matchgame.Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
+RECORD = matchgame.TokenRecord.from_moves(PATH, [1, 2])

@@ -12,6 +12,7 @@ __all__ = [
     "EmptyMoveStackError",
     "IllegalMoveError",
     "InvalidInputError",
+    "InvalidParameterError",
     "InvalidTypeError",
     "MatchgameError",
     "ParseError",
@@ -87,6 +88,28 @@ class InvalidInputError(MatchgameError, ValueError):
 
 class InvalidTypeError(MatchgameError, TypeError):
     """An argument of the wrong type, e.g. a float or a bool where a vertex id belongs."""
+
+
+class InvalidParameterError(InvalidInputError, InvalidTypeError):
+    """A parameter of a public function outside what it declares it accepts: a wrong
+    type, a count that is not an integer (``64.0``), an option not in its choices, or
+    an option that does not apply to the other arguments (``moves`` with a graph).
+
+    Both a ValueError and a TypeError (as scikit-learn's ``InvalidParameterError``),
+    and both an :class:`InvalidInputError` and an :class:`InvalidTypeError`, so every
+    ``except`` written for those still catches it. The message names the parameter
+    and what would be accepted; the declarations are in ``matchgame.core._validate``.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> position = matchgame.Position(matchgame.Graph.from_edges(2, [(0, 1)]), token=0)
+    >>> try:
+    ...     position.best_move(candidates=64.0)
+    ... except matchgame.InvalidParameterError as error:
+    ...     print(error)
+    candidates must be an integer >= 1, got 64.0 (float)
+    """
 
 
 class EmptyMoveStackError(IllegalMoveError, IndexError):

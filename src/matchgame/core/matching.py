@@ -20,6 +20,7 @@ from .._kernels import edmonds as _edmonds
 from .._kernels._stop import check as _stop_point
 from ..errors import InvalidInputError, InvalidTypeError
 from ._validate import (
+    Options,
     as_bool_array,
     as_choice,
     as_int,
@@ -27,6 +28,7 @@ from ._validate import (
     describe,
     first_index,
     frozen_copy,
+    validate_params,
 )
 from .graph import INDEX_DTYPE, Graph, as_graph
 
@@ -53,6 +55,7 @@ _RELABEL_PERIOD = 0.1
 _SHORT_SEARCH_BUDGET = 0.5
 
 
+@validate_params(algorithm=Options(ALGORITHMS))
 def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDArray[np.int32]:
     """A maximum-cardinality matching of any graph.
 
@@ -371,6 +374,7 @@ def check_decomposition(graph: Graph, decomposition: object, name: str = "decomp
         )
 
 
+@validate_params(algorithm=Options(ALGORITHMS))
 def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
     """Maximum matching plus the set of vertices some maximum matching misses.
 

@@ -34,9 +34,16 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels import gf2 as _gf2
-from ..core._validate import as_int, describe
-from ..core.board import Board
+from ..core._validate import (
+    Integer,
+    NoneOr,
+    Options,
+    describe,
+    validate_params,
+)
+from ..core.board import ON_A_BOARD, Board
 from ..core.graph import Graph
+from ..core.moves import MOVES
 from ..core.multigraph import MultiGraph
 from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
 from ._edge_algebra import biadjacency, require
@@ -104,6 +111,11 @@ class EdgePosition(Position):
     ([(0, 1), (1, 0)], [2])
     """
 
+    @validate_params(
+        moves=Options(MOVES, only=ON_A_BOARD),
+        game=Options(("edge",)),
+        max_states=NoneOr(Integer(low=1, high=MAX_BUDGET)),
+    )
     def __init__(
         self,
         source: object,
@@ -115,8 +127,6 @@ class EdgePosition(Position):
         game: str = "edge",
         max_states: int | None = MAX_STATES,
     ) -> None:
-        if game != "edge":
-            raise InvalidInputError(f"an EdgePosition plays the edge game, not {game!r}")
         if visited != ():
             raise InvalidInputError(
                 "the edge game has no visited vertices (the token may come back); "
@@ -124,7 +134,7 @@ class EdgePosition(Position):
             )
         if max_states is None:  # Position(..., game="edge") passes None for the default
             max_states = MAX_STATES
-        self._max_states = as_int(max_states, "max_states", low=1, high=MAX_BUDGET)
+        self._max_states = max_states
         multigraph, board = edge_source(source, moves)
         self._multigraph = multigraph
         self._n = multigraph.n_vertices

@@ -51,9 +51,10 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels import edgesearch as _search
-from ..core._validate import as_int, describe
-from ..core.board import Board, as_board
+from ..core._validate import Integer, Options, describe, validate_params
+from ..core.board import ON_A_BOARD, Board, as_board
 from ..core.graph import Graph
+from ..core.moves import MOVES
 from ..core.multigraph import MultiGraph, as_multigraph
 from ..core.names import BoardCells, VertexNames
 from ..errors import BudgetExceededError, InvalidInputError, InvalidTypeError
@@ -220,7 +221,7 @@ class EdgeAnalysis:
         """On a board: an ``(n_rows, n_cols)`` array, True on winning cells."""
         names = self.names
         if not isinstance(names, BoardCells):
-            raise TypeError("board_mask needs an analysis of a board")
+            raise InvalidTypeError("board_mask needs an analysis of a board, not of a graph")
         return names.grid(self.winning_mask, False)
 
     @property
@@ -360,6 +361,7 @@ def edge_source(source: Any, moves: str = "orthogonal") -> tuple[MultiGraph, Boa
     return as_multigraph(source, "source"), None
 
 
+@validate_params(moves=Options(MOVES, only=ON_A_BOARD), max_states=Integer(low=1, high=MAX_BUDGET))
 def analyse_edges(
     source: Any, *, moves: str = "orthogonal", max_states: int = MAX_STATES
 ) -> EdgeAnalysis:
@@ -411,7 +413,6 @@ def analyse_edges(
     >>> analyse_edges(MultiGraph(3, [(0, 1), (1, 2), (2, 0), (0, 0)])).winning
     [0]
     """
-    max_states = as_int(max_states, "max_states", low=1, high=MAX_BUDGET)
     multigraph, board = edge_source(source, moves)
     parts = graph_parts(multigraph)
     winning = np.zeros(multigraph.n_vertices, dtype=bool)

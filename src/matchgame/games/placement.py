@@ -15,10 +15,18 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core._cache import cached_property
-from ..core._validate import as_choice, describe
-from ..core.board import Board, as_board
+from ..core._validate import (
+    Applies,
+    Integer,
+    NoneOr,
+    Options,
+    describe,
+    validate_params,
+)
+from ..core.board import ON_A_BOARD, Board, as_board
 from ..core.graph import Graph, as_graph, is_scipy_sparse
 from ..core.matching import (
+    ALGORITHMS,
     Algorithm,
     Decomposition,
     GallaiEdmonds,
@@ -26,6 +34,7 @@ from ..core.matching import (
     decompose,
     gallai_edmonds,
 )
+from ..core.moves import MOVES
 from ..core.names import BoardCells, VertexNames
 from ..errors import InvalidInputError, InvalidTypeError
 
@@ -39,6 +48,10 @@ GAMES = ("vertex", "edge")
 """The token games: ``"vertex"`` (geography: a vertex is used up once the token
 leaves it; the default everywhere) and ``"edge"`` (a move uses up the edge it
 travels; :mod:`matchgame.games.edges`)."""
+
+
+IN_THE_EDGE_GAME = Applies("game", lambda game: game == "edge", "the edge game (game='edge')")
+"""``max_states`` is the edge game's search budget."""
 
 
 class Analysis:
@@ -151,7 +164,7 @@ class Analysis:
         """On a board: an ``(n_rows, n_cols)`` array, True on winning cells."""
         names = self.names
         if not isinstance(names, BoardCells):
-            raise TypeError("board_mask needs an analysis of a board")
+            raise InvalidTypeError("board_mask needs an analysis of a board, not of a graph")
         return names.grid(self.decomposition.missable, False)
 
     def explain(self, name: Any) -> Explanation:
@@ -217,6 +230,12 @@ def analyse(
     game: str,
     max_states: int | None = ...,
 ) -> Analysis | EdgeAnalysis: ...
+@validate_params(
+    moves=Options(MOVES, only=ON_A_BOARD),
+    algorithm=Options(ALGORITHMS),
+    game=Options(GAMES),
+    max_states=NoneOr(Integer(low=1, only=IN_THE_EDGE_GAME)),  # its top: analyse_edges
+)
 def analyse(
     source: Any,
     *,
@@ -282,15 +301,12 @@ def analyse(
     []
     """
     if game != "vertex":
-        as_choice(game, "game", GAMES)
         if algorithm != "auto":
             raise InvalidInputError("algorithm chooses a matching engine: the vertex game's")
         from .edges import MAX_STATES, analyse_edges
 
         budget = MAX_STATES if max_states is None else max_states
         return analyse_edges(source, moves=moves, max_states=budget)
-    if max_states is not None:
-        raise InvalidInputError("max_states is the edge game's search budget (game='edge')")
     if isinstance(source, Graph) or hasattr(source, "is_directed") or is_scipy_sparse(source):
         graph = as_graph(source, "source")
         return Analysis(graph, decompose(graph, algorithm=algorithm))
@@ -309,6 +325,7 @@ def analyse(
     return Analysis(graph, decompose(graph, algorithm=algorithm), board, moves)
 
 
+@validate_params(moves=Options(MOVES), algorithm=Options(ALGORITHMS))
 def analyse_placements(
     board: Any, *, moves: str = "orthogonal", algorithm: Algorithm = "auto"
 ) -> Analysis:
@@ -321,6 +338,7 @@ def analyse_placements(
     return analyse(board, moves=moves, algorithm=algorithm)
 
 
+@validate_params(algorithm=Options(ALGORITHMS))
 def analyse_graph(graph: Any, *, algorithm: Algorithm = "auto") -> Analysis:
     """:func:`analyse` on a graph (a :class:`Graph` or a NetworkX graph).
 
@@ -330,6 +348,7 @@ def analyse_graph(graph: Any, *, algorithm: Algorithm = "auto") -> Analysis:
     return analyse(as_graph(graph), algorithm=algorithm)
 
 
+@validate_params(moves=Options(MOVES, only=ON_A_BOARD))
 def explain(source: Any, name: Any, *, moves: str = "orthogonal") -> Explanation:
     """Why placing the token on the vertex ``name`` (a cell on a board) wins or loses:
     the alternating path, the matching and the answers that show it
@@ -359,8 +378,6 @@ def explain(source: Any, name: Any, *, moves: str = "orthogonal") -> Explanation
     False
     """
     if isinstance(source, Analysis):
-        if moves != "orthogonal":
-            raise InvalidInputError("moves goes with a board to analyse, not with an analysis")
         return source.explain(name)
     if getattr(source, "game", None) == "edge":
         raise InvalidTypeError(

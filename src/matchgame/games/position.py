@@ -14,8 +14,19 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import as_choice, as_int, as_int_array, describe, first_index
+from ..core._validate import (
+    Applies,
+    Integer,
+    NoneOr,
+    Options,
+    as_int_array,
+    describe,
+    first_index,
+    validate_params,
+)
+from ..core.board import is_board_source
 from ..core.graph import Graph
+from ..core.moves import MOVES
 from ..core.names import BoardCells, VertexIds, VertexNames
 from ..errors import (
     EmptyMoveStackError,
@@ -117,6 +128,11 @@ class Position:
             return edge
         return super().__new__(cls)
 
+    @validate_params(
+        moves=Options(MOVES, only=Applies("graph", is_board_source, "a Board")),
+        game=Options(("vertex", "edge")),
+        max_states=NoneOr(Integer(low=1)),
+    )
     def __init__(
         self,
         graph: object,
@@ -128,7 +144,6 @@ class Position:
         used: Iterable[tuple[Hashable, Hashable]] | None = None,
         max_states: int | None = None,
     ) -> None:
-        as_choice(game, "game", ("vertex", "edge"))
         if used is not None:
             raise InvalidInputError("used applies to the edge game only (pass game='edge')")
         if max_states is not None:
@@ -317,6 +332,7 @@ class Position:
         """One winning move (the token's partner in a maximum matching), or None."""
         return self._name(self._winning_reply_id())
 
+    @validate_params(candidates=Integer(low=1))
     def best_move(self, *, candidates: int = 64) -> Hashable | None:
         """A winning move if there is one; otherwise the move that leaves the
         opponent the fewest winning replies (ties: the most replies in all, so
@@ -325,8 +341,6 @@ class Position:
         In the placement phase of a lost game only the first ``candidates``
         placements are weighed, to bound the work on big boards.
         """
-        if candidates != 64:
-            candidates = as_int(candidates, "candidates", low=1)
         return self._name(self._best_move_id(candidates))
 
     def _best_move_id(self, candidates: int = 64) -> int | None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import as_choice, as_int
+from ..core._validate import Integer, NoneOr, Options, as_choice, as_int, validate_params
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph, as_graph
 from ..core.matching import decompose
@@ -254,6 +254,7 @@ class WalkAnnotation:
         return draw.notebook_svg(self)
 
 
+@validate_params(game=NoneOr(Options(GAMES)), max_states=NoneOr(Integer(low=1)))
 def annotate(
     record: TokenRecord, *, game: str | None = None, max_states: int | None = None
 ) -> WalkAnnotation:
@@ -285,7 +286,7 @@ def annotate(
     >>> annotate(TokenRecord.from_moves(square, walk, game="edge")).winner
     'first'
     """
-    game = record.game if game is None else as_choice(game, "game", GAMES)
+    game = record.game if game is None else game
     if game == "edge":
         from .edge_position import annotate_edges
         from .edges import MAX_STATES
