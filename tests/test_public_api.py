@@ -10,6 +10,7 @@ from __future__ import annotations
 import inspect
 import typing
 
+import numpy as np
 import pytest
 
 import matchgame
@@ -161,3 +162,61 @@ def test_numpy_integers_pass_and_become_ints():
 
 PATH = matchgame.Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
 RECORD = matchgame.TokenRecord.from_moves(PATH, [1, 2])
+
+
+# -- one vocabulary: the new names, and the old ones warning for one release ---------
+
+
+def _warns_naming(new: str):
+    return pytest.warns(DeprecationWarning, match=f"is now {new}.*will go in a later release")
+
+
+def test_graph_speaks_neighbour_and_its_old_names_warn():
+    graph = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    assert graph.neighbours(1).tolist() == [0, 2]
+    assert graph.indices.tolist() == [1, 0, 2, 1]
+    with _warns_naming(r"Graph\.neighbours"):
+        assert graph.neighbors_of(1).tolist() == [0, 2]
+    with _warns_naming(r"Graph\.indices"):
+        assert graph.neighbors is graph.indices
+    assert matchgame.Graph([0, 1, 2], [1, 0]).indices.tolist() == [1, 0]
+
+
+def test_edges_are_a_property_and_calling_them_warns():
+    graph = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    assert graph.edges.tolist() == [[0, 1], [1, 2]]
+    assert graph.edges is graph.edges  # computed once
+    assert not graph.edges.flags.writeable
+    with _warns_naming(r"Graph\.edges \(a property\)"):
+        assert graph.edges().tolist() == [[0, 1], [1, 2]]
+    multigraph = matchgame.MultiGraph(2, [(0, 1), (0, 1)])
+    assert multigraph.edges.tolist() == [[0, 1], [0, 1]]
+    with _warns_naming(r"MultiGraph\.edges"):
+        multigraph.edges()
+
+
+def test_winning_ids_is_a_property_on_both_games_analyses():
+    for analysis in (matchgame.analyse(["..."]), matchgame.analyse(["..."], game="edge")):
+        assert analysis.winning_ids.tolist() == list(np.flatnonzero(analysis.winning_mask))
+        with _warns_naming(rf"{type(analysis).__name__}\.winning_ids \(a property\)"):
+            analysis.winning_ids()
+
+
+def test_decomposition_mover_wins_at_as_analysis_says_it():
+    decomposition = matchgame.decompose(PATH)
+    analysis = matchgame.analyse(PATH)
+    assert [decomposition.mover_wins_at(v) for v in range(4)] == [
+        analysis.mover_wins_at(v) for v in range(4)
+    ]
+    with _warns_naming(r"Decomposition\.mover_wins_at"):
+        assert decomposition.mover_wins(0) is True
+
+
+def test_inspecting_the_classes_does_not_warn():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for cls in (matchgame.Graph, matchgame.Decomposition, matchgame.Analysis):
+            inspect.getmembers(cls)
+            dir(cls)

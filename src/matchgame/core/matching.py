@@ -19,6 +19,7 @@ from .._kernels import blossom as _blossom
 from .._kernels import edmonds as _edmonds
 from .._kernels._stop import check as _stop_point
 from ..errors import InvalidInputError, InvalidTypeError
+from ._deprecated import deprecated_alias
 from ._validate import (
     Options,
     as_bool_array,
@@ -138,20 +139,20 @@ def _matching_and_labels(
         if algorithm == "blossom":
             labels = np.full(graph.n_vertices, _edmonds.EVEN, dtype=np.uint8)
         return mate, labels
-    _bip.greedy_karp_sipser(graph.offsets, graph.neighbors, mate)
+    _bip.greedy_karp_sipser(graph.offsets, graph.indices, mate)
     _stop_point()  # a web request whose client left stops here (see _kernels._stop)
     if algorithm == "push_relabel":
         assert side is not None  # refused above: only blossom takes an odd cycle
-        budget = int(_SHORT_SEARCH_BUDGET * (graph.n_vertices + graph.neighbors.shape[0]))
-        _, left = _bip.short_augmentations(graph.offsets, graph.neighbors, side, mate, budget)
+        budget = int(_SHORT_SEARCH_BUDGET * (graph.n_vertices + graph.indices.shape[0]))
+        _, left = _bip.short_augmentations(graph.offsets, graph.indices, side, mate, budget)
         _stop_point()
         if left:
-            _bip.push_relabel(graph.offsets, graph.neighbors, side, mate, _RELABEL_PERIOD)
+            _bip.push_relabel(graph.offsets, graph.indices, side, mate, _RELABEL_PERIOD)
     elif algorithm == "hopcroft_karp":
         assert side is not None
-        _bip.hopcroft_karp(graph.offsets, graph.neighbors, side, mate)
+        _bip.hopcroft_karp(graph.offsets, graph.indices, side, mate)
     else:
-        labels = _edmonds.maximum_matching_labels(graph.offsets, graph.neighbors, mate)
+        labels = _edmonds.maximum_matching_labels(graph.offsets, graph.indices, mate)
     _stop_point()
     return mate, labels
 
@@ -191,9 +192,7 @@ def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
         return False
     if not graph._adjacent(matched, partners).all():
         return False
-    labels = _blossom.gallai_edmonds_labels(
-        graph.offsets, graph.neighbors, mate.astype(INDEX_DTYPE)
-    )
+    labels = _blossom.gallai_edmonds_labels(graph.offsets, graph.indices, mate.astype(INDEX_DTYPE))
     return len(labels) == graph.n_vertices
 
 
@@ -291,8 +290,9 @@ class Decomposition:
         """Number of edges in a maximum matching."""
         return int((self.mate >= 0).sum()) // 2
 
-    def mover_wins(self, v: int) -> bool:
-        """Whether the player to move wins with the token on ``v``."""
+    def mover_wins_at(self, v: int) -> bool:
+        """Whether the player to move wins with the token on ``v`` (nothing visited), as
+        :meth:`Analysis.mover_wins_at <matchgame.Analysis.mover_wins_at>` says it."""
         v = as_int(v, "v", low=0, high=self.mate.shape[0] - 1)
         return not bool(self.missable[v])
 
@@ -302,6 +302,8 @@ class Decomposition:
             f"<Decomposition of {n} vertices: matching size {self.matching_size}, "
             f"{int(self.missable.sum())} missable, engine {self.engine!r}>"
         )
+
+    mover_wins = deprecated_alias("mover_wins_at")  # the old name, for one release
 
     def matching_pairs(self) -> npt.NDArray[np.int32]:
         """The matching as a ``(matching_size, 2)`` array of pairs ``(u, v)`` with ``u < v``."""
@@ -343,7 +345,7 @@ def gallai_edmonds(graph: Graph, decomposition: Decomposition) -> GallaiEdmonds:
     check_decomposition(graph, decomposition)
     d = np.array(decomposition.missable, dtype=bool)
     a = np.zeros(graph.n_vertices, dtype=bool)
-    a[graph.neighbors[d[graph.sources]]] = True
+    a[graph.indices[d[graph.sources]]] = True
     a &= ~d
     c = ~(d | a)
     for mask in (d, a, c):
@@ -392,13 +394,13 @@ def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
     >>> d = decompose(Graph.from_edges(3, [(0, 1), (1, 2)]))
     >>> d.missable.tolist()
     [True, False, True]
-    >>> d.mover_wins(1)
+    >>> d.mover_wins_at(1)
     True
     """
     graph = as_graph(graph)
     mate, labels = _matching_and_labels(graph, algorithm)
     if labels is None:
-        found, via = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate)
+        found, via = _bip.missable_bipartite(graph.offsets, graph.indices, mate)
         missable = found.view(np.bool_)
         via.setflags(write=False)
         engine = "bipartite"

@@ -374,7 +374,7 @@ def analyse_record(record: GameRecord) -> RecordAnalysis:
     walk = analyse_walk(arena.graph, path)
     visited = np.zeros(arena.graph.n_vertices, dtype=bool)
     visited[path] = True
-    ended = bool(visited[arena.graph.neighbors_of(int(path[-1]))].all())
+    ended = bool(visited[arena.graph.neighbours(int(path[-1]))].all())
     replies = walk.winning_reply
     reply_cells = np.where(replies >= 0, arena.cell_of_vertex[np.maximum(replies, 0)], -1)
     return RecordAnalysis(record, walk.mover_wins, reply_cells.astype(np.int64), ended)

@@ -224,7 +224,7 @@ class EdgePosition(Position):
         multigraph = self._multigraph
         support = multigraph.support
         component, side, _ = _gf2.component_sides(
-            support.offsets, support.neighbors, np.zeros(self._n, dtype=np.uint8)
+            support.offsets, support.indices, np.zeros(self._n, dtype=np.uint8)
         )
         inside = component == component[token]
         self._component = inside
@@ -253,7 +253,7 @@ class EdgePosition(Position):
         keys = self._pair_keys
         n = max(self._n, 1)
         support = self._multigraph.support
-        out = support.neighbors_of(token).astype(np.int64)
+        out = support.neighbours(token).astype(np.int64)
         low = np.minimum(out, token)
         high = np.maximum(out, token)
         index = np.searchsorted(keys, low * n + high)
@@ -449,7 +449,7 @@ class _Algebra:
         pairs = multigraph.pairs[odd].astype(np.int64)
         parity = Graph.from_edges(multigraph.n_vertices, pairs) if pairs.size else None
         graph = parity if parity is not None else Graph.from_edges(multigraph.n_vertices, [])
-        graph = Graph._trusted(graph.offsets, graph.neighbors, names=multigraph.names)
+        graph = Graph._trusted(graph.offsets, graph.indices, names=multigraph.names)
         bi = biadjacency(graph, side, inside)
         nx, ny = bi.shape
         words = _gf2.band_words(bi.a_ptr, bi.a_ind, ny, np.empty(0, np.uint8))
@@ -642,7 +642,7 @@ def annotate_edges(record: TokenRecord, *, max_states: int = MAX_STATES) -> Walk
     if path.shape[0]:
         analysis = analyse_edges(multigraph, max_states=max_states)
         placer_could = analysis.placer_wins
-        placement = names.name(int(analysis.winning_ids()[0])) if placer_could else None
+        placement = names.name(int(analysis.winning_ids[0])) if placer_could else None
         first = int(path[0])
         notes.append(
             MoveNote(

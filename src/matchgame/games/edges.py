@@ -51,6 +51,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels import edgesearch as _search
+from ..core._cache import cached_property
+from ..core._deprecated import callable_array
 from ..core._validate import Integer, Options, describe, validate_params
 from ..core.board import ON_A_BOARD, Board, as_board
 from ..core.graph import Graph
@@ -200,14 +202,16 @@ class EdgeAnalysis:
         """Whether the placer has a winning placement at all."""
         return bool(self.winning_mask.any())
 
+    @cached_property
     def winning_ids(self) -> npt.NDArray[np.int64]:
-        """Vertex ids of the winning placements, increasing."""
-        return np.flatnonzero(self.winning_mask)
+        """Vertex ids of the winning placements, increasing (read-only, computed once;
+        ``winning_ids()`` still works for one release, with a warning)."""
+        return callable_array(np.flatnonzero(self.winning_mask), "EdgeAnalysis.winning_ids")
 
     @property
     def winning(self) -> list[Hashable]:
         """Names of the winning placements, in vertex order (row-major on a board)."""
-        return self.names.names(self.winning_ids())
+        return self.names.names(self.winning_ids)
 
     def placer_wins_at(self, name: Any) -> bool:
         """Whether placing the token on vertex ``name`` wins for the placer."""
@@ -298,7 +302,7 @@ class EdgeAnalysis:
     def _move_into(self, v: int, parity_set: np.ndarray) -> int:
         """A neighbour of ``v`` in the set (one exists: ``v`` has an odd number of
         edges into it)."""
-        neighbours = self.multigraph.support.neighbors_of(v)
+        neighbours = self.multigraph.support.neighbours(v)
         inside = np.isin(neighbours, parity_set)
         if not inside.any():
             raise RuntimeError("a winning proof with no move into it")

@@ -153,7 +153,7 @@ def explain_placement(analysis: Analysis, v: int) -> Explanation:
         a, b = path[i], path[i + 1]
         mate[a], mate[b] = b, a
     mate[v] = -1
-    neighbours = graph.neighbors[graph.offsets[v] : graph.offsets[v + 1]].tolist()
+    neighbours = graph.indices[graph.offsets[v] : graph.offsets[v + 1]].tolist()
     replies = [(u, int(mate[u])) for u in neighbours]
     return Explanation(analysis, v, True, _frozen(mate), path, replies)
 
@@ -167,7 +167,7 @@ def _path_to_free(analysis: Analysis, mate: np.ndarray, v: int) -> list[int]:
     if decomposition.engine == "bipartite":
         via = decomposition._via if decomposition._graph is graph else None
         if via is None:
-            _, via = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate)
+            _, via = _bip.missable_bipartite(graph.offsets, graph.indices, mate)
         path = [v]
         w = v
         while mate[w] >= 0:  # the search reached w from via[w]: w, M(w), via[w], ...
@@ -175,7 +175,7 @@ def _path_to_free(analysis: Analysis, mate: np.ndarray, v: int) -> list[int]:
             w = int(via[w])
         return path
     targets = np.array([v], dtype=INDEX_DTYPE)
-    flat, _ = _blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
+    flat, _ = _blossom.missable_paths(graph.offsets, graph.indices, mate, targets)
     return [int(x) for x in flat]
 
 

@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core._cache import cached_property
+from ..core._deprecated import callable_array
 from ..core._validate import (
     Applies,
     Integer,
@@ -117,14 +118,16 @@ class Analysis:
         """Per vertex id: True where placing the token wins (the set D)."""
         return self.decomposition.missable
 
+    @cached_property
     def winning_ids(self) -> npt.NDArray[np.int64]:
-        """Vertex ids of the winning placements, increasing."""
-        return np.flatnonzero(self.decomposition.missable)
+        """Vertex ids of the winning placements, increasing (read-only, computed once;
+        ``winning_ids()`` still works for one release, with a warning)."""
+        return callable_array(np.flatnonzero(self.decomposition.missable), "Analysis.winning_ids")
 
     @property
     def winning(self) -> list[Hashable]:
         """Names of the winning placements, in vertex order (row-major on a board)."""
-        return self.names.names(self.winning_ids())
+        return self.names.names(self.winning_ids)
 
     def placer_wins_at(self, name: Any) -> bool:
         """Whether placing the token on vertex ``name`` wins for the placer."""

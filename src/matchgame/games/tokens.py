@@ -319,7 +319,7 @@ def annotate(
         token = int(path[-1])
         visited = np.zeros(graph.n_vertices, dtype=bool)
         visited[path] = True
-        if visited[graph.neighbors[graph.offsets[token] : graph.offsets[token + 1]]].all():
+        if visited[graph.indices[graph.offsets[token] : graph.offsets[token + 1]]].all():
             winner = PLAYERS[(path.shape[0] - 1) % 2]  # the last mover; the next cannot move
     elif graph.n_vertices == 0:
         winner = "second"  # the first player cannot even place the token

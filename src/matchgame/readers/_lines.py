@@ -127,4 +127,4 @@ def file_numbered(graph: Graph) -> Graph:
     """``graph`` with its vertices named by the numbers ``1 .. n`` its file gave them
     (METIS, DIMACS, Matrix Market: :class:`~matchgame.core.names.FileNumbers`), the
     same arrays."""
-    return Graph._trusted(graph.offsets, graph.neighbors, names=FileNumbers(graph.n_vertices))
+    return Graph._trusted(graph.offsets, graph.indices, names=FileNumbers(graph.n_vertices))

@@ -59,7 +59,7 @@ def parse_edge_list(text: str | bytes, *, multigraph: bool = False) -> Graph | M
     >>> g = parse_edge_list("3 3\\n1 2\\n2 3\\n3 1\\n")
     >>> g.n_vertices, g.n_edges, g.is_bipartite
     (3, 3, False)
-    >>> parse_edge_list("2 3\\n1 2\\n2 1\\n2 2\\n", multigraph=True).edges().tolist()
+    >>> parse_edge_list("2 3\\n1 2\\n2 1\\n2 2\\n", multigraph=True).edges.tolist()
     [[0, 1], [0, 1], [1, 1]]
     """
     data = prepare(text)
@@ -138,7 +138,7 @@ def format_edge_list(graph: Graph | MultiGraph) -> str:
     >>> format_edge_list(Graph.from_edges(3, [(2, 1), (0, 1), (1, 2)]))
     '3 2\\n1 2\\n2 3\\n'
     """
-    edges = graph.edges().astype(np.int64) + 1
+    edges = graph.edges.astype(np.int64) + 1
     body = format_int_rows(edges).tobytes() if edges.shape[0] else b""
     return f"{graph.n_vertices} {graph.n_edges}\n" + body.decode("ascii")
 

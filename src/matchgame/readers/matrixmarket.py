@@ -63,12 +63,12 @@ def parse_matrix_market(text: str | bytes) -> Graph:
     >>> square = parse_matrix_market(
     ...     "%%MatrixMarket matrix coordinate pattern symmetric\\n3 3 3\\n2 1\\n3 2\\n3 3\\n"
     ... )
-    >>> square.n_vertices, square.edges().tolist()
+    >>> square.n_vertices, square.edges.tolist()
     (3, [[0, 1], [1, 2]])
     >>> rows_against_columns = parse_matrix_market(
     ...     "%%MatrixMarket matrix coordinate real general\\n2 3 2\\n1 3 0.5\\n2 1 -2e3\\n"
     ... )
-    >>> rows_against_columns.n_vertices, rows_against_columns.edges().tolist()
+    >>> rows_against_columns.n_vertices, rows_against_columns.edges.tolist()
     (5, [[0, 4], [1, 2]])
     """
     data = prepare(text)

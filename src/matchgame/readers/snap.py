@@ -44,7 +44,7 @@ def parse_snap(text: str | bytes) -> Graph:
     Examples
     --------
     >>> g = parse_snap("# FromNodeId\\tToNodeId\\n0\\t10\\n10\\t7\\n")
-    >>> g.n_vertices, g.edges().tolist(), g.names.names(range(3))
+    >>> g.n_vertices, g.edges.tolist(), g.names.names(range(3))
     (3, [[0, 2], [1, 2]], [0, 7, 10])
     """
     data = prepare(text)
@@ -82,4 +82,4 @@ def parse_snap(text: str | bytes) -> Graph:
     edges = np.searchsorted(ids, values).astype(np.int64)
     del values
     built = Graph.from_edges(int(ids.shape[0]), edges)
-    return Graph._trusted(built.offsets, built.neighbors, names=FileIds(ids))
+    return Graph._trusted(built.offsets, built.indices, names=FileIds(ids))

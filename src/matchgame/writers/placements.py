@@ -234,7 +234,7 @@ def edge_answer(analysis: EdgeAnalysis) -> dict[str, Any]:
     >>> answer["game"], answer["edges"], answer["winning_vertices"].tolist()
     ('edge', 3, [1])
     """
-    winning = analysis.winning_ids()
+    winning = analysis.winning_ids
     if analysis.board is not None:
         names = analysis.names
         assert isinstance(names, BoardCells)  # a board's graph is named by its cells
@@ -296,7 +296,7 @@ def placements_chunks(
         return json_chunks(document)
     if style == "board":
         return iter([draw_board(analysis).encode()])
-    names, winning = analysis.names, analysis.winning_ids()
+    names, winning = analysis.names, analysis.winning_ids
     if style == "jsoi":
         head = b"WIN\n" if winning.shape[0] else b"LOSE\n"
     else:
