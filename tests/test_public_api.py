@@ -220,3 +220,140 @@ def test_inspecting_the_classes_does_not_warn():
         for cls in (matchgame.Graph, matchgame.Decomposition, matchgame.Analysis):
             inspect.getmembers(cls)
             dir(cls)
+
+
+# -- the walk over the public API: every name, every public method and property -------
+
+from matchgame.core._deprecated import deprecated_alias  # noqa: E402
+
+# numpydoc's checks this project does not hold its docstrings to, and why:
+NUMPYDOC_IGNORED = {
+    "SA01",  # "See Also": cross-references live in the prose and on the docs site
+    "ES01",  # an extended summary: one line is enough for most methods
+    "SS05",  # summary in the infinitive: properties and predicates read better as facts
+    "SS06",  # a one-line summary: some summaries need two lines to say what they mean
+    "GL02",  # closing quotes on their own line: ruff's format places them
+    "RT01",  # a Returns section: the annotation and the summary say it
+    "PR01",  # a Parameters section: most methods name their one or two in the summary
+    "EX01",  # examples: required of the names in __all__ (checked there), not of methods
+}
+
+
+def _public_objects() -> list[tuple[str, object]]:
+    """(numpydoc import path, object) for every name in __all__ and every public
+    method and property of every public class (deprecated aliases aside)."""
+    found: list[tuple[str, object]] = []
+    for name in sorted(set(matchgame.__all__) - NOT_CALLABLE):
+        value = getattr(matchgame, name)
+        if name == "sweep":
+            found.append(("matchgame.sweep.api.sweep", value))
+            continue
+        path = f"{value.__module__}.{value.__qualname__}"
+        found.append((path, value))
+        if isinstance(value, type) and not issubclass(value, BaseException):
+            for attribute, member in vars(value).items():
+                if attribute.startswith("_") or isinstance(member, deprecated_alias):
+                    continue
+                if callable(member) or isinstance(member, property | classmethod):
+                    found.append((f"{path}.{attribute}", getattr(value, attribute)))
+                elif type(member).__name__ == "cached_property":
+                    found.append((f"{path}.{attribute}", member))
+    return found
+
+
+PUBLIC = _public_objects()
+
+
+@pytest.mark.parametrize(("path", "value"), PUBLIC, ids=[path for path, _ in PUBLIC])
+def test_every_public_callable_shows_real_parameters(path, value):
+    if isinstance(value, property) or type(value).__name__ == "cached_property":
+        return
+    assert not _placeholder(inspect.signature(value)), path
+
+
+@pytest.mark.parametrize(("path", "value"), PUBLIC, ids=[path for path, _ in PUBLIC])
+def test_every_public_docstring_passes_numpydoc(path, value):
+    from numpydoc.validate import validate
+
+    top_level = path.count(".") <= 3 and path.rsplit(".", 1)[1] in matchgame.__all__
+    ignored = NUMPYDOC_IGNORED - ({"EX01"} if top_level or path.endswith(".sweep") else set())
+    errors = [f"{code}: {message}" for code, message in validate(path)["errors"]]
+    assert [e for e in errors if e[:4] not in ignored] == [], path
+
+
+def test_no_public_name_says_neighbor():
+    for path, value in PUBLIC:
+        assert "neighbor" not in path.rsplit(".", 1)[1].lower(), path
+        if callable(value) and not isinstance(value, property):
+            try:
+                parameters = inspect.signature(value).parameters
+            except (TypeError, ValueError):
+                continue
+            for parameter in parameters:
+                assert "neighbor" not in parameter.lower(), (path, parameter)
+    old = [name for name, member in vars(matchgame.Graph).items() if "neighbor" in name]
+    assert all(isinstance(vars(matchgame.Graph)[name], deprecated_alias) for name in old)
+
+
+class _Wrong:
+    """An argument no public parameter takes."""
+
+
+FUNCTIONS = [
+    (name, getattr(matchgame, name))
+    for name in sorted(set(matchgame.__all__) - NOT_CALLABLE)
+    if inspect.isfunction(getattr(matchgame, name)) or name == "sweep"
+]
+
+
+@pytest.mark.parametrize(("name", "function"), FUNCTIONS, ids=[n for n, _ in FUNCTIONS])
+def test_a_wrong_type_for_any_parameter_is_a_matchgame_error(name, function):
+    """Each parameter in turn gets an object of no accepted type (the others: valid
+    values) and the call raises a MatchgameError, never a bare TypeError or worse."""
+    valid = _VALID[name]
+    for parameter in inspect.signature(function).parameters:
+        arguments = dict(valid)
+        arguments[parameter] = _Wrong()
+        with pytest.raises(matchgame.MatchgameError):
+            _call(function, arguments)
+
+
+def _call(function, arguments):
+    signature = inspect.signature(function)
+    args, kwargs = [], {}
+    for parameter in signature.parameters.values():
+        if parameter.name not in arguments:
+            continue
+        if parameter.kind == parameter.KEYWORD_ONLY:
+            kwargs[parameter.name] = arguments[parameter.name]
+        else:
+            args.append(arguments[parameter.name])
+    result = function(*args, **kwargs)
+    if inspect.isgenerator(result) or hasattr(result, "__next__"):
+        list(result)
+    return result
+
+
+_BOARD_ROWS = [".##", "...", "#.#"]
+_NOI = matchgame.parse_noi_record("1 6\nXO.OXO\n1\n1 2\n1 1\n")
+_VALID = {
+    "analyse": {"source": _BOARD_ROWS},
+    "analyse_edges": {"source": _BOARD_ROWS},
+    "analyse_graph": {"graph": PATH},
+    "analyse_placements": {"board": _BOARD_ROWS},
+    "analyse_record": {"record": _NOI},
+    "analyse_walk": {"graph": PATH, "path": [1, 2]},
+    "annotate": {"record": RECORD},
+    "decompose": {"graph": PATH},
+    "explain": {"source": _BOARD_ROWS, "name": (1, 2)},
+    "gallai_edmonds": {"graph": PATH, "decomposition": matchgame.decompose(PATH)},
+    "is_maximum_matching": {"graph": PATH, "mate": [1, 0, 3, 2]},
+    "maximum_matching": {"graph": PATH},
+    "parse_board": {"text": "1 2\n..\n"},
+    "parse_edge_list": {"text": "2 1\n1 2\n"},
+    "parse_noi_record": {"text": "1 6\nXO.OXO\n1\n1 2\n1 1\n"},
+    "parse_token_record": {"text": "1 2\n..\n2\n1 1\n1 2\n"},
+    "read_graph": {"source": b"2 1\n1 2\n"},
+    "read_graphs": {"source": b"2 1\n1 2\n"},
+    "sweep": {"graphs_or_source": [PATH]},
+}

@@ -48,6 +48,15 @@ class ParseError(MatchgameError, ValueError):
     """Text that does not follow an input format.
 
     ``line`` and ``column`` are 1-based positions in the text when known.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.parse_board("2 2\\n..\\n.\\n")
+    ... except matchgame.ParseError as error:
+    ...     print(error.line, isinstance(error, ValueError))
+    3 True
     """
 
     #: another kind of input the text reads as, when it was given as the wrong kind
@@ -71,11 +80,32 @@ class UnreadableInput(MatchgameError):
     """A file that cannot be opened or read (missing, a directory, no permission).
 
     Defined here, below the readers, because every reader that opens a path raises it
-    (``matchgame.readers.graphs`` and ``matchgame.readers.inputs`` alike)."""
+    (``matchgame.readers.graphs`` and ``matchgame.readers.inputs`` alike).
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.read_graph("no/such/file.mtx")
+    ... except matchgame.UnreadableInput as error:
+    ...     print(type(error).__name__)
+    UnreadableInput
+    """
 
 
 class IllegalMoveError(MatchgameError, ValueError):
-    """A move that the rules do not allow in the current position."""
+    """A move that the rules do not allow in the current position.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> position = matchgame.Position(matchgame.Graph.from_edges(3, [(0, 1), (1, 2)]), token=0)
+    >>> try:
+    ...     position.push(2)
+    ... except matchgame.IllegalMoveError as error:
+    ...     print(error)
+    vertex 2 is not adjacent to the token at 0
+    """
 
 
 # -- arguments of the Python API ------------------------------------------------
@@ -83,11 +113,31 @@ class IllegalMoveError(MatchgameError, ValueError):
 
 class InvalidInputError(MatchgameError, ValueError):
     """An argument of the right type with a value the function cannot take: an id out
-    of range, an array of the wrong shape, an asymmetric adjacency, an unknown option."""
+    of range, an array of the wrong shape, an asymmetric adjacency, an unknown option.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.Graph.from_edges(2, [(0, 5)])
+    ... except matchgame.InvalidInputError as error:
+    ...     print(isinstance(error, ValueError))
+    True
+    """
 
 
 class InvalidTypeError(MatchgameError, TypeError):
-    """An argument of the wrong type, e.g. a float or a bool where a vertex id belongs."""
+    """An argument of the wrong type, e.g. a float or a bool where a vertex id belongs.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.analyse_graph("not a graph")
+    ... except matchgame.InvalidTypeError as error:
+    ...     print(isinstance(error, TypeError))
+    True
+    """
 
 
 class InvalidParameterError(InvalidInputError, InvalidTypeError):
@@ -113,7 +163,18 @@ class InvalidParameterError(InvalidInputError, InvalidTypeError):
 
 
 class EmptyMoveStackError(IllegalMoveError, IndexError):
-    """``Position.pop()`` with no move to take back (an IndexError, like ``list.pop``)."""
+    """``Position.pop()`` with no move to take back (an IndexError, like ``list.pop``).
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> position = matchgame.Position(matchgame.Graph.from_edges(2, [(0, 1)]))
+    >>> try:
+    ...     position.pop()
+    ... except IndexError as error:
+    ...     print(error)
+    pop from an empty move stack
+    """
 
 
 class BudgetExceededError(MatchgameError):
@@ -122,6 +183,8 @@ class BudgetExceededError(MatchgameError):
     searches it exhaustively within ``max_states``) or the memory the computation
     needs. The message names which, and how much.
 
+    Examples
+    --------
     >>> import matchgame
     >>> try:
     ...     matchgame.analyse(["..", ".."], moves="king", game="edge", max_states=5)

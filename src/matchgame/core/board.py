@@ -179,10 +179,12 @@ class Board:
 
     @property
     def n_rows(self) -> int:
+        """Number of rows."""
         return int(self.free.shape[0])
 
     @property
     def n_cols(self) -> int:
+        """Number of columns."""
         return int(self.free.shape[1])
 
     @cached_property

@@ -74,7 +74,7 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDAr
 
     Returns
     -------
-    mate : ndarray of int32
+    ndarray of int32
         ``mate[v]`` is the vertex matched to ``v``, or -1 if ``v`` is exposed.
 
     Raises
@@ -166,6 +166,7 @@ def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
     Parameters
     ----------
     graph : Graph or networkx.Graph
+        The graph the matching is of.
     mate : array_like of int, shape (n_vertices,)
         ``mate[v]`` is the partner of ``v`` or -1.
 
@@ -180,6 +181,12 @@ def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
     ------
     InvalidInputError, InvalidTypeError
         If ``mate`` does not hold integers (bools, strings, fractions).
+
+    Examples
+    --------
+    >>> path = Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
+    >>> is_maximum_matching(path, [1, 0, 3, 2]), is_maximum_matching(path, [-1, 2, 1, -1])
+    (True, False)
     """
     graph = as_graph(graph)
     mate = as_int_array(mate, "mate")
@@ -226,6 +233,13 @@ class Decomposition:
         loses exactly when ``v`` is missable, so D is where a placer wins.
     engine : str
         ``"bipartite"`` or ``"blossom"``: which engine produced it.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> d = matchgame.decompose(matchgame.Graph.from_edges(3, [(0, 1), (1, 2)]))
+    >>> d.matching_size, d.missable.tolist(), d.mover_wins_at(1)
+    (1, [True, False, True], True)
     """
 
     mate: npt.NDArray[np.int32]
@@ -317,6 +331,14 @@ class GallaiEdmonds:
 
     ``D``: missed by some maximum matching; ``A``: neighbours of D outside D;
     ``C``: the rest (covered by every maximum matching, no neighbour in D).
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> sets = matchgame.gallai_edmonds(path, matchgame.decompose(path))
+    >>> sets.D.tolist(), sets.A.tolist(), sets.C.tolist()
+    ([True, False, True], [False, True, False], [False, False, False])
     """
 
     D: npt.NDArray[np.bool_]

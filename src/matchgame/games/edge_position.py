@@ -192,6 +192,7 @@ class EdgePosition(Position):
 
     @property
     def board(self) -> Board | None:
+        """The board played on, or None on a graph."""
         return self._board
 
     def _pair_index(self, u: int, v: int) -> int:

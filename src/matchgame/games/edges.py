@@ -125,6 +125,7 @@ class EdgeProof:
 
     @property
     def placer_wins(self) -> bool:
+        """Whether placing the token on the vertex wins (the mover there loses)."""
         return not self.mover_wins
 
 
@@ -385,6 +386,7 @@ def analyse_edges(
     Returns
     -------
     EdgeAnalysis
+        Who wins where, with the algebra (or the search) behind it.
 
     Raises
     ------

@@ -175,6 +175,14 @@ class WalkAnalysis:
 
     ``mover_wins[t]``: the player to move at position t (token on ``path[t]``,
     ``path[:t]`` visited) wins. ``winning_reply[t]``: a winning move there, or -1.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> walk = matchgame.analyse_walk(path, [1, 0])
+    >>> walk.mover_wins.tolist()
+    [True, False]
     """
 
     path: npt.NDArray[np.int32]

@@ -58,6 +58,13 @@ class Explanation:
         When the placer wins: every first move of the opponent, with the placer's
         answer (its partner in :attr:`mate`); when the placer loses: one pair, the
         vertex and the opponent's winning move, its partner.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> why = matchgame.explain([".##", "...", "#.#"], (1, 2))
+    >>> why.placer_wins, why.name
+    (True, (1, 2))
     """
 
     analysis: Analysis

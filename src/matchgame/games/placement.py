@@ -73,6 +73,13 @@ class Analysis:
         How the token moves on the board (``"orthogonal"``, ``"king"`` ...).
     decomposition : Decomposition
         The maximum matching and the set D it certifies.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> analysis = matchgame.analyse([".##", "...", "#.#"])
+    >>> analysis.placer_wins, analysis.winning, analysis.winning_ids.tolist()
+    (True, [(1, 2), (2, 1)], [3, 4])
     """
 
     __slots__ = ("__dict__", "board", "decomposition", "graph", "moves")
@@ -271,7 +278,8 @@ def analyse(
 
     Returns
     -------
-    Analysis, or EdgeAnalysis for ``game="edge"``
+    Analysis or EdgeAnalysis
+        Who wins where (an EdgeAnalysis for ``game="edge"``).
 
     Notes
     -----
@@ -334,6 +342,8 @@ def analyse_placements(
 ) -> Analysis:
     """:func:`analyse` on a board (a :class:`Board` or its rows).
 
+    Examples
+    --------
     >>> analyse_placements(Board.from_rows(["..", ".."])).placer_wins
     False
     """
@@ -345,6 +355,8 @@ def analyse_placements(
 def analyse_graph(graph: Any, *, algorithm: Algorithm = "auto") -> Analysis:
     """:func:`analyse` on a graph (a :class:`Graph` or a NetworkX graph).
 
+    Examples
+    --------
     >>> analyse_graph(Graph.from_edges(3, [(0, 1), (1, 2)])).winning
     [0, 2]
     """

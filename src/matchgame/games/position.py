@@ -230,6 +230,7 @@ class Position:
 
     @property
     def graph(self) -> Graph:
+        """The graph played on (a board's graph of free cells)."""
         return self._engine.graph
 
     @property

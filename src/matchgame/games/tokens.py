@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import Integer, NoneOr, Options, as_choice, as_int, validate_params
+from ..core._validate import (
+    InstanceOf,
+    Integer,
+    NoneOr,
+    Options,
+    as_choice,
+    as_int,
+    validate_params,
+)
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph, as_graph
 from ..core.matching import decompose
@@ -52,6 +60,14 @@ class TokenRecord:
     (each move uses an unused edge; cells may repeat). A record of the edge game
     keeps its :class:`~matchgame.MultiGraph` (parallel edges and self-loops are
     moves); ``graph`` is then the simple graph of its vertex pairs.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> record = matchgame.TokenRecord.from_moves(path, [0, 1, 2])
+    >>> record.moves, record.game
+    ([0, 1, 2], 'vertex')
     """
 
     graph: Graph
@@ -208,6 +224,14 @@ class MoveNote:
         Whether the player could force a win before the move, and still can after it.
     winning_move : name or None
         A winning move the player had before this one; None when they had none.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> note = matchgame.annotate(matchgame.TokenRecord.from_moves(path, [1, 0])).notes[0]
+    >>> note.player, note.move, note.winning_before, note.mistake
+    ('first', 1, True, True)
     """
 
     number: int
@@ -231,7 +255,16 @@ class MoveNote:
 
 @dataclass(frozen=True, eq=False, repr=False)
 class WalkAnnotation:
-    """Every move of a record judged, and the winner if the game is over."""
+    """Every move of a record judged, and the winner if the game is over.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> judged = matchgame.annotate(matchgame.TokenRecord.from_moves(path, [1, 0]))
+    >>> judged.winner, judged.mistakes("first")
+    ('second', [1])
+    """
 
     record: TokenRecord
     notes: tuple[MoveNote, ...]
@@ -254,7 +287,11 @@ class WalkAnnotation:
         return draw.notebook_svg(self)
 
 
-@validate_params(game=NoneOr(Options(GAMES)), max_states=NoneOr(Integer(low=1)))
+@validate_params(
+    record=InstanceOf(TokenRecord, "a TokenRecord"),
+    game=NoneOr(Options(GAMES)),
+    max_states=NoneOr(Integer(low=1)),
+)
 def annotate(
     record: TokenRecord, *, game: str | None = None, max_states: int | None = None
 ) -> WalkAnnotation:

@@ -22,7 +22,7 @@ from typing import Any, BinaryIO
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import describe, shorten
+from ..core._validate import InstanceOf, describe, shorten
 from ..errors import InvalidInputError, InvalidTypeError, ParseError
 
 TRAILING = b" \t\r\f\v"
@@ -39,6 +39,9 @@ HEAD_BYTES = 1 << 16
 """How much of an input :func:`read_bounded` reads before it trusts a header."""
 
 
+_TEXT = InstanceOf((str, bytes, bytearray, memoryview), "a str or bytes")
+
+
 def prepare(text: str | bytes) -> bytes:
     """The bytes of an input, without a UTF-8 byte-order mark.
 
@@ -48,7 +51,8 @@ def prepare(text: str | bytes) -> bytes:
         If the text looks like UTF-16 (a UTF-16 byte-order mark, or NUL bytes at
         every other position of an otherwise ASCII start).
     """
-    data = text.encode() if isinstance(text, str) else bytes(text)
+    # bytes(5) would be five NUL bytes, bytes(10**12) a MemoryError: only text is text
+    data = text.encode() if isinstance(text, str) else bytes(_TEXT.check(text, "text"))
     if data.startswith(_UTF8_BOM):
         return data[len(_UTF8_BOM) :]
     if data[:2] in _UTF16_BOMS or _looks_like_utf16(data[:64]):

@@ -17,6 +17,7 @@ import numpy as np
 from .._kernels.edgetext import parse_edge_lines
 from .._kernels.text import format_int_rows, parse_int_lines
 from ..core._csr import MAX_ENTRIES
+from ..core._validate import Boolean, validate_params
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
 from ._memory import require_memory
@@ -44,6 +45,7 @@ BYTES_PER_EDGE = 48
 def parse_edge_list(text: str | bytes, *, multigraph: Literal[False] = ...) -> Graph: ...
 @overload
 def parse_edge_list(text: str | bytes, *, multigraph: Literal[True]) -> MultiGraph: ...
+@validate_params(multigraph=Boolean())
 def parse_edge_list(text: str | bytes, *, multigraph: bool = False) -> Graph | MultiGraph:
     """Parse an edge list into a :class:`Graph` (vertex ``k`` of the text is ``k - 1``),
     or with ``multigraph`` into a :class:`~matchgame.MultiGraph` that keeps repeated

@@ -209,6 +209,11 @@ def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph]:
     A file is read with memory bounded by what it holds: a header that claims more
     lines than there are is refused before anything of that size is allocated.
 
+    Yields
+    ------
+    Graph
+        Each graph of the file in turn (graph6 and sparse6 files hold many).
+
     Raises
     ------
     ParseError
