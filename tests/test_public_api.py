@@ -357,3 +357,84 @@ _VALID = {
     "read_graphs": {"source": b"2 1\n1 2\n"},
     "sweep": {"graphs_or_source": [PATH]},
 }
+
+
+# -- each floor through the others' public doors --------------------------------------
+
+_PRIVATE_DOORS = {
+    # Position's (and EdgePosition's) id-level helpers, now public as *_ids / *_id methods
+    "_legal_ids",
+    "_winning_ids",
+    "_best_move_id",
+    "_winning_reply_id",
+    "_walk_ids",
+    "_visited_mask",
+    # Graph's vectorised adjacency, now Graph.has_edges
+    "_adjacent",
+}
+_THEIR_MODULES = {"games/position.py", "games/edge_position.py", "core/graph.py"}
+
+
+def test_no_module_reaches_into_positions_or_graphs_private_methods():
+    import ast
+    from pathlib import Path
+
+    root = Path(matchgame.__file__).parent
+    reached = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        if where in _THEIR_MODULES:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr in _PRIVATE_DOORS:
+                reached.append(f"{where}:{node.lineno} .{node.attr}")
+    assert reached == []
+
+
+def test_position_answers_by_id_through_public_methods():
+    position = matchgame.Position(matchgame.Board.from_rows([".##", "...", "#.#"]))
+    names = position.graph.names
+    assert [names.name(v) for v in position.legal_move_ids()] == position.legal_moves()
+    assert [names.name(v) for v in position.winning_move_ids()] == position.winning_moves()
+    assert names.name(position.best_move_id()) == position.best_move()
+    assert names.name(position.winning_reply_id()) == position.winning_reply()
+    position.push((1, 2))
+    assert position.walk_ids() == [names.vertex((1, 2))]
+    assert position.visited_mask().tolist() == [v == names.vertex((1, 2)) for v in range(5)]
+    _refused(lambda: position.best_move_id(candidates=2.5), "candidates")
+
+
+def test_graph_has_edges_for_many_pairs_checks_its_ids():
+    import itertools
+
+    star = matchgame.Graph.from_edges(20, [(0, v) for v in range(1, 20)] + [(3, 4)])
+    pairs = np.array(list(itertools.product(range(20), repeat=2)))
+    expected = [bool(u != v and (0 in (u, v) or {u, v} == {3, 4})) for u, v in pairs.tolist()]
+    assert star.has_edges(pairs[:, 0], pairs[:, 1]).tolist() == expected
+    with pytest.raises(matchgame.InvalidInputError, match=r"vs\[0\] = 20"):
+        star.has_edges([0], [20])
+    with pytest.raises(matchgame.InvalidInputError, match="us\\[0\\] = -1"):
+        star.has_edges([-1], [0])
+    with pytest.raises(matchgame.InvalidInputError, match="one length"):
+        star.has_edges([0, 1], [1])
+    with pytest.raises(matchgame.InvalidInputError, match="not an integer"):
+        star.has_edges([0.5], [1])
+    with pytest.raises(matchgame.InvalidTypeError):
+        star.has_edges(["a"], [1])
+
+
+def test_the_web_apps_position_reads_records_through_the_readers():
+    pytest.importorskip("starlette")
+    import json
+
+    from starlette.datastructures import QueryParams
+
+    from matchgame.apps.web import endpoints
+
+    record = {"input": "1 6\nXO.OXO\n1\n1 2\n1 1\n", "record_moves": 1}
+    position, moves, noi = endpoints._game(QueryParams("noi=1"), json.dumps(record).encode())
+    assert moves == 1 and noi is not None and position.legal_moves() == [(0, 0)]
+    # the readers say what else a text reads as, as on every other face
+    edges = json.dumps({"input": "3 2\n1 2\n2 3\n"}).encode()
+    with pytest.raises(matchgame.ParseError, match="the input reads as an edge list"):
+        endpoints._game(QueryParams("noi=1"), edges)

@@ -19,7 +19,7 @@ from ._csr import (
     checked_side,
 )
 from ._deprecated import callable_array, deprecated_alias
-from ._validate import as_int, describe, first_index, shorten
+from ._validate import as_int, as_int_array, describe, first_index, shorten
 from .names import NodeLabels, VertexIds, VertexNames
 
 __all__ = ["INDEX_DTYPE", "MAX_VERTICES", "Graph"]
@@ -218,15 +218,38 @@ class Graph:
         n = self.n_vertices
         return f"ids 0..{n - 1}" if n else "it has no vertices"
 
-    def _adjacent(self, us: np.ndarray, vs: np.ndarray) -> npt.NDArray[np.bool_]:
-        """``out[i]``: whether ``us[i] - vs[i]`` is an edge (ids already in range).
+    def has_edges(self, us: npt.ArrayLike, vs: npt.ArrayLike) -> npt.NDArray[np.bool_]:
+        """``out[i]``: whether ``us[i] - vs[i]`` is an edge (NetworkX's ``has_edge``
+        for many pairs of vertex ids at once).
 
         Vectorised over the pairs: a scan of the lists when the degrees are small
         (grids), else a bisection of the sorted lists, O(k log d) for ``k`` pairs
         and maximum degree ``d``.
+
+        Raises
+        ------
+        InvalidInputError, InvalidTypeError
+            If ``us`` and ``vs`` are not 1-D arrays of ids of one length, or hold an
+            id outside the graph.
+
+        Examples
+        --------
+        >>> Graph.from_edges(3, [(0, 1), (1, 2)]).has_edges([0, 0, 2], [1, 2, 1]).tolist()
+        [True, False, True]
         """
-        us = np.asarray(us)
-        vs = np.asarray(vs)
+        us = as_int_array(us, "us")
+        vs = as_int_array(vs, "vs")
+        if us.ndim != 1 or us.shape != vs.shape:
+            raise InvalidInputError(
+                f"us and vs must be 1-D of one length, got shapes {us.shape} and {vs.shape}"
+            )
+        for name, ids in (("us", us), ("vs", vs)):
+            outside = (ids < 0) | (ids >= self.n_vertices)
+            if outside.any():
+                k = first_index(outside)
+                raise InvalidInputError(
+                    f"{name}[{k}] = {ids[k]} is not in the graph ({self._id_range()})"
+                )
         start = self.offsets[us]
         degree = self.offsets[us + 1] - start
         found: npt.NDArray[np.bool_] = np.zeros(us.shape[0], dtype=bool)

@@ -197,7 +197,7 @@ def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
     partners = mate[matched]
     if (mate[partners] != matched).any():
         return False
-    if not graph._adjacent(matched, partners).all():
+    if not graph.has_edges(matched, partners).all():
         return False
     labels = _blossom.gallai_edmonds_labels(graph.offsets, graph.indices, mate.astype(INDEX_DTYPE))
     return len(labels) == graph.n_vertices
@@ -390,7 +390,7 @@ def check_decomposition(graph: Graph, decomposition: object, name: str = "decomp
             f"{name} has {mate.shape[0]} vertices but the graph has {graph.n_vertices}"
         )
     matched = np.flatnonzero(mate >= 0)
-    not_edges = ~graph._adjacent(matched, mate[matched])
+    not_edges = ~graph.has_edges(matched, mate[matched])
     if not_edges.any():
         v = int(matched[first_index(not_edges)])
         raise InvalidInputError(

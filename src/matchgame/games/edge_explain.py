@@ -169,7 +169,7 @@ def explain_edges(
 
             budget = MAX_STATES if max_states is None else max_states
             position = EdgePosition(analysis.multigraph, names.name(v), max_states=budget)
-            reply = position._winning_reply_id()
+            reply = position.winning_reply_id()
             move = None if reply is None else int(reply)
         return EdgeExplanation(analysis, v, placer_wins, [], move, True)
     proof = analysis.proof(names.name(v))

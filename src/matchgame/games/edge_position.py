@@ -659,7 +659,7 @@ def annotate_edges(record: TokenRecord, *, max_states: int = MAX_STATES) -> Walk
         position = EdgePosition(multigraph, names.name(first), max_states=max_states)
         for t in range(1, path.shape[0]):
             before = position.mover_wins()
-            reply = position._winning_reply_id() if before else None
+            reply = position.winning_reply_id() if before else None
             position._push_id(int(path[t]))
             after = not position.mover_wins()
             move = names.name(int(path[t]))

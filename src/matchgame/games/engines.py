@@ -265,7 +265,7 @@ def checked_walk(graph: Graph, path: object) -> npt.NDArray[np.int32]:
             f"{_move_name(first)}"
         )
     if steps.shape[0] > 1:
-        along_edges = graph._adjacent(steps[:-1], steps[1:])
+        along_edges = graph.has_edges(steps[:-1], steps[1:])
         if not along_edges.all():
             t = first_index(~along_edges) + 1
             raise IllegalMoveError(

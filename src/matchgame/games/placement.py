@@ -367,7 +367,7 @@ def analyse_graph(graph: Any, *, algorithm: Algorithm = "auto") -> Analysis:
 def explain(source: Any, name: Any, *, moves: str = "orthogonal") -> Explanation:
     """Why placing the token on the vertex ``name`` (a cell on a board) wins or loses:
     the alternating path, the matching and the answers that show it
-    (:mod:`matchgame.games.explain`).
+    (``matchgame.games.explain``).
 
     ``source`` is an :class:`Analysis`, or anything :func:`analyse` takes (a board,
     its rows, a :class:`~matchgame.Graph`, a NetworkX graph, a SciPy matrix), which

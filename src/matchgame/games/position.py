@@ -411,6 +411,35 @@ class Position:
         self._matching.undo(mark)
         return move
 
+    # -- the moves by vertex id: ids index the graph's arrays (pictures, writers) ------
+
+    def legal_move_ids(self) -> npt.NDArray[np.int64]:
+        """The legal moves (:meth:`legal_moves`) as vertex ids, in vertex order."""
+        return self._legal_ids()
+
+    def winning_move_ids(self) -> list[int]:
+        """The winning moves (:meth:`winning_moves`) as vertex ids, in vertex order."""
+        return self._winning_ids()
+
+    def winning_reply_id(self) -> int | None:
+        """:meth:`winning_reply` as a vertex id, or None."""
+        return self._winning_reply_id()
+
+    @validate_params(candidates=Integer(low=1))
+    def best_move_id(self, *, candidates: int = 64) -> int | None:
+        """:meth:`best_move` as a vertex id, or None when no move is legal."""
+        return self._best_move_id(candidates)
+
+    def walk_ids(self) -> list[int]:
+        """The token's walk as vertex ids: where it was set up (if it was), then every
+        move since."""
+        return self._walk_ids()
+
+    def visited_mask(self) -> npt.NDArray[np.bool_]:
+        """Per vertex id, a new array: True where the vertex was visited or holds the
+        token (the edge game: where the token has been)."""
+        return self._visited_mask()
+
     def copy(self) -> Position:
         """An independent position with the same setup and the same moves played (like
         python-chess's ``Board.copy``)."""

@@ -187,7 +187,7 @@ def check_walk(
     names = graph.names
     problems: list[tuple[int, str]] = []
     if path.shape[0] > 1:
-        along = graph._adjacent(path[:-1], path[1:])
+        along = graph.has_edges(path[:-1], path[1:])
         if not along.all():
             i = int(np.flatnonzero(~along)[0]) + 1
             problems.append((i, f"not adjacent to the token at {names.text(int(path[i - 1]))}"))
