@@ -253,11 +253,14 @@ def validate_params(**constraints: Constraint) -> Callable[[_Function], _Functio
     def decorate(function: _Function) -> _Function:
         signature = inspect.signature(function)
         names = list(signature.parameters)
-        plan = []
+        by_keyword: dict[str, tuple[Constraint, Any]] = {}
+        by_position: list[tuple[int, str, Constraint, Any]] = []
         for name, constraint in constraints.items():
             parameter = signature.parameters[name]  # a misspelt declaration fails at import
-            index = names.index(name) if parameter.kind != parameter.KEYWORD_ONLY else None
-            plan.append((name, index, parameter.default, constraint))
+            by_keyword[name] = (constraint, parameter.default)
+            if parameter.kind != parameter.KEYWORD_ONLY:
+                by_position.append((names.index(name), name, constraint, parameter.default))
+        first_position = min((entry[0] for entry in by_position), default=len(names))
 
         def passed(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
             if name in kwargs:
@@ -267,29 +270,32 @@ def validate_params(**constraints: Constraint) -> Callable[[_Function], _Functio
                 return args[index]
             return signature.parameters[name].default
 
+        def check(
+            name: str, value: Any, constraint: Constraint, default: Any, args: Any, kwargs: Any
+        ) -> Any:
+            value = constraint.check(value, name)
+            only = constraint.only
+            if only is not None and value is not None and value != default:
+                other = passed(only.parameter, args, kwargs)
+                if not only.test(other):
+                    raise InvalidParameterError(
+                        f"{name} applies to {only.what} only, not to {only.parameter} "
+                        f"{describe(other)}: leave {name} out"
+                    )
+            return value
+
+        # the per-call cost is a loop over what the caller passed, usually a keyword or two
         @functools.wraps(function)
         def checked(*args: Any, **kwargs: Any) -> Any:
-            for name, index, default, constraint in plan:
-                if name in kwargs:
-                    value = kwargs[name]
-                elif index is not None and index < len(args):
-                    value = args[index]
-                else:
-                    continue  # the default
-                value = constraint.check(value, name)
-                only = constraint.only
-                if only is not None and value is not None and value != default:
-                    other = passed(only.parameter, args, kwargs)
-                    if not only.test(other):
-                        raise InvalidParameterError(
-                            f"{name} applies to {only.what} only, not to {only.parameter} "
-                            f"{describe(other)}: leave {name} out"
-                        )
-                if name in kwargs:
-                    kwargs[name] = value
-                else:
-                    assert index is not None
-                    args = (*args[:index], value, *args[index + 1 :])
+            for name in kwargs.keys() & by_keyword.keys() if kwargs else ():
+                constraint, default = by_keyword[name]
+                kwargs[name] = check(name, kwargs[name], constraint, default, args, kwargs)
+            if len(args) > first_position:
+                changed = list(args)
+                for index, name, constraint, default in by_position:
+                    if index < len(args):
+                        changed[index] = check(name, args[index], constraint, default, args, kwargs)
+                args = tuple(changed)
             return function(*args, **kwargs)
 
         checked.__validated__ = constraints  # type: ignore[attr-defined]  # read by the tests

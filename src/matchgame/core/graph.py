@@ -243,13 +243,15 @@ class Graph:
             raise InvalidInputError(
                 f"us and vs must be 1-D of one length, got shapes {us.shape} and {vs.shape}"
             )
-        for name, ids in (("us", us), ("vs", vs)):
-            outside = (ids < 0) | (ids >= self.n_vertices)
-            if outside.any():
-                k = first_index(outside)
-                raise InvalidInputError(
-                    f"{name}[{k}] = {ids[k]} is not in the graph ({self._id_range()})"
-                )
+        n = self.n_vertices
+        if us.shape[0] and (min(us.min(), vs.min()) < 0 or max(us.max(), vs.max()) >= n):
+            for name, ids in (("us", us), ("vs", vs)):  # only on this error path: where
+                outside = (ids < 0) | (ids >= n)
+                if outside.any():
+                    k = first_index(outside)
+                    raise InvalidInputError(
+                        f"{name}[{k}] = {ids[k]} is not in the graph ({self._id_range()})"
+                    )
         start = self.offsets[us]
         degree = self.offsets[us + 1] - start
         found: npt.NDArray[np.bool_] = np.zeros(us.shape[0], dtype=bool)
