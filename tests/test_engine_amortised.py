@@ -101,7 +101,7 @@ def decomposition_check(graph: Graph):
         assert essential == truth
         matched = np.flatnonzero(mate >= 0)
         assert (mate[mate[matched]] == matched).all()  # a matching
-        assert alive[matched].all() and graph._adjacent(matched, mate[matched]).all()
+        assert alive[matched].all() and graph.has_edges(matched, mate[matched]).all()
         assert matched.size // 2 == nu  # and a maximum one of the alive graph
 
     return check

@@ -8,8 +8,8 @@ names the parameter and shows the offending value, shortened.
 A public function declares the constraints of its simple parameters in one place,
 as scikit-learn's ``_param_validation`` does::
 
-    @validate_params(candidates=Integer(low=1), moves=Options(RULES, only=BOARD_SOURCE))
-    def best_move(self, *, candidates: int = 64) -> ...
+    @validate_params(moves=Options(MOVES, only=ON_A_BOARD), max_states=NoneOr(Integer(low=1)))
+    def analyse(source, *, moves="orthogonal", ..., max_states=None): ...
 
 The decorator checks (and converts: a numpy integer becomes an int) every declared
 parameter the caller passed, before the body runs, and refuses with one error,
