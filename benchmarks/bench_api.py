@@ -97,7 +97,7 @@ def main() -> None:
     board_walk = self_avoiding_walk(board.graph, args.moves + 1, 3)
     board_names = board.graph.names.names(board_walk)
     graph = random_graph(args.vertices, 1)
-    plain = Graph._trusted(graph.offsets, graph.neighbors)  # vertices named by id
+    plain = Graph._trusted(graph.offsets, graph.indices)  # vertices named by id
     graph_walk = self_avoiding_walk(plain, args.moves + 1, 3).tolist()
     cases = {
         f"board {args.size}x{args.size} (bipartite engine)": (board, board_names, False),

@@ -50,21 +50,21 @@ def phases(path: Path) -> dict[str, float]:
 
     mate = np.full(graph.n_vertices, -1, dtype=INDEX_DTYPE)
     start = clock()
-    bipartite.greedy_karp_sipser(graph.offsets, graph.neighbors, mate)
+    bipartite.greedy_karp_sipser(graph.offsets, graph.indices, mate)
     times["Karp-Sipser"] = clock() - start
 
     greedy = mate.copy()
     start = clock()
-    blossom.edmonds_matching(graph.offsets, graph.neighbors, mate)
+    blossom.edmonds_matching(graph.offsets, graph.indices, mate)
     times["old: Edmonds"] = clock() - start
 
     start = clock()
-    labels = blossom.gallai_edmonds_labels(graph.offsets, graph.neighbors, mate)
+    labels = blossom.gallai_edmonds_labels(graph.offsets, graph.indices, mate)
     times["old: labelling"] = clock() - start
     assert labels.shape[0] == graph.n_vertices
 
     start = clock()
-    new_labels = edmonds.maximum_matching_labels(graph.offsets, graph.neighbors, greedy)
+    new_labels = edmonds.maximum_matching_labels(graph.offsets, graph.indices, greedy)
     times["Edmonds + labels"] = clock() - start
     assert (new_labels == labels).all() and (greedy >= 0).sum() == (mate >= 0).sum()
 

@@ -61,7 +61,7 @@ def self_avoiding_walk(graph: Graph, length: int, seed: int) -> np.ndarray:
     each step goes to an unvisited neighbour with the fewest unvisited neighbours
     (Warnsdorff's rule) that is not a dead end, ties broken at random."""
     rng = np.random.default_rng(seed)
-    offsets, neighbors = graph.offsets, graph.neighbors
+    offsets, neighbors = graph.offsets, graph.indices
     free_degree = np.diff(offsets).astype(np.int64)
     visited = np.zeros(graph.n_vertices, dtype=bool)
     walk = [int(rng.integers(graph.n_vertices))]
@@ -89,7 +89,7 @@ def mistakes_walk(graph: Graph, length: int, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     alive = np.ones(graph.n_vertices, dtype=np.uint8)
     matching = make_engine(graph, alive, logging=True).matching
-    offsets, neighbors = graph.offsets, graph.neighbors
+    offsets, neighbors = graph.offsets, graph.indices
     walk = [int(rng.integers(graph.n_vertices))]
     while len(walk) < length:
         token = walk[-1]
@@ -130,7 +130,7 @@ def time_walk(graph: Graph, walk: np.ndarray) -> float:
 
 
 def time_positions(graph: Graph, walk: np.ndarray, moves: int) -> float:
-    plain = Graph._trusted(graph.offsets, graph.neighbors)  # vertices named by id
+    plain = Graph._trusted(graph.offsets, graph.indices)  # vertices named by id
     position = Position(plain, token=int(walk[0]))
     start = time.perf_counter()
     for v in walk[1 : moves + 1].tolist():
@@ -176,7 +176,7 @@ def families(names: list[str], scale: float, moves: int, general_moves: int, wal
             side = max(int(1000 * scale**0.5), 10)
             moves_rule = "orthogonal" if name == "board" else name
             graph = random_board(side, side, 0.0, seed=1).to_graph(moves_rule)
-            graph = Graph._trusted(graph.offsets, graph.neighbors)
+            graph = Graph._trusted(graph.offsets, graph.indices)
             walk = self_avoiding_walk(graph, moves + 1, 2)
             yield f"{moves_rule} board {side}x{side}", graph, walk
         else:

@@ -193,7 +193,7 @@ def noi_mistakes(path: str) -> str:
     path_vertices = [arena.vertex(cell) for cell in cells]
     graph = nx.Graph()
     graph.add_nodes_from(range(arena.graph.n_vertices))
-    graph.add_edges_from(arena.graph.edges().tolist())
+    graph.add_edges_from(arena.graph.edges.tolist())
     top = [v for v in graph if arena.graph.side[v] == 0]
 
     def size(g: nx.Graph) -> int:

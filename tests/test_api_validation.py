@@ -86,20 +86,20 @@ def test_analyse_walk_accepts_exact_integers_of_any_dtype():
 
 
 def test_graph_constructor_refuses_out_of_range_neighbours_before_decompose():
-    _raises(InvalidInputError, lambda: mg.Graph([0, 1, 2], [5, 0]), "neighbors[0] = 5")
-    _raises(InvalidInputError, lambda: mg.Graph([0, 1, 2], [-1, 0]), "neighbors[0] = -1")
+    _raises(InvalidInputError, lambda: mg.Graph([0, 1, 2], [5, 0]), "indices[0] = 5")
+    _raises(InvalidInputError, lambda: mg.Graph([0, 1, 2], [-1, 0]), "indices[0] = -1")
     _raises(InvalidInputError, lambda: mg.Graph([0, 1, 2], [1, 1]), "self-loop")
     _raises(InvalidInputError, lambda: mg.Graph([0, 2, 3, 4], [1, 1, 0, 0]), "more than once")
     _raises(InvalidInputError, lambda: mg.Graph([0, 1, 1], [1]), "not symmetric")
     _raises(InvalidInputError, lambda: mg.Graph([0, 1, 0], [1]), "non-decreasing")
     _raises(InvalidInputError, lambda: mg.Graph([1, 2], [1]), "start with 0")
     _raises(InvalidInputError, lambda: mg.Graph([], []), "start with 0")
-    _raises(InvalidInputError, lambda: mg.Graph([0, 1, 3], [1, 0]), "len(neighbors)")
+    _raises(InvalidInputError, lambda: mg.Graph([0, 1, 3], [1, 0]), "len(indices)")
     _raises(InvalidInputError, lambda: mg.Graph([[0, 1, 2]], [1, 0]), "1-D")
     _raises(InvalidInputError, lambda: mg.Graph([0, 1, 2], [1.5, 0]), "1.5")
     _raises(InvalidTypeError, lambda: mg.Graph([0, 1, 2], [True, False]), "bool")
-    _raises(InvalidTypeError, lambda: mg.Graph([0, 1, 2], ["1", "0"]), "neighbors")
-    _raises(InvalidTypeError, lambda: mg.Graph([0, 1, 2], [object(), 0]), "neighbors[0]")
+    _raises(InvalidTypeError, lambda: mg.Graph([0, 1, 2], ["1", "0"]), "indices")
+    _raises(InvalidTypeError, lambda: mg.Graph([0, 1, 2], [object(), 0]), "indices[0]")
 
 
 def test_graph_constructor_side_and_labels():
@@ -116,16 +116,16 @@ def test_graph_constructor_side_and_labels():
 
 def test_graph_constructor_sorts_rows_and_accepts_integral_floats():
     graph = mg.Graph([0.0, 2.0, 3.0, 4.0], [2, 1, 0, 0])
-    assert graph.neighbors.tolist() == [1, 2, 0, 0]
+    assert graph.indices.tolist() == [1, 2, 0, 0]
     assert mg.decompose(graph).matching_size == 1
 
 
 def test_no_wrap_around_of_negative_ids():
     decomposition = mg.decompose(PATH4)
     _raises(InvalidInputError, lambda: BOARD.cell(-1), "vertex = -1")
-    _raises(InvalidInputError, lambda: decomposition.mover_wins(-1), "-1")
+    _raises(InvalidInputError, lambda: decomposition.mover_wins_at(-1), "-1")
     _raises(IllegalMoveError, lambda: mg.Position(PATH4, token=1).push(-1), "not in the graph")
-    _raises(InvalidInputError, lambda: PATH4.neighbors_of(-1), "-1")
+    _raises(InvalidInputError, lambda: PATH4.neighbours(-1), "-1")
     _raises(InvalidInputError, lambda: PATH4.label(-1), "-1")
     _raises(InvalidInputError, lambda: mg.Position(PATH4, token=0).is_visited(-1), "-1")
     _raises(InvalidInputError, lambda: BOARD.vertex((-1, 0)), "outside")
@@ -382,7 +382,7 @@ _ENTRY_POINTS = {
     "Graph.from_networkx": mg.Graph.from_networkx,
     "Graph.from_scipy": mg.Graph.from_scipy,
     "Graph.label": PATH4.label,
-    "Graph.neighbors_of": PATH4.neighbors_of,
+    "Graph.neighbours": PATH4.neighbours,
     "Board": mg.Board,
     "Board.from_rows": mg.Board.from_rows,
     "Board.cell": BOARD.cell,
@@ -395,7 +395,7 @@ _ENTRY_POINTS = {
     "gallai_edmonds(decomposition)": lambda x: mg.gallai_edmonds(PATH4, x),
     "Decomposition(mate)": lambda x: mg.Decomposition(x, [True] * 4),
     "Decomposition(missable)": lambda x: mg.Decomposition([1, 0, 3, 2], x),
-    "Decomposition.mover_wins": mg.decompose(PATH4).mover_wins,
+    "Decomposition.mover_wins_at": mg.decompose(PATH4).mover_wins_at,
     "analyse_graph": mg.analyse_graph,
     "analyse_placements": mg.analyse_placements,
     "Analysis.placer_wins_at": mg.analyse_placements(BOARD).placer_wins_at,
@@ -448,11 +448,11 @@ def test_fractions_are_never_truncated(call):
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: PATH4.neighbors_of(True),
+        lambda: PATH4.neighbours(True),
         lambda: PATH4.label(np.True_),
         lambda: BOARD.cell(False),
         lambda: BOARD.vertex((True, 1)),
-        lambda: mg.decompose(PATH4).mover_wins(True),
+        lambda: mg.decompose(PATH4).mover_wins_at(True),
         lambda: mg.Position(PATH4, token=True),
         lambda: mg.Position(PATH4, token=0).push(True),
         lambda: mg.Graph.from_edges(2, np.array([[True, False]])),
@@ -501,7 +501,7 @@ def test_graph_constructor_survives_garbage(offsets, neighbors, side):
     if graph is not None:  # whatever was accepted is a graph every engine can take
         decomposition = mg.decompose(graph, algorithm="blossom")
         assert mg.is_maximum_matching(graph, decomposition.mate)
-        _survives(mg.Graph, graph.offsets, graph.neighbors, side)
+        _survives(mg.Graph, graph.offsets, graph.indices, side)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
@@ -583,10 +583,8 @@ def test_graph_constructor_accepts_exactly_the_valid_csr(csr):
     expected = {
         (v, w) for v in range(len(offsets) - 1) for w in neighbors[offsets[v] : offsets[v + 1]]
     }
-    assert {
-        (int(v), int(w)) for v, w in zip(graph.sources, graph.neighbors, strict=True)
-    } == expected
-    assert all((np.diff(graph.neighbors_of(v)) > 0).all() for v in range(graph.n_vertices))
+    assert {(int(v), int(w)) for v, w in zip(graph.sources, graph.indices, strict=True)} == expected
+    assert all((np.diff(graph.neighbours(v)) > 0).all() for v in range(graph.n_vertices))
 
 
 @settings(max_examples=300, deadline=None)

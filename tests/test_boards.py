@@ -47,7 +47,7 @@ def test_grid_graph_row_major_and_parity():
     graph = board.graph
     assert graph.n_vertices == 5
     assert [board.cell(v) for v in range(5)] == [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)]
-    assert graph.neighbors_of(board.vertex((1, 1))).tolist() == [2, 4]
+    assert graph.neighbours(board.vertex((1, 1))).tolist() == [2, 4]
     assert graph.side.tolist() == [0, 0, 1, 0, 1]
     assert graph.n_edges == 4
 
@@ -63,4 +63,4 @@ def test_grid_graph_matches_edge_list():
         for dr, dc in ((0, 1), (1, 0))
         if (r + dr, c + dc) in cells
     )
-    assert board.graph.edges().tolist() == [list(e) for e in expected]
+    assert board.graph.edges.tolist() == [list(e) for e in expected]

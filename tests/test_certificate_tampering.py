@@ -313,12 +313,12 @@ def forged_answer(source: Board | Graph, data, moves: str = "orthogonal") -> byt
     mate = np.full(graph.n_vertices, -1, dtype=np.int32)
     for v in order:
         if mate[v] < 0:
-            for w in graph.neighbors_of(v):
+            for w in graph.neighbours(v):
                 if mate[w] < 0:
                     mate[v], mate[w] = w, v
                     break
     if graph.is_bipartite:
-        missable = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate)[0].view(bool)
+        missable = _bip.missable_bipartite(graph.offsets, graph.indices, mate)[0].view(bool)
         engine = "bipartite"
     else:
         missable, engine = mate < 0, "blossom"

@@ -242,7 +242,7 @@ def test_sweep_counts_equal_the_oracle_on_geng_style_lines(tmp_path):
 
     for line, document in zip(lines.split(), out.splitlines(), strict=True):
         graph = parse_graph6(line)[0]
-        oracle = EdgeOracle(graph.n_vertices, [tuple(e) for e in graph.edges().tolist()])
+        oracle = EdgeOracle(graph.n_vertices, [tuple(e) for e in graph.edges.tolist()])
         expected = [v + 1 for v in range(graph.n_vertices) if oracle.placer_wins_at(v)]
         assert json.loads(document)["winning_vertices"] == expected
     code, out, _ = cli("sweep", "--game", "edge", "--count", "--jobs", "1", str(tmp_path / "g.g6"))

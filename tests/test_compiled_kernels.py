@@ -84,8 +84,8 @@ def test_cli_run_imports_no_numba():
 def test_dtype_mismatch_is_a_value_error_not_a_crash():
     graph = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
     with pytest.raises(ValueError, match="dtype mismatch"):
-        graphs.two_colouring(graph.offsets.astype(np.int64), graph.neighbors)
-    assert graphs.two_colouring(graph.offsets, graph.neighbors).tolist() == [0, 1, 0]
+        graphs.two_colouring(graph.offsets.astype(np.int64), graph.indices)
+    assert graphs.two_colouring(graph.offsets, graph.indices).tolist() == [0, 1, 0]
 
 
 def slow_search_inputs(m: int = 200_000):
@@ -111,7 +111,7 @@ def test_kernels_release_the_gil():
 
     def kernel() -> None:
         start = time.perf_counter()
-        blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
+        blossom.missable_paths(graph.offsets, graph.indices, mate, targets)
         span.extend([start, time.perf_counter()])
 
     worker = threading.Thread(target=kernel)
@@ -139,7 +139,7 @@ if sys.argv[1] == "handler":
 graph, mate = slow_search_inputs()
 targets = np.zeros(100_000, dtype=np.int32)
 print("ready", flush=True)
-blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
+blossom.missable_paths(graph.offsets, graph.indices, mate, targets)
 print("finished", flush=True)
 """
 
@@ -232,11 +232,11 @@ def test_a_raised_stop_flag_stops_the_blossom_kernels():
     # the kernel itself returns at once (the caller's check then raises Stopped)
     empty = np.full(graph.n_vertices, -1, dtype=np.int32)
     with flag:
-        assert blossom.edmonds_matching(graph.offsets, graph.neighbors, empty) == 0
-    assert blossom.edmonds_matching(graph.offsets, graph.neighbors, empty) > 0
+        assert blossom.edmonds_matching(graph.offsets, graph.indices, empty) == 0
+    assert blossom.edmonds_matching(graph.offsets, graph.indices, empty) > 0
     targets = np.flatnonzero(mate >= 0).astype(np.int32)
     with flag, pytest.raises(Stopped):
-        blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
+        blossom.missable_paths(graph.offsets, graph.indices, mate, targets)
     # without the flag the same calls finish
-    _paths, lengths = blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
+    _paths, lengths = blossom.missable_paths(graph.offsets, graph.indices, mate, targets)
     assert lengths.shape[0] == targets.shape[0] + 1

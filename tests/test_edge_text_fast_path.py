@@ -23,7 +23,7 @@ def read(text: bytes, fast: bool, monkeypatch: pytest.MonkeyPatch) -> object:
             graph = edgelists.parse_edge_list(text)
         except ParseError as exc:
             return ("error", str(exc))
-    return (graph.n_vertices, graph.offsets.tolist(), graph.neighbors.tolist())
+    return (graph.n_vertices, graph.offsets.tolist(), graph.indices.tolist())
 
 
 PIECES = [b" ", b"\t", b"\r", b"\n", b"0", b"+", b"-", b"x", b"\x0b", b"00"]

@@ -18,7 +18,7 @@ BOWTIE_TAIL = "7 8\n1 2\n2 3\n3 1\n3 4\n4 5\n5 6\n6 4\n6 7\n"
 def test_parse_edge_list_ignores_loops_and_repeats_and_keeps_isolated_vertices():
     graph = parse_edge_list("5 4\r\n1 2 \r\n2 1\n3 3\n2 3\n\n")
     assert graph.n_vertices == 5
-    assert graph.edges().tolist() == [[0, 1], [1, 2]]
+    assert graph.edges.tolist() == [[0, 1], [1, 2]]
     assert graph.degrees.tolist() == [1, 2, 1, 0, 0]
 
 

@@ -164,7 +164,7 @@ def test_even_copies_cancel():
     doubled = MultiGraph(3, [(0, 1), (0, 1), (1, 2), (2, 0), (2, 2), (2, 2)])
     analysis = analyse(doubled, game="edge")
     assert not analysis.searched.any()
-    oracle = EdgeOracle(3, doubled.edges().tolist())
+    oracle = EdgeOracle(3, doubled.edges.tolist())
     assert analysis.winning_mask.tolist() == [oracle.placer_wins_at(v) for v in range(3)]
 
 

@@ -22,7 +22,7 @@ def nx_graph(graph: Graph) -> nx.Graph:
     g = nx.Graph()
     g.add_nodes_from(range(graph.n_vertices))
     for v in range(graph.n_vertices):
-        g.add_edges_from((v, int(w)) for w in graph.neighbors_of(v) if w > v)
+        g.add_edges_from((v, int(w)) for w in graph.neighbours(v) if w > v)
     return g
 
 
@@ -43,7 +43,7 @@ def expected_labels(graph: Graph) -> tuple[int, list[int]]:
     for v in range(graph.n_vertices):
         if missable[v]:
             labels.append(edmonds.EVEN)
-        elif any(missable[int(w)] for w in graph.neighbors_of(v)):
+        elif any(missable[int(w)] for w in graph.neighbours(v)):
             labels.append(edmonds.ODD)
         else:
             labels.append(0)
@@ -55,7 +55,7 @@ def problems(graph: Graph, mate: np.ndarray, labels: np.ndarray) -> list[str]:
     found = []
     for v in range(graph.n_vertices):
         w = int(mate[v])
-        if w >= 0 and (mate[w] != v or w not in graph.neighbors_of(v)):
+        if w >= 0 and (mate[w] != v or w not in graph.neighbours(v)):
             found.append(f"mate[{v}] = {w} is not a matched edge")
     size, expected = expected_labels(graph)
     if int((mate >= 0).sum()) != 2 * size:
@@ -68,8 +68,8 @@ def problems(graph: Graph, mate: np.ndarray, labels: np.ndarray) -> list[str]:
 def run_kernel(graph: Graph, greedy_start: bool) -> tuple[np.ndarray, np.ndarray]:
     mate = np.full(graph.n_vertices, -1, dtype=np.int32)
     if greedy_start and graph.n_edges:
-        bipartite.greedy_karp_sipser(graph.offsets, graph.neighbors, mate)
-    labels = edmonds.maximum_matching_labels(graph.offsets, graph.neighbors, mate)
+        bipartite.greedy_karp_sipser(graph.offsets, graph.indices, mate)
+    labels = edmonds.maximum_matching_labels(graph.offsets, graph.indices, mate)
     return mate, labels
 
 
@@ -100,7 +100,7 @@ def test_a_partial_start_matching_is_completed():
     """Not only a Karp-Sipser start: any matching given in ``mate`` is kept or improved."""
     path = Graph.from_edges(6, [(i, i + 1) for i in range(5)])
     mate = np.array([-1, 2, 1, 4, 3, -1], dtype=np.int32)  # no augmenting edge next to it
-    labels = edmonds.maximum_matching_labels(path.offsets, path.neighbors, mate)
+    labels = edmonds.maximum_matching_labels(path.offsets, path.indices, mate)
     assert mate.tolist() == [1, 0, 3, 2, 5, 4]
     assert labels.tolist() == [0] * 6
 
@@ -133,9 +133,9 @@ def test_a_raised_stop_flag_stops_it():
     flag = StopFlag()
     flag.raise_()
     with flag:
-        edmonds.maximum_matching_labels(graph.offsets, graph.neighbors, mate)
+        edmonds.maximum_matching_labels(graph.offsets, graph.indices, mate)
     assert (mate == -1).all()  # returned before the first search
-    edmonds.maximum_matching_labels(graph.offsets, graph.neighbors, mate)
+    edmonds.maximum_matching_labels(graph.offsets, graph.indices, mate)
     assert (mate >= 0).sum() > 2000
 
 
@@ -143,5 +143,5 @@ def test_wrong_sizes_are_refused():
     graph = Graph.from_edges(3, [(0, 1)])
     with pytest.raises(ValueError, match="entries"):
         edmonds.maximum_matching_labels(
-            graph.offsets, graph.neighbors, np.full(4, -1, dtype=np.int32)
+            graph.offsets, graph.indices, np.full(4, -1, dtype=np.int32)
         )

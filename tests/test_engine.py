@@ -26,7 +26,7 @@ from matchgame.generate import corridor_record, walled_serpentine_record
 
 
 def adjacency_of(graph):
-    return [graph.neighbors_of(v).tolist() for v in range(graph.n_vertices)]
+    return [graph.neighbours(v).tolist() for v in range(graph.n_vertices)]
 
 
 class Brute:
@@ -184,13 +184,13 @@ def test_engine_state_under_queries_in_any_order(case, data):
 @given(rows=board_rows(max_side=7, max_free=16), data=st.data())
 def test_walk_kernel_leaves_a_consistent_state(rows, data):
     board = Board.from_rows(rows)
-    graph = Graph(board.graph.offsets, board.graph.neighbors)  # vertices named by id
+    graph = Graph(board.graph.offsets, board.graph.indices)  # vertices named by id
     if graph.n_vertices == 0:
         return
     brute = Brute(graph)
     path = [data.draw(st.integers(0, graph.n_vertices - 1))]
     while True:
-        options = [w for w in graph.neighbors_of(path[-1]).tolist() if w not in path]
+        options = [w for w in graph.neighbours(path[-1]).tolist() if w not in path]
         if not options or data.draw(st.integers(0, 6)) == 0:
             break
         path.append(data.draw(st.sampled_from(options)))
@@ -213,7 +213,7 @@ def networkx_verdicts(record):
     arena = record.board.arena
     graph = nx.Graph()
     graph.add_nodes_from(range(arena.graph.n_vertices))
-    graph.add_edges_from(arena.graph.edges().tolist())
+    graph.add_edges_from(arena.graph.edges.tolist())
     top = set(np.flatnonzero(arena.graph.side == 0).tolist())
     n_cols = record.board.shape[1]
     cells = np.vstack([np.array([record.board.empty]), record.moves])

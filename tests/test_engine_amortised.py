@@ -68,7 +68,7 @@ def play_and_check(
             continue
         mark = matching.mark()
         matching.delete(token)
-        row = graph.neighbors[graph.offsets[token] : graph.offsets[token + 1]]
+        row = graph.indices[graph.offsets[token] : graph.offsets[token + 1]]
         legal = row[alive[row] == 1]
         if legal.size == 0:
             matching.undo(mark)
@@ -86,7 +86,7 @@ def play_and_check(
 
 
 def oracle_check(graph: Graph):
-    oracle = GameOracle([graph.neighbors_of(v).tolist() for v in range(graph.n_vertices)])
+    oracle = GameOracle([graph.neighbours(v).tolist() for v in range(graph.n_vertices)])
 
     def check(alive, token, essential, mate):
         visited = [v for v in range(graph.n_vertices) if not alive[v]]
@@ -101,7 +101,7 @@ def decomposition_check(graph: Graph):
         assert essential == truth
         matched = np.flatnonzero(mate >= 0)
         assert (mate[mate[matched]] == matched).all()  # a matching
-        assert alive[matched].all() and graph._adjacent(matched, mate[matched]).all()
+        assert alive[matched].all() and graph.has_edges(matched, mate[matched]).all()
         assert matched.size // 2 == nu  # and a maximum one of the alive graph
 
     return check
@@ -197,7 +197,7 @@ def test_the_two_root_search_flips_a_path_between_its_roots():
     for a, b in [(h, v), (u, p), (x, y), (q, r)]:
         mate[a], mate[b] = b, a
     alive = np.ones(9, dtype=np.uint8)
-    matching = _blossom.IncrementalMatching(graph.offsets, graph.neighbors, mate, alive, True)
+    matching = _blossom.IncrementalMatching(graph.offsets, graph.indices, mate, alive, True)
     assert matching.essential(v)  # a perfectly matched 6-cycle: the search fails
     matching.delete(v)
     assert not matching.essential(u)
@@ -217,7 +217,7 @@ def test_the_kept_forest_answers_its_odd_vertices_without_a_search():
     for a, b in [(h, v), (u, p), (x, y), (q, r)]:
         mate[a], mate[b] = b, a
     alive = np.ones(9, dtype=np.uint8)
-    matching = _blossom.IncrementalMatching(graph.offsets, graph.neighbors, mate, alive, True)
+    matching = _blossom.IncrementalMatching(graph.offsets, graph.indices, mate, alive, True)
     assert matching.essential(v)
     matching.delete(v)
     assert matching.essential(y) and matching.n_searches == 1

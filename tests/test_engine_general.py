@@ -27,7 +27,7 @@ def alive_matching_is_maximum(position: Position, adjacency, visited: list[int])
 def test_random_play_with_takebacks_matches_the_oracle(case, data):
     n, edges = case
     graph = Graph.from_edges(n, edges)
-    adjacency = [graph.neighbors_of(v).tolist() for v in range(n)]
+    adjacency = [graph.neighbours(v).tolist() for v in range(n)]
     oracle = GameOracle(adjacency)
     position = Position(graph)
     visited: list[int] = []  # the walk so far, token last
@@ -63,7 +63,7 @@ def test_walks_match_the_oracle(case, data):
     if n == 0:
         return
     graph = Graph.from_edges(n, edges)
-    adjacency = [graph.neighbors_of(v).tolist() for v in range(n)]
+    adjacency = [graph.neighbours(v).tolist() for v in range(n)]
     oracle = GameOracle(adjacency)
     walk = [data.draw(st.integers(0, n - 1))]
     while True:

@@ -60,7 +60,7 @@ def test_board_explanations_match_minimax(rows):
 def test_graph_explanations_match_minimax(case):
     n, edges = case
     graph = Graph.from_edges(n, edges)
-    adjacency = [set(graph.neighbors_of(v).tolist()) for v in range(n)]
+    adjacency = [set(graph.neighbours(v).tolist()) for v in range(n)]
     check(analyse(graph), adjacency)
 
 
@@ -70,7 +70,7 @@ def test_explanations_under_other_moves_name_legal_answers(rows, moves):
     board = Board.from_rows(rows)
     analysis = analyse(board, moves=moves)
     graph = analysis.graph
-    adjacency = [set(graph.neighbors_of(v).tolist()) for v in range(graph.n_vertices)]
+    adjacency = [set(graph.neighbours(v).tolist()) for v in range(graph.n_vertices)]
     check(analysis, adjacency)
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matchgame import Board, Graph, analyse_graph, analyse_placements
+from matchgame import Board, Graph, InvalidParameterError, analyse_graph, analyse_placements
 from matchgame.readers.documents import BadList, DocumentError, IntList, read_json
 from matchgame.writers import jsonstream, placements
 
@@ -166,7 +166,7 @@ def test_answer_styles(monkeypatch):
     assert json.loads(placements.format_placements(analysis, "json"))["winning_cells"] == cells
     graph = analyse_graph(Graph.from_edges(3, [(0, 1), (1, 2)]))
     assert placements.format_placements(graph, "jsoi") == b"WIN\n1\n3\n"
-    with pytest.raises(ValueError, match="needs a board"):
+    with pytest.raises(InvalidParameterError, match="needs an analysis of a board"):
         placements.format_placements(graph, "board")
-    with pytest.raises(ValueError, match="unknown style"):
+    with pytest.raises(InvalidParameterError, match="style must be one of"):
         placements.format_placements(graph, "xml")

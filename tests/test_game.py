@@ -11,7 +11,7 @@ from matchgame import Board, Graph, IllegalMoveError, Position, analyse_walk
 
 
 def oracle_view(graph):
-    return GameOracle([graph.neighbors_of(v).tolist() for v in range(graph.n_vertices)])
+    return GameOracle([graph.neighbours(v).tolist() for v in range(graph.n_vertices)])
 
 
 def oracle_winning_moves(oracle, token, visited):
@@ -73,7 +73,7 @@ def test_walks_on_boards_match_oracle(rows, data):
     oracle = GameOracle(board_adjacency(rows)[0])
     path = [data.draw(st.integers(0, graph.n_vertices - 1))]
     while True:
-        options = [w for w in graph.neighbors_of(path[-1]).tolist() if w not in path]
+        options = [w for w in graph.neighbours(path[-1]).tolist() if w not in path]
         if not options:
             break
         path.append(data.draw(st.sampled_from(options)))
@@ -85,7 +85,7 @@ def test_walks_on_boards_match_oracle(rows, data):
         assert analysis.mover_wins[t] == wins
         reply = int(analysis.winning_reply[t])
         if wins:
-            assert reply in graph.neighbors_of(token).tolist() and reply not in path[: t + 1]
+            assert reply in graph.neighbours(token).tolist() and reply not in path[: t + 1]
             assert not oracle.mover_wins(reply, path[: t + 1])
         else:
             assert reply == -1

@@ -11,7 +11,7 @@ from matchgame.core.matching import gallai_edmonds
 
 
 def adjacency_of(graph):
-    return [graph.neighbors_of(v).tolist() for v in range(graph.n_vertices)]
+    return [graph.neighbours(v).tolist() for v in range(graph.n_vertices)]
 
 
 def brute_force_sets(graph):
@@ -33,11 +33,11 @@ def check_graph(n, edges):
     mate = decomposition.mate
     for v in range(n):
         if mate[v] >= 0:
-            assert mate[mate[v]] == v and mate[v] in graph.neighbors_of(v)
+            assert mate[mate[v]] == v and mate[v] in graph.neighbours(v)
     assert decomposition.matching_size == max_matching_size(adjacency_of(graph))
     oracle = GameOracle(adjacency_of(graph))
     for v in range(n):
-        assert decomposition.mover_wins(v) == oracle.mover_wins(v)
+        assert decomposition.mover_wins_at(v) == oracle.mover_wins(v)
     sets = gallai_edmonds(graph, decomposition)
     d, a, c = brute_force_sets(graph)
     assert sets.D.tolist() == d and sets.A.tolist() == a and sets.C.tolist() == c

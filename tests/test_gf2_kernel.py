@@ -193,7 +193,7 @@ def test_rcm_order_is_a_permutation_and_narrows_a_shuffled_path():
     from matchgame import Graph
 
     graph = Graph.from_edges(n, edges)
-    order = gf2.rcm_order(graph.offsets, graph.neighbors)
+    order = gf2.rcm_order(graph.offsets, graph.indices)
     assert sorted(order.tolist()) == list(range(n))
     place = np.empty(n, dtype=np.int64)
     place[order] = np.arange(n)

@@ -26,13 +26,13 @@ from matchgame.readers.matrixmarket import parse_matrix_market
 
 
 def edge_set(graph: Graph) -> set[tuple[int, int]]:
-    return {(int(u), int(v)) for u, v in graph.edges()}
+    return {(int(u), int(v)) for u, v in graph.edges}
 
 
 def named_edge_set(graph: Graph) -> set[frozenset]:
     """Edges as pairs of vertex names (the file's ids, a NetworkX graph's nodes)."""
     names = graph.names
-    return {frozenset((names.name(int(u)), names.name(int(v)))) for u, v in graph.edges()}
+    return {frozenset((names.name(int(u)), names.name(int(v)))) for u, v in graph.edges}
 
 
 def scipy_edges(matrix) -> set[tuple[int, int]]:
@@ -385,7 +385,7 @@ def test_graph6_and_sparse6_through_the_registry(tmp_path):
         for source in (path, data, data.decode()):
             graph = read_graph(source)
             assert graph.n_vertices == 10 and graph.n_edges == 15
-            assert sorted(map(tuple, graph.edges().tolist())) == sorted(petersen.edges())
+            assert sorted(map(tuple, graph.edges.tolist())) == sorted(petersen.edges())
     assert len(list(read_graphs(g6 + g6.split(b"<<", 2)[-1], "graph6"))) == 2
     with pytest.raises(ParseError, match="line 1"):
         read_graph(b"B~~\n", "graph6")  # one byte too many for 3 vertices

@@ -12,7 +12,7 @@ from matchgame._kernels import bipartite as kernels
 
 
 def adjacency_of(graph):
-    return [graph.neighbors_of(v).tolist() for v in range(graph.n_vertices)]
+    return [graph.neighbours(v).tolist() for v in range(graph.n_vertices)]
 
 
 @pytest.mark.parametrize("algorithm", ["push_relabel", "hopcroft_karp", "blossom"])
@@ -38,7 +38,7 @@ def test_decomposition_matches_oracle(case):
     oracle = GameOracle(adjacency_of(graph))
     decomposition = decompose(graph)
     for v in range(n):
-        assert decomposition.mover_wins(v) == oracle.mover_wins(v)
+        assert decomposition.mover_wins_at(v) == oracle.mover_wins(v)
 
 
 @settings(max_examples=300, deadline=None)
@@ -48,7 +48,7 @@ def test_push_relabel_kernel_completes_any_starting_matching(case):
     n, edges = case
     graph = Graph.from_edges(n, edges)
     mate = np.full(n, -1, dtype=np.int32)
-    kernels.push_relabel(graph.offsets, graph.neighbors, graph.side, mate, 1)
+    kernels.push_relabel(graph.offsets, graph.indices, graph.side, mate, 1)
     assert is_maximum_matching(graph, mate)
 
 
@@ -59,7 +59,7 @@ def test_push_relabel_relabel_period_extremes(period):
     graph = Graph.from_edges(n, [(i, i + 1) for i in range(n - 1)])
     mate = np.full(n, -1, dtype=np.int32)
     mate[1], mate[2] = 2, 1  # a bad start that forces a long augmenting path
-    kernels.push_relabel(graph.offsets, graph.neighbors, graph.side, mate, period)
+    kernels.push_relabel(graph.offsets, graph.indices, graph.side, mate, period)
     assert int((mate >= 0).sum()) == 40
 
 
@@ -84,7 +84,7 @@ def test_is_maximum_matching_rejects_bad_matchings():
 def test_from_edges_drops_loops_and_repeats():
     graph = Graph.from_edges(3, [(0, 0), (0, 1), (1, 0), (0, 1), (2, 2)])
     assert graph.n_edges == 1
-    assert graph.edges().tolist() == [[0, 1]]
+    assert graph.edges.tolist() == [[0, 1]]
     assert graph.degrees.tolist() == [1, 1, 0]
 
 
@@ -111,11 +111,11 @@ def test_short_searches_then_push_relabel_give_a_maximum_matching(case, budget):
     n, edges = case
     graph = Graph.from_edges(n, edges)
     mate = np.full(n, -1, dtype=np.int32)
-    _bip.greedy_karp_sipser(graph.offsets, graph.neighbors, mate)
-    _, left = _bip.short_augmentations(graph.offsets, graph.neighbors, graph.side, mate, budget)
+    _bip.greedy_karp_sipser(graph.offsets, graph.indices, mate)
+    _, left = _bip.short_augmentations(graph.offsets, graph.indices, graph.side, mate, budget)
     if left:
-        _bip.push_relabel(graph.offsets, graph.neighbors, graph.side, mate, _RELABEL_PERIOD)
-    adjacency = [graph.neighbors_of(v).tolist() for v in range(n)]
+        _bip.push_relabel(graph.offsets, graph.indices, graph.side, mate, _RELABEL_PERIOD)
+    adjacency = [graph.neighbours(v).tolist() for v in range(n)]
     for v in range(n):
         if mate[v] >= 0:
             assert mate[mate[v]] == v and mate[v] in adjacency[v]

@@ -43,7 +43,7 @@ def test_board_graphs_follow_the_rules(rows, rule):
     graph = mg.Board.from_rows(rows).to_graph(rule)
     adjacency, cells = plain_adjacency(rows, rule)
     assert graph.names.names(range(graph.n_vertices)) == cells
-    assert [graph.neighbors_of(v).tolist() for v in range(graph.n_vertices)] == adjacency
+    assert [graph.neighbours(v).tolist() for v in range(graph.n_vertices)] == adjacency
     assert graph.is_bipartite == (
         rule in ("orthogonal", "knight") or graph.n_edges == 0 or graph.is_bipartite
     )

@@ -219,7 +219,7 @@ def test_engine_never_loses_a_won_game_on_graphs_with_odd_cycles(case, you_first
     if n == 0:
         return
     graph = Graph.from_edges(n, edges)
-    oracle = GameOracle([graph.neighbors_of(v).tolist() for v in range(n)])
+    oracle = GameOracle([graph.neighbours(v).tolist() for v in range(n)])
     session = graph_session(graph, you_move_first=you_first)
     engine_won = None
     while not session.is_over():

@@ -35,7 +35,7 @@ from matchgame.sweep.filters import parse_condition
 def _oracle_values(line: bytes) -> dict[str, int]:
     """What a condition may ask of the graph of one graph6 line, by brute force."""
     (graph,) = parse_graph6(line)
-    adjacency = [graph.neighbors_of(v).tolist() for v in range(graph.n_vertices)]
+    adjacency = [graph.neighbours(v).tolist() for v in range(graph.n_vertices)]
     game = GameOracle(adjacency)
     winning = sum(game.placer_wins_at(v) for v in range(graph.n_vertices))
     n = graph.n_vertices
@@ -176,7 +176,7 @@ def test_json_lines_keep_their_own_fields_and_echo_graph6():
     assert list(first)[:4] == ["index", "id", "tags", "graph6"]
     assert first["id"] == "p3" and first["tags"] == {"a": [1]} and second["id"] == 2
     (path,) = parse_graph6(first["graph6"].encode())
-    assert path.edges().tolist() == [[0, 1], [1, 2]]
+    assert path.edges.tolist() == [[0, 1], [1, 2]]
     assert first["winning_vertices"] == [1, 3]
     for field in ("index", "graph6", "winning_vertices", "matching"):
         clash = json.dumps({"n": 1, field: 0}).encode() + b"\n"

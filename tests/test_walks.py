@@ -88,7 +88,7 @@ def test_records_on_other_boards_match_the_oracle(rows, rule):
     graph = board.to_graph(rule)
     if graph.n_vertices == 0:
         return
-    adjacency = [graph.neighbors_of(v).tolist() for v in range(graph.n_vertices)]
+    adjacency = [graph.neighbours(v).tolist() for v in range(graph.n_vertices)]
     walk = [graph.n_vertices - 1]
     while True:  # always the lowest unvisited neighbour: a deterministic walk
         options = [w for w in adjacency[walk[-1]] if w not in walk]
@@ -109,7 +109,7 @@ def test_edge_list_records_match_the_oracle(case, data):
     if n == 0:
         return
     graph = Graph.from_edges(n, edges)
-    adjacency = [graph.neighbors_of(v).tolist() for v in range(n)]
+    adjacency = [graph.neighbours(v).tolist() for v in range(n)]
     walk = random_walk(adjacency, data)
     text = f"{n} {len(edges)}\n" + "".join(f"{u + 1} {v + 1}\n" for u, v in edges)
     text += f"{len(walk)}\n" + "".join(f"{v + 1}\n" for v in walk)

@@ -27,6 +27,7 @@ from .errors import (
     EmptyMoveStackError,
     IllegalMoveError,
     InvalidInputError,
+    InvalidParameterError,
     InvalidTypeError,
     MatchgameError,
     ParseError,
@@ -125,6 +126,7 @@ __all__ = [
     "Graph",
     "IllegalMoveError",
     "InvalidInputError",
+    "InvalidParameterError",
     "InvalidTypeError",
     "MatchgameError",
     "MoveAnnotation",
@@ -178,4 +180,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY) | {"sweep"})
+    # the API and the module's dunders: what dir() and an editor's completion offer
+    # (the imports this file needs, Any or importlib, are not part of it)
+    dunders = {name for name in globals() if name.startswith("__") and name.endswith("__")}
+    return sorted(set(__all__) | dunders)

@@ -12,6 +12,7 @@ __all__ = [
     "EmptyMoveStackError",
     "IllegalMoveError",
     "InvalidInputError",
+    "InvalidParameterError",
     "InvalidTypeError",
     "MatchgameError",
     "ParseError",
@@ -20,13 +21,42 @@ __all__ = [
 
 
 class MatchgameError(Exception):
-    """Base class of the errors a user's input can cause."""
+    """Base class of the errors a user's input can cause.
+
+    Parameters
+    ----------
+    message : str
+        One line that names the argument (or the line, column, move number, JSON
+        field) at fault and what would be accepted.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.Graph.from_edges(2, [(0, 5)])
+    ... except matchgame.MatchgameError as error:
+    ...     print(type(error).__name__, isinstance(error, ValueError))
+    InvalidInputError True
+    """
+
+    def __init__(self, message: str) -> None:
+        # one message, so that help() and inspect.signature show what to pass
+        super().__init__(message)
 
 
 class ParseError(MatchgameError, ValueError):
     """Text that does not follow an input format.
 
     ``line`` and ``column`` are 1-based positions in the text when known.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.parse_board("2 2\\n..\\n.\\n")
+    ... except matchgame.ParseError as error:
+    ...     print(error.line, isinstance(error, ValueError))
+    3 True
     """
 
     #: another kind of input the text reads as, when it was given as the wrong kind
@@ -52,11 +82,32 @@ class UnreadableInput(MatchgameError):
     """A file that cannot be opened or read (missing, a directory, no permission).
 
     Defined here, below the readers, because every reader that opens a path raises it
-    (``matchgame.readers.graphs`` and ``matchgame.readers.inputs`` alike)."""
+    (``matchgame.readers.graphs`` and ``matchgame.readers.inputs`` alike).
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.read_graph("no/such/file.mtx")
+    ... except matchgame.UnreadableInput as error:
+    ...     print(type(error).__name__)
+    UnreadableInput
+    """
 
 
 class IllegalMoveError(MatchgameError, ValueError):
-    """A move that the rules do not allow in the current position."""
+    """A move that the rules do not allow in the current position.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> position = matchgame.Position(matchgame.Graph.from_edges(3, [(0, 1), (1, 2)]), token=0)
+    >>> try:
+    ...     position.push(2)
+    ... except matchgame.IllegalMoveError as error:
+    ...     print(error)
+    vertex 2 is not adjacent to the token at 0
+    """
 
 
 # -- arguments of the Python API ------------------------------------------------
@@ -64,15 +115,68 @@ class IllegalMoveError(MatchgameError, ValueError):
 
 class InvalidInputError(MatchgameError, ValueError):
     """An argument of the right type with a value the function cannot take: an id out
-    of range, an array of the wrong shape, an asymmetric adjacency, an unknown option."""
+    of range, an array of the wrong shape, an asymmetric adjacency, an unknown option.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.Graph.from_edges(2, [(0, 5)])
+    ... except matchgame.InvalidInputError as error:
+    ...     print(isinstance(error, ValueError))
+    True
+    """
 
 
 class InvalidTypeError(MatchgameError, TypeError):
-    """An argument of the wrong type, e.g. a float or a bool where a vertex id belongs."""
+    """An argument of the wrong type, e.g. a float or a bool where a vertex id belongs.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> try:
+    ...     matchgame.analyse_graph("not a graph")
+    ... except matchgame.InvalidTypeError as error:
+    ...     print(isinstance(error, TypeError))
+    True
+    """
+
+
+class InvalidParameterError(InvalidInputError, InvalidTypeError):
+    """A parameter of a public function outside what it declares it accepts: a wrong
+    type, a count that is not an integer (``64.0``), an option not in its choices, or
+    an option that does not apply to the other arguments (``moves`` with a graph).
+
+    Both a ValueError and a TypeError (as scikit-learn's ``InvalidParameterError``),
+    and both an :class:`InvalidInputError` and an :class:`InvalidTypeError`, so every
+    ``except`` written for those still catches it. The message names the parameter
+    and what would be accepted; the declarations are in ``matchgame.core._validate``.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> position = matchgame.Position(matchgame.Graph.from_edges(2, [(0, 1)]), token=0)
+    >>> try:
+    ...     position.best_move(candidates=64.0)
+    ... except matchgame.InvalidParameterError as error:
+    ...     print(error)
+    candidates must be an integer >= 1, got 64.0 (float)
+    """
 
 
 class EmptyMoveStackError(IllegalMoveError, IndexError):
-    """``Position.pop()`` with no move to take back (an IndexError, like ``list.pop``)."""
+    """``Position.pop()`` with no move to take back (an IndexError, like ``list.pop``).
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> position = matchgame.Position(matchgame.Graph.from_edges(2, [(0, 1)]))
+    >>> try:
+    ...     position.pop()
+    ... except IndexError as error:
+    ...     print(error)
+    pop from an empty move stack
+    """
 
 
 class BudgetExceededError(MatchgameError):
@@ -81,6 +185,8 @@ class BudgetExceededError(MatchgameError):
     searches it exhaustively within ``max_states``) or the memory the computation
     needs. The message names which, and how much.
 
+    Examples
+    --------
     >>> import matchgame
     >>> try:
     ...     matchgame.analyse(["..", ".."], moves="king", game="edge", max_states=5)

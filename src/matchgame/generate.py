@@ -249,7 +249,7 @@ def edge_trail_record(
     from ._kernels.graphs import component_sizes_without
 
     component, sizes = component_sizes_without(
-        graph.offsets, graph.neighbors, np.zeros(n, dtype=np.uint8)
+        graph.offsets, graph.indices, np.zeros(n, dtype=np.uint8)
     )
     big = np.flatnonzero(component == int(np.argmax(sizes)))
     start = int(big[int(rng.integers(big.shape[0]))])

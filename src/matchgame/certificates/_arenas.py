@@ -103,7 +103,7 @@ class GraphArena:
             self.present = board.free.reshape(-1)
             self.n_rows, self.n_cols = board.shape
         self.n_vertices = int(np.count_nonzero(self.present))
-        colour = two_colouring(graph.offsets, graph.neighbors)
+        colour = two_colouring(graph.offsets, graph.indices)
         self.bipartite = len(colour) == self.size
         self._colour = colour
 
@@ -123,7 +123,7 @@ class GraphArena:
     ) -> npt.NDArray[np.bool_]:
         """Whether ``a[i] - b[i]`` (valid ids) is an edge: a binary search in every
         sorted neighbour list at once."""
-        offsets, neighbors = self.graph.offsets, self.graph.neighbors
+        offsets, neighbors = self.graph.offsets, self.graph.indices
         low = offsets[a].astype(np.int64)
         high = offsets[a + 1].astype(np.int64)
         end = high.copy()
@@ -141,7 +141,7 @@ class GraphArena:
 
     def neighbourhood(self, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
         out = np.zeros(self.size, dtype=bool)
-        out[self.graph.neighbors[mask[self.graph.sources]]] = True
+        out[self.graph.indices[mask[self.graph.sources]]] = True
         return out
 
 
@@ -151,5 +151,5 @@ def moves_arena(board: Board, moves: str) -> GraphArena:
     graph = board.to_graph(moves)
     names = graph.names
     assert isinstance(names, BoardCells)  # a board's graph is named by its cells
-    cells = names.cell_of_vertex[graph.edges()].astype(np.int64)
+    cells = names.cell_of_vertex[graph.edges].astype(np.int64)
     return GraphArena(Graph.from_edges(board.n_rows * board.n_cols, cells), board)

@@ -323,7 +323,7 @@ def _tutte_berge_ok(
     removed[barrier] = 1
     removed[~arena.present] = 1  # blocked cells are not vertices (a board's graph)
     graph = arena.graph
-    component, sizes = component_sizes_without(graph.offsets, graph.neighbors, removed)
+    component, sizes = component_sizes_without(graph.offsets, graph.indices, removed)
     odd = int(np.count_nonzero(sizes % 2))
     bound = (arena.n_vertices + barrier.shape[0] - odd) // 2
     if bound != size:

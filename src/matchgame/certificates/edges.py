@@ -120,7 +120,7 @@ def make_edge_certificate(analysis: EdgeAnalysis) -> dict[str, Any]:
         if isinstance(names, BoardCells)
         else np.arange(n, dtype=np.int64)
     )
-    winning = analysis.winning_ids()
+    winning = analysis.winning_ids
     losing = np.flatnonzero(~analysis.winning_mask)
     masks = np.zeros(n, dtype=np.int64)
     owner = np.zeros(0, dtype=np.int64)  # per member of a set T: its losing placement
@@ -172,7 +172,7 @@ def _moves_into(
     step_owner = np.repeat(np.arange(losing.shape[0]), degree)
     start = np.repeat(graph.offsets[:-1][losing].astype(np.int64), degree)
     within = np.arange(step_owner.shape[0]) - np.repeat(np.cumsum(degree) - degree, degree)
-    neighbour = graph.neighbors[start + within].astype(np.int64)
+    neighbour = graph.indices[start + within].astype(np.int64)
     step_keys = step_owner * n + neighbour
     found = np.minimum(np.searchsorted(keys, step_keys), max(keys.shape[0] - 1, 0))
     hit = keys[found] == step_keys if keys.shape[0] else np.zeros(0, dtype=bool)
@@ -236,7 +236,7 @@ class _Arena:
             graph = source.to_graph(moves)
             names = graph.names
             assert isinstance(names, BoardCells)
-            self.pairs = names.cell_of_vertex[graph.edges()].astype(np.int64).reshape(-1, 2)
+            self.pairs = names.cell_of_vertex[graph.edges].astype(np.int64).reshape(-1, 2)
             self.counts = np.ones(self.pairs.shape[0], dtype=np.int64)
             self.multigraph = MultiGraph.from_graph(graph)
         else:
@@ -260,10 +260,10 @@ class _Arena:
         order = np.argsort(ends, kind="stable")
         self.offsets = np.zeros(self.size + 1, dtype=np.int32)
         np.cumsum(np.bincount(ends, minlength=self.size), out=self.offsets[1:])
-        self.neighbors = others[order].astype(np.int32)
+        self.indices = others[order].astype(np.int32)
         self.sources = ends[order]
         component, self.side, good = _gf2.component_sides(
-            self.offsets, self.neighbors, self.odd_loop.view(np.uint8)
+            self.offsets, self.indices, self.odd_loop.view(np.uint8)
         )
         self.bipartite = good[component] if self.size else np.zeros(0, dtype=bool)
 
@@ -390,7 +390,7 @@ def _lanes_ok(arena: _Arena, lanes: np.ndarray, winning: np.ndarray, problems: l
     masks = np.zeros(arena.size, dtype=np.int64)
     masks[winning] = lanes
     into = np.zeros(arena.size, dtype=np.int64)
-    np.bitwise_xor.at(into, arena.sources, masks[arena.neighbors])
+    np.bitwise_xor.at(into, arena.sources, masks[arena.indices])
     uneven = np.flatnonzero(into)
     if uneven.size:
         v = int(uneven[0])
@@ -498,7 +498,7 @@ def _chunk_ok(
     step_from = np.repeat(members, degree)
     first = np.repeat(arena.offsets[:-1][members].astype(np.int64), degree)
     within = np.arange(step_owner.shape[0]) - np.repeat(np.cumsum(degree) - degree, degree)
-    step_to = arena.neighbors[first + within].astype(np.int64)
+    step_to = arena.indices[first + within].astype(np.int64)
     del first, within
     step_keys = step_owner * size + step_to
     found = np.minimum(np.searchsorted(keys, step_keys), keys.shape[0] - 1)

@@ -132,7 +132,7 @@ def make_certificate(
     if graph.is_bipartite:
         via = decomposition._via if decomposition._graph is graph else None
         if via is None:  # a decomposition made by hand, or by the blossom engine
-            _, via = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate)
+            _, via = _bip.missable_bipartite(graph.offsets, graph.indices, mate)
         following = via[winning]
         del via, winning
         forest = np.zeros(following.shape[0], dtype=INDEX_DTYPE)
@@ -142,7 +142,7 @@ def make_certificate(
         return certificate
     sets = gallai_edmonds(graph, decomposition)
     targets = winning[mate[winning] >= 0].astype(INDEX_DTYPE)
-    flat, offsets = _blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
+    flat, offsets = _blossom.missable_paths(graph.offsets, graph.indices, mate, targets)
     lengths = np.diff(offsets)
     if (lengths < 3).any():
         raise RuntimeError("no alternating path for a vertex the engine found missable")

@@ -31,15 +31,15 @@ MAX_VERTICES = 1 << 30
 """Most vertices a graph may have: ids and offsets stay well inside INDEX_DTYPE."""
 
 
-def checked_csr(offsets: Any, neighbors: Any) -> tuple[np.ndarray, np.ndarray]:
+def checked_csr(offsets: Any, indices: Any) -> tuple[np.ndarray, np.ndarray]:
     """Validate CSR arrays completely; returns them as int32 with every row sorted.
 
     Vectorised: one sort of the ``m`` entries (as keys ``u * n + v``) finds
     repeats, and comparing it with the sorted reversed keys proves symmetry.
     """
     offsets = as_int_array(offsets, "offsets")
-    neighbors = as_int_array(neighbors, "neighbors")
-    for name, array in (("offsets", offsets), ("neighbors", neighbors)):
+    indices = as_int_array(indices, "indices")
+    for name, array in (("offsets", offsets), ("indices", indices)):
         if array.ndim != 1:
             raise InvalidInputError(f"{name} must be 1-D, got shape {array.shape}")
     if offsets.shape[0] == 0 or offsets[0] != 0:
@@ -50,9 +50,9 @@ def checked_csr(offsets: Any, neighbors: Any) -> tuple[np.ndarray, np.ndarray]:
     n = offsets.shape[0] - 1
     if n > MAX_VERTICES:
         raise InvalidInputError(f"offsets describes {n} vertices, more than {MAX_VERTICES}")
-    m = neighbors.shape[0]
+    m = indices.shape[0]
     if m > MAX_ENTRIES:
-        raise InvalidInputError(f"neighbors has {m} entries, more than {MAX_ENTRIES}")
+        raise InvalidInputError(f"indices has {m} entries, more than {MAX_ENTRIES}")
     degrees = np.diff(offsets)
     if (degrees < 0).any():
         i = first_index(degrees < 0)
@@ -61,29 +61,29 @@ def checked_csr(offsets: Any, neighbors: Any) -> tuple[np.ndarray, np.ndarray]:
             f"offsets[{i + 1}] = {offsets[i + 1]}"
         )
     if offsets[-1] != m:
-        raise InvalidInputError(f"offsets[-1] = {offsets[-1]} must equal len(neighbors) = {m}")
-    outside = (neighbors < 0) | (neighbors >= n)
+        raise InvalidInputError(f"offsets[-1] = {offsets[-1]} must equal len(indices) = {m}")
+    outside = (indices < 0) | (indices >= n)
     if outside.any():
         k = first_index(outside)
         raise InvalidInputError(
-            f"neighbors[{k}] = {neighbors[k]} is not a vertex id "
+            f"indices[{k}] = {indices[k]} is not a vertex id "
             + (f"(0..{n - 1})" if n else "(there are no vertices)")
         )
     sources = np.repeat(np.arange(n, dtype=np.int64), degrees)
-    loops = sources == neighbors
+    loops = sources == indices
     if loops.any():
         k = first_index(loops)
         raise InvalidInputError(
-            f"neighbors[{k}] = {neighbors[k]} is a self-loop at vertex {sources[k]}"
+            f"indices[{k}] = {indices[k]} is a self-loop at vertex {sources[k]}"
         )
-    keys = sources * n + neighbors
+    keys = sources * n + indices
     if not (keys[1:] > keys[:-1]).all():  # rows not already sorted and free of repeats
         keys.sort()
     repeats = keys[1:] == keys[:-1]
     if repeats.any():
         u, v = divmod(int(keys[first_index(repeats)]), n)
         raise InvalidInputError(f"vertex {u} lists neighbour {v} more than once")
-    reverse = np.sort(neighbors * n + sources)
+    reverse = np.sort(indices * n + sources)
     if not np.array_equal(keys, reverse):
         at = np.minimum(np.searchsorted(reverse, keys), m - 1)
         u, v = divmod(int(keys[first_index(reverse[at] != keys)]), n)

@@ -5,6 +5,21 @@ refused with an :class:`~matchgame.errors.InvalidInputError` (a ValueError) or
 :class:`~matchgame.errors.InvalidTypeError` (a TypeError) whose one-line message
 names the parameter and shows the offending value, shortened.
 
+A public function declares the constraints of its simple parameters in one place,
+as scikit-learn's ``_param_validation`` does::
+
+    @validate_params(moves=Options(MOVES, only=ON_A_BOARD), max_states=NoneOr(Integer(low=1)))
+    def analyse(source, *, moves="orthogonal", ..., max_states=None): ...
+
+The decorator checks (and converts: a numpy integer becomes an int) every declared
+parameter the caller passed, before the body runs, and refuses with one error,
+:class:`~matchgame.errors.InvalidParameterError` (both a ValueError and a TypeError),
+whose message names the parameter and what it accepts. ``only=`` refuses an option
+that does not apply to the other arguments (``moves`` with a graph) instead of
+ignoring it. Defaults are trusted and cost nothing; :func:`as_int`,
+:func:`as_real` and :func:`as_choice` are the same checks for bodies that check a
+value on their own.
+
 The rules for integers, everywhere in the API:
 
 - a scalar id is anything Python accepts as a list index (``int``, numpy integer
@@ -17,13 +32,16 @@ The rules for integers, everywhere in the API:
 
 from __future__ import annotations
 
+import functools
+import inspect
 import operator
-from collections.abc import Iterable, Sequence
-from typing import Any
+import os
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from ..errors import InvalidInputError, InvalidTypeError
+from ..errors import InvalidInputError, InvalidParameterError, InvalidTypeError
 
 _INT64_MAX = np.iinfo(np.int64).max
 _FLOAT_EXACT = float(2**53)  # larger floats are not trusted to be the integer meant
@@ -44,38 +62,263 @@ def describe(value: Any) -> str:
     return f"{shorten(value)} ({type(value).__name__})"
 
 
+# -- declared constraints ---------------------------------------------------------
+
+
+class Applies:
+    """Where an option applies: ``parameter``'s value passes ``test``; ``what`` names
+    such values for the message (``moves`` applies to a board, not a graph)."""
+
+    def __init__(self, parameter: str, test: Callable[[Any], bool], what: str) -> None:
+        self.parameter = parameter
+        self.test = test
+        self.what = what
+
+
+class Constraint:
+    """What one parameter accepts: :meth:`check` returns the value (converted) or
+    raises :class:`InvalidParameterError` naming the parameter and :attr:`accepted`."""
+
+    def __init__(self, *, only: Applies | None = None, accepted: str = "a valid value") -> None:
+        self.only = only
+        self._accepted = accepted
+
+    @property
+    def accepted(self) -> str:
+        """What is accepted, as the message says it (``"an integer >= 1"``)."""
+        return self._accepted
+
+    def check(self, value: Any, name: str) -> Any:
+        raise NotImplementedError
+
+    def refuse(self, value: Any, name: str, shown: str | None = None) -> InvalidParameterError:
+        return InvalidParameterError(
+            f"{name} must be {self.accepted}, got {describe(value) if shown is None else shown}"
+        )
+
+
+class Integer(Constraint):
+    """An integer (``operator.index`` takes it: ints, numpy integers; not bools, not
+    ``64.0``, as ``range(64.0)`` refuses it) in ``low .. high`` (bounds included)."""
+
+    def __init__(
+        self, low: int | None = None, high: int | None = None, *, only: Applies | None = None
+    ) -> None:
+        super().__init__(only=only)
+        self.low, self.high = low, high
+
+    @property
+    def accepted(self) -> str:
+        low, high = self.low, self.high
+        if low is not None and high is not None:
+            return f"an integer in {_range_text(low, high)}"
+        return (
+            "an integer" if low is None and high is None else f"an integer {_range_text(low, high)}"
+        )
+
+    def check(self, value: Any, name: str) -> int:
+        if isinstance(value, bool | np.bool_):
+            raise self.refuse(value, name, f"a bool ({value!r})")
+        try:
+            result = operator.index(value)
+        except TypeError:
+            raise self.refuse(value, name) from None
+        if (self.low is not None and result < self.low) or (
+            self.high is not None and result > self.high
+        ):
+            raise self.refuse(value, name, str(result))
+        return result
+
+
+class Real(Constraint):
+    """A finite number in ``low .. high`` (bools refused), as a float."""
+
+    def __init__(self, low: float, high: float, *, only: Applies | None = None) -> None:
+        super().__init__(only=only)
+        self.low, self.high = low, high
+
+    @property
+    def accepted(self) -> str:
+        return f"a number in {self.low} .. {self.high}"
+
+    def check(self, value: Any, name: str) -> float:
+        if isinstance(value, bool | np.bool_) or not isinstance(
+            value, int | float | np.integer | np.floating
+        ):
+            raise self.refuse(value, name)
+        result = float(value)
+        if not self.low <= result <= self.high:  # NaN fails both comparisons
+            raise self.refuse(value, name, str(result))
+        return result
+
+
+class Options(Constraint):
+    """One of the strings ``choices``."""
+
+    def __init__(self, choices: Collection[str], *, only: Applies | None = None) -> None:
+        super().__init__(only=only)
+        self.choices = tuple(choices)
+
+    @property
+    def accepted(self) -> str:
+        return f"one of {_choices(self.choices)}"
+
+    def check(self, value: Any, name: str) -> str:
+        if not isinstance(value, str):
+            raise self.refuse(value, name)
+        if value not in self.choices:
+            raise self.refuse(value, name, shorten(value))
+        return value
+
+
+class Boolean(Constraint):
+    """True or False (numpy's bools too); not 0, 1 or a string."""
+
+    def __init__(self) -> None:
+        super().__init__(accepted="True or False")
+
+    def check(self, value: Any, name: str) -> bool:
+        if not isinstance(value, bool | np.bool_):
+            raise self.refuse(value, name)
+        return bool(value)
+
+
+class InstanceOf(Constraint):
+    """An instance of ``types``; ``what`` says it for the message."""
+
+    def __init__(self, types: type | tuple[type, ...], what: str) -> None:
+        super().__init__(accepted=what)
+        self.types = types
+
+    def check(self, value: Any, name: str) -> Any:
+        if not isinstance(value, self.types):
+            raise self.refuse(value, name)
+        return value
+
+
+class PathSuffix(Constraint):
+    """A path (str or os.PathLike) whose suffix, any case, is one of ``suffixes``."""
+
+    def __init__(self, suffixes: Collection[str]) -> None:
+        super().__init__(accepted="a path ending in " + " or ".join(suffixes))
+        self.suffixes = tuple(suffixes)
+
+    def check(self, value: Any, name: str) -> Any:
+        if not isinstance(value, str | os.PathLike):
+            raise self.refuse(value, name)
+        if os.path.splitext(os.fspath(value))[1].lower() not in self.suffixes:
+            raise self.refuse(value, name, shorten(os.fspath(value)))
+        return value
+
+
+class Satisfies(Constraint):
+    """A value that passes ``test``; ``accepted`` says which (``"an analysis of a
+    board"``)."""
+
+    def __init__(self, test: Callable[[Any], bool], accepted: str) -> None:
+        super().__init__(accepted=accepted)
+        self.test = test
+
+    def check(self, value: Any, name: str) -> Any:
+        if not self.test(value):
+            raise self.refuse(value, name)
+        return value
+
+
+class NoneOr(Constraint):
+    """None, or what ``constraint`` accepts."""
+
+    def __init__(self, constraint: Constraint) -> None:
+        super().__init__(only=constraint.only, accepted=f"None or {constraint.accepted}")
+        self.constraint = constraint
+
+    def check(self, value: Any, name: str) -> Any:
+        if value is None:
+            return None
+        return self.constraint.check(value, name)  # its message: None is the default
+
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+def validate_params(**constraints: Constraint) -> Callable[[_Function], _Function]:
+    """Check the declared parameters of the decorated function on every call.
+
+    Each keyword names a parameter of the function and what it accepts. A parameter
+    the caller left out keeps its default, unchecked; one passed is checked (and
+    converted) before the body runs, and one whose constraint has ``only=`` and that
+    differs from its default is refused where it does not apply.
+    """
+
+    def decorate(function: _Function) -> _Function:
+        signature = inspect.signature(function)
+        names = list(signature.parameters)
+        by_keyword: dict[str, tuple[Constraint, Any]] = {}
+        by_position: list[tuple[int, str, Constraint, Any]] = []
+        for name, constraint in constraints.items():
+            parameter = signature.parameters[name]  # a misspelt declaration fails at import
+            by_keyword[name] = (constraint, parameter.default)
+            if parameter.kind != parameter.KEYWORD_ONLY:
+                by_position.append((names.index(name), name, constraint, parameter.default))
+        first_position = min((entry[0] for entry in by_position), default=len(names))
+
+        def passed(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+            if name in kwargs:
+                return kwargs[name]
+            index = names.index(name)
+            if index < len(args):
+                return args[index]
+            return signature.parameters[name].default
+
+        def check(
+            name: str, value: Any, constraint: Constraint, default: Any, args: Any, kwargs: Any
+        ) -> Any:
+            value = constraint.check(value, name)
+            only = constraint.only
+            if only is not None and value is not None and value != default:
+                other = passed(only.parameter, args, kwargs)
+                if not only.test(other):
+                    raise InvalidParameterError(
+                        f"{name} applies to {only.what} only, not to {only.parameter} "
+                        f"{describe(other)}: leave {name} out"
+                    )
+            return value
+
+        # the per-call cost is a loop over what the caller passed, usually a keyword or two
+        @functools.wraps(function)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            for name in kwargs.keys() & by_keyword.keys() if kwargs else ():
+                constraint, default = by_keyword[name]
+                kwargs[name] = check(name, kwargs[name], constraint, default, args, kwargs)
+            if len(args) > first_position:
+                changed = list(args)
+                for index, name, constraint, default in by_position:
+                    if index < len(args):
+                        changed[index] = check(name, args[index], constraint, default, args, kwargs)
+                args = tuple(changed)
+            return function(*args, **kwargs)
+
+        checked.__validated__ = constraints  # type: ignore[attr-defined]  # read by the tests
+        return cast(_Function, checked)
+
+    return decorate
+
+
 def as_int(value: Any, name: str, *, low: int | None = None, high: int | None = None) -> int:
     """``value`` as a Python int in ``low .. high`` (bounds included when given)."""
-    if isinstance(value, bool | np.bool_):
-        raise InvalidTypeError(f"{name} must be an integer, got a bool ({value!r})")
-    try:
-        result = operator.index(value)
-    except TypeError:
-        raise InvalidTypeError(f"{name} must be an integer, got {describe(value)}") from None
-    if (low is not None and result < low) or (high is not None and result > high):
-        raise InvalidInputError(f"{name} must be in {_range_text(low, high)}, got {result}")
-    return result
+    if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
+        return value  # the common case, without building the check
+    return Integer(low, high).check(value, name)
 
 
 def as_real(value: Any, name: str, *, low: float, high: float) -> float:
     """``value`` as a finite float in ``low .. high`` (bool refused)."""
-    if isinstance(value, bool | np.bool_) or not isinstance(
-        value, int | float | np.integer | np.floating
-    ):
-        raise InvalidTypeError(f"{name} must be a number, got {describe(value)}")
-    result = float(value)
-    if not low <= result <= high:  # NaN fails both comparisons
-        raise InvalidInputError(f"{name} must be in {low} .. {high}, got {result}")
-    return result
+    return Real(low, high).check(value, name)
 
 
 def as_choice(value: Any, name: str, choices: Sequence[str]) -> str:
     """``value`` if it is one of the strings ``choices``."""
-    if not isinstance(value, str):
-        raise InvalidTypeError(f"{name} must be one of {_choices(choices)}, got {describe(value)}")
-    if value not in choices:
-        raise InvalidInputError(f"{name} must be one of {_choices(choices)}, got {shorten(value)}")
-    return value
+    return Options(choices).check(value, name)
 
 
 def as_int_array(value: Any, name: str, *, any_iterable: bool = False) -> np.ndarray:

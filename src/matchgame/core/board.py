@@ -16,7 +16,7 @@ import numpy.typing as npt
 from .._kernels._stop import check as _stop_point
 from ..errors import InvalidInputError, InvalidTypeError
 from ._cache import cached_property
-from ._validate import as_bool_array, describe
+from ._validate import Applies, Satisfies, as_bool_array, describe
 from .graph import Graph
 from .names import BoardCells, Cell, as_cell
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..games.edges import EdgeAnalysis
     from ..games.placement import Analysis
 
-__all__ = ["MAX_CELLS", "Board", "Cell", "as_board"]
+__all__ = ["MAX_CELLS", "OF_A_BOARD", "ON_A_BOARD", "Board", "Cell", "as_board", "is_board_source"]
 
 MAX_CELLS = 1 << 28
 """Largest board accepted (cells); its graph then has under 2**30 adjacency entries."""
@@ -179,10 +179,12 @@ class Board:
 
     @property
     def n_rows(self) -> int:
+        """Number of rows."""
         return int(self.free.shape[0])
 
     @property
     def n_cols(self) -> int:
+        """Number of columns."""
         return int(self.free.shape[1])
 
     @cached_property
@@ -275,6 +277,25 @@ class Board:
         vertex = self.graph._vertex(vertex, "vertex")
         row, col = divmod(int(self.cell_of_vertex[vertex]), self.n_cols)
         return row, col
+
+
+def is_board_source(source: object) -> bool:
+    """Whether ``source`` is a board (a :class:`Board` or its rows): where a move
+    rule (``moves``) applies; a graph's edges are its moves."""
+    if isinstance(source, Board):
+        return True
+    return isinstance(source, list | tuple) and all(isinstance(row, str) for row in source)
+
+
+ON_A_BOARD = Applies("source", is_board_source, "a board (a Board or its rows)")
+"""Where ``moves`` applies, for :func:`~matchgame.core._validate.validate_params`: with a
+graph as ``source`` it is refused, not ignored."""
+
+
+OF_A_BOARD = Satisfies(
+    lambda analysis: isinstance(getattr(analysis, "board", None), Board), "an analysis of a board"
+)
+"""An analysis (either game's) whose graph is a board's: what board pictures draw."""
 
 
 def as_board(board: Any, name: str = "board") -> Board:

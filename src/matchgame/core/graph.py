@@ -18,7 +18,8 @@ from ._csr import (
     checked_labels,
     checked_side,
 )
-from ._validate import as_int, describe, first_index, shorten
+from ._deprecated import callable_array, deprecated_alias
+from ._validate import as_int, as_int_array, describe, first_index, shorten
 from .names import NodeLabels, VertexIds, VertexNames
 
 __all__ = ["INDEX_DTYPE", "MAX_VERTICES", "Graph"]
@@ -27,15 +28,16 @@ __all__ = ["INDEX_DTYPE", "MAX_VERTICES", "Graph"]
 class Graph:
     """An undirected simple graph on the vertices ``0`` to ``n_vertices - 1``.
 
-    Stored as CSR arrays: the neighbours of ``v`` are
-    ``neighbors[offsets[v]:offsets[v + 1]]``, in increasing order, each edge
+    Stored as CSR arrays, SciPy's ``indptr`` and ``indices`` under the names
+    :attr:`offsets` and :attr:`indices`: the neighbours of ``v`` are
+    ``indices[offsets[v]:offsets[v + 1]]``, in increasing order, each edge
     appearing once from each end. Build one with :meth:`from_edges`,
     :meth:`from_networkx` or :meth:`from_scipy` (or get one from a
     :class:`~matchgame.Board`); the arrays are read-only.
 
     Parameters
     ----------
-    offsets, neighbors : array_like of int
+    offsets, indices : array_like of int
         CSR arrays of a symmetric adjacency without self-loops or repeats. All of
         it is checked (O(m log m)); rows may come in any order and are stored sorted.
     side : array_like of {0, 1}, optional
@@ -57,37 +59,39 @@ class Graph:
     >>> g = Graph.from_edges(3, [(0, 1), (1, 2)])
     >>> g.n_vertices, g.n_edges
     (3, 2)
-    >>> g.neighbors_of(1).tolist()
+    >>> g.neighbours(1).tolist()
     [0, 2]
+    >>> g.edges.tolist()
+    [[0, 1], [1, 2]]
     >>> Graph([0, 1, 2], [1, 1])
     Traceback (most recent call last):
     ...
-    matchgame.errors.InvalidInputError: neighbors[1] = 1 is a self-loop at vertex 1
+    matchgame.errors.InvalidInputError: indices[1] = 1 is a self-loop at vertex 1
     """
 
     offsets: npt.NDArray[np.int32]
-    neighbors: npt.NDArray[np.int32]
+    indices: npt.NDArray[np.int32]
     labels: tuple[Hashable, ...] | None
     names: VertexNames
 
     def __init__(
         self,
         offsets: npt.ArrayLike,
-        neighbors: npt.ArrayLike,
+        indices: npt.ArrayLike,
         side: npt.ArrayLike | None = None,
         labels: Sequence[Hashable] | None = None,
     ) -> None:
-        offsets_array, neighbors_array = checked_csr(offsets, neighbors)
+        offsets_array, indices_array = checked_csr(offsets, indices)
         n = offsets_array.shape[0] - 1
         side_array = None if side is None else checked_side(side, n)
         label_tuple = None if labels is None else checked_labels(labels, n)
-        self._adopt(offsets_array, neighbors_array, side_array, label_tuple)
+        self._adopt(offsets_array, indices_array, side_array, label_tuple)
         if side_array is not None:
             sources = self.sources
-            clash = side_array[sources] == side_array[self.neighbors]
+            clash = side_array[sources] == side_array[self.indices]
             if clash.any():
                 k = first_index(clash)
-                u, v = int(sources[k]), int(self.neighbors[k])
+                u, v = int(sources[k]), int(self.indices[k])
                 raise InvalidInputError(
                     f"side is not a proper 2-colouring: edge {u}-{v} has both ends on side "
                     f"{int(side_array[u])}"
@@ -97,7 +101,7 @@ class Graph:
     def _trusted(
         cls,
         offsets: np.ndarray,
-        neighbors: np.ndarray,
+        indices: np.ndarray,
         side: np.ndarray | None = None,
         labels: tuple[Hashable, ...] | None = None,
         names: VertexNames | None = None,
@@ -105,19 +109,19 @@ class Graph:
         """A graph from arrays that are valid by construction (matchgame's own builders):
         int32, sorted symmetric rows, no loops; nothing is checked."""
         graph = cls.__new__(cls)
-        graph._adopt(offsets, neighbors, side, labels, names)
+        graph._adopt(offsets, indices, side, labels, names)
         return graph
 
     def _adopt(
         self,
         offsets: npt.ArrayLike,
-        neighbors: npt.ArrayLike,
+        indices: npt.ArrayLike,
         side: npt.ArrayLike | None,
         labels: tuple[Hashable, ...] | None,
         names: VertexNames | None = None,
     ) -> None:
         self.offsets = _frozen(np.ascontiguousarray(offsets, dtype=INDEX_DTYPE))
-        self.neighbors = _frozen(np.ascontiguousarray(neighbors, dtype=INDEX_DTYPE))
+        self.indices = _frozen(np.ascontiguousarray(indices, dtype=INDEX_DTYPE))
         self.labels = labels
         if names is None:
             n = self.offsets.shape[0] - 1
@@ -159,7 +163,7 @@ class Graph:
         """
         nodes, edges = networkx_edges(graph)
         built = cls.from_edges(len(nodes), edges)
-        return cls._trusted(built.offsets, built.neighbors, labels=nodes)
+        return cls._trusted(built.offsets, built.indices, labels=nodes)
 
     @classmethod
     def from_scipy(cls, matrix: Any) -> Graph:
@@ -201,7 +205,7 @@ class Graph:
         nodes = self.names.names(np.arange(self.n_vertices))
         graph = networkx.Graph()
         graph.add_nodes_from(nodes)
-        ends = self.edges().reshape(-1).tolist()
+        ends = self.edges.reshape(-1).tolist()
         graph.add_edges_from(
             (nodes[u], nodes[v]) for u, v in zip(ends[0::2], ends[1::2], strict=True)
         )
@@ -227,9 +231,9 @@ class Graph:
         2
         """
         sparse = _optional("scipy.sparse", "Graph.to_scipy")
-        data = np.ones(self.neighbors.shape[0], dtype=dtype)
+        data = np.ones(self.indices.shape[0], dtype=dtype)
         n = self.n_vertices
-        return sparse.csr_array((data, self.neighbors.copy(), self.offsets.copy()), shape=(n, n))
+        return sparse.csr_array((data, self.indices.copy(), self.offsets.copy()), shape=(n, n))
 
     def label(self, v: int) -> Hashable:
         """The name of vertex ``v`` (see :attr:`names`): its label, its cell on a
@@ -248,12 +252,13 @@ class Graph:
     @property
     def n_edges(self) -> int:
         """Number of (undirected) edges."""
-        return len(self.neighbors) // 2
+        return len(self.indices) // 2
 
-    def neighbors_of(self, v: int) -> npt.NDArray[np.int32]:
-        """The neighbours of ``v``, in increasing order."""
+    def neighbours(self, v: int) -> npt.NDArray[np.int32]:
+        """The neighbours of ``v``, in increasing order (a read-only view of
+        :attr:`indices`; NetworkX's ``G.neighbors(v)``)."""
         v = self._vertex(v, "v")
-        row: npt.NDArray[np.int32] = self.neighbors[self.offsets[v] : self.offsets[v + 1]]
+        row: npt.NDArray[np.int32] = self.indices[self.offsets[v] : self.offsets[v + 1]]
         return row
 
     def _vertex(self, v: Any, name: str, error: type[Exception] = InvalidInputError) -> int:
@@ -267,26 +272,51 @@ class Graph:
         n = self.n_vertices
         return f"ids 0..{n - 1}" if n else "it has no vertices"
 
-    def _adjacent(self, us: np.ndarray, vs: np.ndarray) -> npt.NDArray[np.bool_]:
-        """``out[i]``: whether ``us[i] - vs[i]`` is an edge (ids already in range).
+    def has_edges(self, us: npt.ArrayLike, vs: npt.ArrayLike) -> npt.NDArray[np.bool_]:
+        """``out[i]``: whether ``us[i] - vs[i]`` is an edge (NetworkX's ``has_edge``
+        for many pairs of vertex ids at once).
 
         Vectorised over the pairs: a scan of the lists when the degrees are small
         (grids), else a bisection of the sorted lists, O(k log d) for ``k`` pairs
         and maximum degree ``d``.
+
+        Raises
+        ------
+        InvalidInputError, InvalidTypeError
+            If ``us`` and ``vs`` are not 1-D arrays of ids of one length, or hold an
+            id outside the graph.
+
+        Examples
+        --------
+        >>> Graph.from_edges(3, [(0, 1), (1, 2)]).has_edges([0, 0, 2], [1, 2, 1]).tolist()
+        [True, False, True]
         """
-        us = np.asarray(us)
-        vs = np.asarray(vs)
+        us = as_int_array(us, "us")
+        vs = as_int_array(vs, "vs")
+        if us.ndim != 1 or us.shape != vs.shape:
+            raise InvalidInputError(
+                f"us and vs must be 1-D of one length, got shapes {us.shape} and {vs.shape}"
+            )
+        n = self.n_vertices
+        if us.shape[0] and (min(us.min(), vs.min()) < 0 or max(us.max(), vs.max()) >= n):
+            for name, ids in (("us", us), ("vs", vs)):  # only on this error path: where
+                outside = (ids < 0) | (ids >= n)
+                if outside.any():
+                    k = first_index(outside)
+                    raise InvalidInputError(
+                        f"{name}[{k}] = {ids[k]} is not in the graph ({self._id_range()})"
+                    )
         start = self.offsets[us]
         degree = self.offsets[us + 1] - start
         found: npt.NDArray[np.bool_] = np.zeros(us.shape[0], dtype=bool)
-        if us.shape[0] == 0 or self.neighbors.shape[0] == 0:
+        if us.shape[0] == 0 or self.indices.shape[0] == 0:
             return found
-        last = self.neighbors.shape[0] - 1
+        last = self.indices.shape[0] - 1
         max_degree = int(degree.max())
         if max_degree <= 16:
             for j in range(max_degree):
                 slot = np.minimum(start + j, last)
-                found |= (degree > j) & (self.neighbors[slot] == vs)
+                found |= (degree > j) & (self.indices[slot] == vs)
             return found
         low = start.astype(np.int64)
         high = low + degree
@@ -296,25 +326,33 @@ class Graph:
             if not open_.any():
                 break
             middle = (low + high) // 2
-            below = open_ & (self.neighbors[np.minimum(middle, last)] < vs)
+            below = open_ & (self.indices[np.minimum(middle, last)] < vs)
             low = np.where(below, middle + 1, low)
             high = np.where(open_ & ~below, middle, high)
         found = low < end
-        found[found] = self.neighbors[low[found]] == vs[found]
+        found[found] = self.indices[low[found]] == vs[found]
         return found
 
     @cached_property
     def sources(self) -> npt.NDArray[np.int32]:
-        """The vertex each entry of :attr:`neighbors` belongs to (``neighbors[k]`` is a
+        """The vertex each entry of :attr:`indices` belongs to (``indices[k]`` is a
         neighbour of ``sources[k]``)."""
         return _frozen(
             np.repeat(np.arange(self.n_vertices, dtype=INDEX_DTYPE), np.diff(self.offsets))
         )
 
+    @cached_property
     def edges(self) -> npt.NDArray[np.int32]:
-        """All edges as an ``(n_edges, 2)`` array with ``u < v``, sorted."""
-        keep = self.sources < self.neighbors
-        return np.stack([self.sources[keep], self.neighbors[keep]], axis=1)
+        """All edges as a read-only ``(n_edges, 2)`` array with ``u < v``, sorted (computed
+        once; a property, as NetworkX's ``G.edges`` view: ``graph.edges()`` was a method
+        and still works, with a DeprecationWarning, for one release)."""
+        keep = self.sources < self.indices
+        pairs = np.stack([self.sources[keep], self.indices[keep]], axis=1)
+        return callable_array(pairs, "Graph.edges")
+
+    # old names, for one release (see docs/api/index.md)
+    neighbors = deprecated_alias("indices")
+    neighbors_of = deprecated_alias("neighbours")
 
     @cached_property
     def degrees(self) -> npt.NDArray[np.int32]:
@@ -359,7 +397,7 @@ def _two_colouring(graph: Graph) -> np.ndarray:
     """A proper 2-colouring, or an empty array when there is an odd cycle."""
     from .._kernels.graphs import two_colouring
 
-    return _frozen(two_colouring(graph.offsets, graph.neighbors))
+    return _frozen(two_colouring(graph.offsets, graph.indices))
 
 
 def square_matrix(matrix: Any, kinds: str, dense: str) -> tuple[Any, tuple[int, int]]:

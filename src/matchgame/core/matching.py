@@ -19,7 +19,9 @@ from .._kernels import blossom as _blossom
 from .._kernels import edmonds as _edmonds
 from .._kernels._stop import check as _stop_point
 from ..errors import InvalidInputError, InvalidTypeError
+from ._deprecated import deprecated_alias
 from ._validate import (
+    Options,
     as_bool_array,
     as_choice,
     as_int,
@@ -27,6 +29,7 @@ from ._validate import (
     describe,
     first_index,
     frozen_copy,
+    validate_params,
 )
 from .graph import INDEX_DTYPE, Graph, as_graph
 
@@ -53,6 +56,7 @@ _RELABEL_PERIOD = 0.1
 _SHORT_SEARCH_BUDGET = 0.5
 
 
+@validate_params(algorithm=Options(ALGORITHMS))
 def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDArray[np.int32]:
     """A maximum-cardinality matching of any graph.
 
@@ -70,7 +74,7 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDAr
 
     Returns
     -------
-    mate : ndarray of int32
+    ndarray of int32
         ``mate[v]`` is the vertex matched to ``v``, or -1 if ``v`` is exposed.
 
     Raises
@@ -135,20 +139,20 @@ def _matching_and_labels(
         if algorithm == "blossom":
             labels = np.full(graph.n_vertices, _edmonds.EVEN, dtype=np.uint8)
         return mate, labels
-    _bip.greedy_karp_sipser(graph.offsets, graph.neighbors, mate)
+    _bip.greedy_karp_sipser(graph.offsets, graph.indices, mate)
     _stop_point()  # a web request whose client left stops here (see _kernels._stop)
     if algorithm == "push_relabel":
         assert side is not None  # refused above: only blossom takes an odd cycle
-        budget = int(_SHORT_SEARCH_BUDGET * (graph.n_vertices + graph.neighbors.shape[0]))
-        _, left = _bip.short_augmentations(graph.offsets, graph.neighbors, side, mate, budget)
+        budget = int(_SHORT_SEARCH_BUDGET * (graph.n_vertices + graph.indices.shape[0]))
+        _, left = _bip.short_augmentations(graph.offsets, graph.indices, side, mate, budget)
         _stop_point()
         if left:
-            _bip.push_relabel(graph.offsets, graph.neighbors, side, mate, _RELABEL_PERIOD)
+            _bip.push_relabel(graph.offsets, graph.indices, side, mate, _RELABEL_PERIOD)
     elif algorithm == "hopcroft_karp":
         assert side is not None
-        _bip.hopcroft_karp(graph.offsets, graph.neighbors, side, mate)
+        _bip.hopcroft_karp(graph.offsets, graph.indices, side, mate)
     else:
-        labels = _edmonds.maximum_matching_labels(graph.offsets, graph.neighbors, mate)
+        labels = _edmonds.maximum_matching_labels(graph.offsets, graph.indices, mate)
     _stop_point()
     return mate, labels
 
@@ -162,6 +166,7 @@ def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
     Parameters
     ----------
     graph : Graph or networkx.Graph
+        The graph the matching is of.
     mate : array_like of int, shape (n_vertices,)
         ``mate[v]`` is the partner of ``v`` or -1.
 
@@ -176,6 +181,12 @@ def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
     ------
     InvalidInputError, InvalidTypeError
         If ``mate`` does not hold integers (bools, strings, fractions).
+
+    Examples
+    --------
+    >>> path = Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
+    >>> is_maximum_matching(path, [1, 0, 3, 2]), is_maximum_matching(path, [-1, 2, 1, -1])
+    (True, False)
     """
     graph = as_graph(graph)
     mate = as_int_array(mate, "mate")
@@ -186,11 +197,9 @@ def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
     partners = mate[matched]
     if (mate[partners] != matched).any():
         return False
-    if not graph._adjacent(matched, partners).all():
+    if not graph.has_edges(matched, partners).all():
         return False
-    labels = _blossom.gallai_edmonds_labels(
-        graph.offsets, graph.neighbors, mate.astype(INDEX_DTYPE)
-    )
+    labels = _blossom.gallai_edmonds_labels(graph.offsets, graph.indices, mate.astype(INDEX_DTYPE))
     return len(labels) == graph.n_vertices
 
 
@@ -224,6 +233,13 @@ class Decomposition:
         loses exactly when ``v`` is missable, so D is where a placer wins.
     engine : str
         ``"bipartite"`` or ``"blossom"``: which engine produced it.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> d = matchgame.decompose(matchgame.Graph.from_edges(3, [(0, 1), (1, 2)]))
+    >>> d.matching_size, d.missable.tolist(), d.mover_wins_at(1)
+    (1, [True, False, True], True)
     """
 
     mate: npt.NDArray[np.int32]
@@ -288,8 +304,9 @@ class Decomposition:
         """Number of edges in a maximum matching."""
         return int((self.mate >= 0).sum()) // 2
 
-    def mover_wins(self, v: int) -> bool:
-        """Whether the player to move wins with the token on ``v``."""
+    def mover_wins_at(self, v: int) -> bool:
+        """Whether the player to move wins with the token on ``v`` (nothing visited), as
+        :meth:`Analysis.mover_wins_at <matchgame.Analysis.mover_wins_at>` says it."""
         v = as_int(v, "v", low=0, high=self.mate.shape[0] - 1)
         return not bool(self.missable[v])
 
@@ -299,6 +316,8 @@ class Decomposition:
             f"<Decomposition of {n} vertices: matching size {self.matching_size}, "
             f"{int(self.missable.sum())} missable, engine {self.engine!r}>"
         )
+
+    mover_wins = deprecated_alias("mover_wins_at")  # the old name, for one release
 
     def matching_pairs(self) -> npt.NDArray[np.int32]:
         """The matching as a ``(matching_size, 2)`` array of pairs ``(u, v)`` with ``u < v``."""
@@ -312,6 +331,14 @@ class GallaiEdmonds:
 
     ``D``: missed by some maximum matching; ``A``: neighbours of D outside D;
     ``C``: the rest (covered by every maximum matching, no neighbour in D).
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> sets = matchgame.gallai_edmonds(path, matchgame.decompose(path))
+    >>> sets.D.tolist(), sets.A.tolist(), sets.C.tolist()
+    ([True, False, True], [False, True, False], [False, False, False])
     """
 
     D: npt.NDArray[np.bool_]
@@ -340,7 +367,7 @@ def gallai_edmonds(graph: Graph, decomposition: Decomposition) -> GallaiEdmonds:
     check_decomposition(graph, decomposition)
     d = np.array(decomposition.missable, dtype=bool)
     a = np.zeros(graph.n_vertices, dtype=bool)
-    a[graph.neighbors[d[graph.sources]]] = True
+    a[graph.indices[d[graph.sources]]] = True
     a &= ~d
     c = ~(d | a)
     for mask in (d, a, c):
@@ -363,7 +390,7 @@ def check_decomposition(graph: Graph, decomposition: object, name: str = "decomp
             f"{name} has {mate.shape[0]} vertices but the graph has {graph.n_vertices}"
         )
     matched = np.flatnonzero(mate >= 0)
-    not_edges = ~graph._adjacent(matched, mate[matched])
+    not_edges = ~graph.has_edges(matched, mate[matched])
     if not_edges.any():
         v = int(matched[first_index(not_edges)])
         raise InvalidInputError(
@@ -371,6 +398,7 @@ def check_decomposition(graph: Graph, decomposition: object, name: str = "decomp
         )
 
 
+@validate_params(algorithm=Options(ALGORITHMS))
 def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
     """Maximum matching plus the set of vertices some maximum matching misses.
 
@@ -388,13 +416,13 @@ def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
     >>> d = decompose(Graph.from_edges(3, [(0, 1), (1, 2)]))
     >>> d.missable.tolist()
     [True, False, True]
-    >>> d.mover_wins(1)
+    >>> d.mover_wins_at(1)
     True
     """
     graph = as_graph(graph)
     mate, labels = _matching_and_labels(graph, algorithm)
     if labels is None:
-        found, via = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate)
+        found, via = _bip.missable_bipartite(graph.offsets, graph.indices, mate)
         missable = found.view(np.bool_)
         via.setflags(write=False)
         engine = "bipartite"

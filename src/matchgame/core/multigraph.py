@@ -21,6 +21,7 @@ import numpy.typing as npt
 from ..errors import InvalidInputError, InvalidTypeError
 from ._cache import cached_property
 from ._csr import INDEX_DTYPE, MAX_ENTRIES, MAX_VERTICES, checked_edges, checked_labels
+from ._deprecated import callable_array
 from ._validate import as_int, as_int_array, describe, first_index
 from .board import Board
 from .graph import Graph, is_scipy_sparse, networkx_edges, square_matrix
@@ -53,7 +54,7 @@ class MultiGraph:
     >>> g = MultiGraph(3, [(0, 1), (1, 0), (2, 2), (1, 2)])
     >>> g.n_vertices, g.n_edges, g.pairs.tolist(), g.multiplicity.tolist()
     (3, 4, [[0, 1], [1, 2], [2, 2]], [2, 1, 1])
-    >>> g.edges().tolist()
+    >>> g.edges.tolist()
     [[0, 1], [0, 1], [1, 2], [2, 2]]
     >>> g.support
     <Graph with 3 vertices and 2 edges>
@@ -122,7 +123,7 @@ class MultiGraph:
         """
         if not isinstance(graph, Graph):
             raise InvalidTypeError(f"graph must be a matchgame.Graph, got {describe(graph)}")
-        pairs = graph.edges()
+        pairs = graph.edges
         return cls._trusted(
             graph.n_vertices,
             pairs,
@@ -173,7 +174,7 @@ class MultiGraph:
         Examples
         --------
         >>> import numpy as np
-        >>> MultiGraph.from_scipy(np.array([[1, 2], [2, 0]])).edges().tolist()
+        >>> MultiGraph.from_scipy(np.array([[1, 2], [2, 0]])).edges.tolist()
         [[0, 0], [0, 1], [0, 1]]
         """
         matrix, shape = square_matrix(matrix, "biuf", "a 2-D array of edge counts")
@@ -238,10 +239,12 @@ class MultiGraph:
         """No parallel edges and no self-loops (the vertex game's kind of graph)."""
         return bool((self.multiplicity == 1).all()) and self.n_loops == 0
 
+    @cached_property
     def edges(self) -> npt.NDArray[np.int32]:
-        """Every edge as an ``(n_edges, 2)`` array, ``u <= v``, sorted; a pair joined
-        by ``k`` edges appears ``k`` times."""
-        return np.repeat(self.pairs, self.multiplicity, axis=0)
+        """Every edge as a read-only ``(n_edges, 2)`` array, ``u <= v``, sorted; a pair
+        joined by ``k`` edges appears ``k`` times (a property, as :attr:`Graph.edges`;
+        ``edges()`` still works for one release, with a warning)."""
+        return callable_array(np.repeat(self.pairs, self.multiplicity, axis=0), "MultiGraph.edges")
 
     @cached_property
     def support(self) -> Graph:

@@ -22,7 +22,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..core._validate import InstanceOf, PathSuffix, validate_params
 from ..core.names import BoardCells
+from ..errors import InvalidTypeError
 from ..games.bunny import RecordAnalysis
 from ..games.explain import Explanation
 from ..games.placement import Analysis
@@ -86,11 +88,10 @@ def edge_explain_scene(explanation: Any) -> Scene:
     return scene(explanation)
 
 
+@validate_params(scene=InstanceOf(Scene, "a Scene"), path=PathSuffix((".svg", ".png")))
 def save(scene: Scene, path: str | Path, *, scale: float | None = None) -> None:
-    """Write the scene; the file's suffix (.svg or .png) picks the format."""
+    """Write the scene; the file's suffix (.svg or .png, any case) picks the format."""
     suffix = Path(path).suffix.lower()
-    if suffix not in (".svg", ".png"):
-        raise ValueError(f"unknown picture format {suffix!r} (use .svg or .png)")
     data = to_svg(scene, scale=scale) if suffix == ".svg" else to_png(scene, scale=scale)
     Path(path).write_bytes(data)
 
@@ -123,5 +124,5 @@ def notebook_svg(value: Any) -> str | None:
     elif isinstance(value, Explanation):
         scene = explain_scene(value)
     else:
-        raise TypeError(f"nothing to draw for {type(value).__name__}")
+        raise InvalidTypeError(f"nothing to draw for {type(value).__name__}")
     return to_svg(scene).decode()

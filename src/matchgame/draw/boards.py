@@ -8,6 +8,8 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
+from ..core._validate import Boolean, validate_params
+from ..core.board import OF_A_BOARD
 from ..core.names import BoardCells
 from ..games.placement import Analysis
 from .scene import (
@@ -60,6 +62,7 @@ def _outcome_attributes(classes: npt.NDArray[np.uint8], v: int, sets: bool) -> d
     return attributes
 
 
+@validate_params(analysis=OF_A_BOARD, matching=Boolean(), sets=Boolean())
 def placement_scene(analysis: Analysis, *, matching: bool = False, sets: bool = False) -> Scene:
     """The board: blocked cells, free cells coloured by who wins a placement there.
 
@@ -79,8 +82,7 @@ def placement_scene(analysis: Analysis, *, matching: bool = False, sets: bool = 
         If the matching was asked for but the cells are too small to show it.
     """
     names = analysis.names
-    if analysis.board is None or not isinstance(names, BoardCells):
-        raise ValueError("placement_scene needs an analysis of a board")
+    assert isinstance(names, BoardCells)  # a board's analysis names its cells
     classes = _outcome_classes(analysis, sets)
     palette, legend = _outcome_palette(sets)
     legend.append((COLOURS["blocked"], "blocked"))

@@ -59,7 +59,7 @@ def _vertex_scene(
         xy[:, 0].max(initial=0) + radius + 8, xy[:, 1].max(initial=0) + radius + 8, legend
     )
     if layout.edges:
-        for u, v in graph.edges().tolist():
+        for u, v in graph.edges.tolist():
             scene.lines.append(([tuple(xy[u]), tuple(xy[v])], COLOURS["unreachable"], 1.0))
     for v in range(graph.n_vertices):
         x, y = float(xy[v, 0]), float(xy[v, 1])
@@ -136,7 +136,7 @@ def _layout(graph: Any) -> npt.NDArray[np.float64]:
         return np.stack([0.5 + 0.5 * np.sin(angles), 0.5 - 0.5 * np.cos(angles)], axis=1)
     nx_graph = nx.Graph()
     nx_graph.add_nodes_from(range(n))
-    nx_graph.add_edges_from(graph.edges().tolist())
+    nx_graph.add_edges_from(graph.edges.tolist())
     if n < _SPRING_ALONE_BELOW:
         layout = nx.spring_layout(nx_graph, seed=1)
     else:  # NetworkX's spring layout slows down tenfold from 500 vertices: start it spectral

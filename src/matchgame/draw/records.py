@@ -64,11 +64,11 @@ def position_scene(
     graph = position.graph
     names = graph.names
     token = position.token_id
-    visited = position._visited_mask()
+    visited = position.visited_mask()
     classes = np.where(visited, _VISITED, _FREE).astype(np.uint8)
-    legal = position._legal_ids()
+    legal = position.legal_move_ids()
     winning = np.zeros(graph.n_vertices, dtype=bool)
-    winning[position._winning_ids()] = True
+    winning[position.winning_move_ids()] = True
     classes[legal] = np.where(winning[legal], _WINNING_MOVE, _LOSING_MOVE)
     if token is not None:
         classes[token] = _TOKEN
@@ -112,7 +112,7 @@ def position_scene(
     def attributes(v: int) -> dict[str, str]:
         return {key: names.text(v), **status[int(classes[v])]}
 
-    path = position._walk_ids()
+    path = position.walk_ids()
     if _draws_vertices(names):
         layout = _vertex_layout(graph)
         scene = _vertex_scene(graph, layout, classes, palette, full_legend, attributes)

@@ -112,7 +112,7 @@ def position_text(position: Position) -> str:
     unused edges, a neighbour written once per unused edge), in the text form moves
     are typed in (:meth:`~matchgame.Position.parse_move` reads it).
     """
-    names = position._names
+    names = position.graph.names
     if isinstance(names, BoardCells):
         return _board_text(position, names)
     return _graph_text(position, names)
@@ -124,14 +124,14 @@ def _board_text(position: Position, names: BoardCells) -> str:
     free[names.cell_of_vertex] = True
     chars = np.where(free, ".", "#").astype("<U1")
     left = np.zeros(names.n_vertices, dtype=bool)
-    left[position._walk_ids()] = True
+    left[position.walk_ids()] = True
     if not _is_edge_game(position):
-        left |= position._visited_mask()
+        left |= position.visited_mask()
     chars[names.cell_of_vertex[left]] = "o"
     token = position.token_id
     options: tuple[Cell, ...] = ()
     if token is not None:
-        legal = position._legal_list()
+        legal = position.legal_move_ids().tolist()
         chars[names.cell_of_vertex[legal]] = "*"
         chars[names.cell_of_vertex[token]] = "@"
         options = tuple(names.name(v) for v in legal)
@@ -158,13 +158,13 @@ def _graph_text(position: Position, names: VertexNames) -> str:
     if _is_edge_game(position):
         shown = np.flatnonzero(starts[1:] > starts[:-1])
     else:
-        shown = np.flatnonzero(~position._visited_mask())
+        shown = np.flatnonzero(~position.visited_mask())
     if token is not None and token not in shown:
         shown = np.sort(np.append(shown, token))
     if token is None:
-        head = f"no token: place it on any of {len(position._legal_list())} vertices"
+        head = f"no token: place it on any of {len(position.legal_move_ids())} vertices"
     else:
-        legal = between.join(names.texts(position._legal_list())) or "none"
+        legal = between.join(names.texts(position.legal_move_ids().tolist())) or "none"
         head = f"token on {names.describe(token)}; moves: {legal}"
     lines = [head]
     for v in shown[:MAX_TEXT_VERTICES].tolist():
@@ -191,7 +191,9 @@ def _remaining_edges(
         left = cast(Any, position)._left
         keep = left > 0
         return multigraph.pairs[keep], left[keep]
-    edges = position.graph.edges()
-    alive = position._alive.astype(bool)
+    edges = position.graph.edges
+    alive = ~position.visited_mask()
+    if position.token_id is not None:
+        alive[position.token_id] = True  # the token's vertex is still in play
     kept = edges[alive[edges[:, 0]] & alive[edges[:, 1]]]
     return kept, np.ones(kept.shape[0], dtype=np.int64)

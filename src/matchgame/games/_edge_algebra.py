@@ -76,7 +76,7 @@ def graph_parts(multigraph: MultiGraph) -> GraphParts:
     """The parts of the edge game on ``multigraph`` (see :class:`GraphParts`)."""
     parity, odd_loop = multigraph.parity
     component, side, bipartite = _gf2.component_sides(
-        parity.offsets, parity.neighbors, odd_loop.view(np.uint8)
+        parity.offsets, parity.indices, odd_loop.view(np.uint8)
     )
     return GraphParts(parity, odd_loop, component, side, bipartite)
 
@@ -119,7 +119,7 @@ def biadjacency(parity: Graph, side: np.ndarray, part: np.ndarray) -> Biadjacenc
         if n_cols <= n_rows:
             candidates = candidates[:1]
     else:
-        rcm = _gf2.rcm_order(parity.offsets, parity.neighbors)
+        rcm = _gf2.rcm_order(parity.offsets, parity.indices)
         place = np.empty(n, dtype=np.int64)
         place[rcm] = np.arange(n)
         candidates = [("ids", None), ("reverse Cuthill-McKee", place)]
@@ -156,7 +156,7 @@ def _biadjacency_in(
     sources = parity.sources
     keep = part[sources] & (side[sources] == 0)
     rows = index[sources[keep]]
-    cols = index[parity.neighbors[keep]]
+    cols = index[parity.indices[keep]]
     if key is not None:  # ids order: the CSR rows are sorted already
         order_of = np.argsort(rows * max(ys.shape[0], 1) + cols, kind="stable")
         rows, cols = rows[order_of], cols[order_of]

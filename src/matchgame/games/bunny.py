@@ -52,6 +52,13 @@ class BunnyBoard:
         If ``pieces`` is not a 2-D array of 0, 1 and 2 with exactly one 0, at ``empty``.
     InvalidTypeError
         If ``pieces`` does not hold integers or ``empty`` is not a pair of integers.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> board = matchgame.parse_noi_record("1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n").board
+    >>> board.shape, board.empty
+    ((1, 6), (0, 2))
     """
 
     pieces: npt.NDArray[np.uint8]
@@ -97,6 +104,7 @@ class BunnyBoard:
 
     @property
     def shape(self) -> tuple[int, int]:
+        """``(n_rows, n_cols)`` of the board."""
         return (int(self.pieces.shape[0]), int(self.pieces.shape[1]))
 
     def __repr__(self) -> str:
@@ -166,6 +174,13 @@ class GameRecord:
     InvalidInputError, InvalidTypeError
         If ``moves`` is not a ``(2k, 2)`` array of integers, or ``board`` not a
         :class:`BunnyBoard`.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> record = matchgame.parse_noi_record("1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n")
+    >>> record.n_rounds, record.moves.tolist()
+    (1, [[0, 1], [0, 0]])
     """
 
     board: BunnyBoard
@@ -215,6 +230,7 @@ class GameRecord:
 
     @property
     def n_rounds(self) -> int:
+        """Number of rounds (a round: Bunny's move and Egg's)."""
         return len(self.moves) // 2
 
     def __repr__(self) -> str:
@@ -298,6 +314,13 @@ class RecordAnalysis:
 
     ``mover_wins[t]``: the player to move at position t has a winning strategy.
     ``ended``: Bunny cannot move at the end, so Egg won.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> record = matchgame.parse_noi_record("1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n")
+    >>> matchgame.analyse_record(record).mistakes("Bunny")
+    [1]
     """
 
     record: GameRecord
@@ -374,7 +397,7 @@ def analyse_record(record: GameRecord) -> RecordAnalysis:
     walk = analyse_walk(arena.graph, path)
     visited = np.zeros(arena.graph.n_vertices, dtype=bool)
     visited[path] = True
-    ended = bool(visited[arena.graph.neighbors_of(int(path[-1]))].all())
+    ended = bool(visited[arena.graph.neighbours(int(path[-1]))].all())
     replies = walk.winning_reply
     reply_cells = np.where(replies >= 0, arena.cell_of_vertex[np.maximum(replies, 0)], -1)
     return RecordAnalysis(record, walk.mover_wins, reply_cells.astype(np.int64), ended)

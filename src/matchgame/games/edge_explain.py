@@ -80,7 +80,7 @@ class EdgeExplanation:
             reply = f" The opponent wins by moving to {names.text(self.move)}." if self.move else ""
             return f"Placing the token on {at} loses. {why}{reply}"
         if self.placer_wins:
-            if not self.analysis.multigraph.support.neighbors_of(self.vertex).shape[0]:
+            if not self.analysis.multigraph.support.neighbours(self.vertex).shape[0]:
                 return (
                     f"Placing the token on {at} wins: no edge leads from it to another "
                     "vertex, and its self-loops, if any, come in pairs (answer one with the "
@@ -170,7 +170,7 @@ def explain_edges(
                 if max_states is None  # EdgePosition's own default budget
                 else EdgePosition(analysis.multigraph, names.name(v), max_states=max_states)
             )
-            reply = position._winning_reply_id()
+            reply = position.winning_reply_id()
             move = None if reply is None else int(reply)
         return EdgeExplanation(analysis, v, placer_wins, [], move, True)
     proof = analysis.proof(names.name(v))

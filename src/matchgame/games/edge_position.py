@@ -34,9 +34,16 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels import gf2 as _gf2
-from ..core._validate import as_int, describe
-from ..core.board import Board
+from ..core._validate import (
+    Integer,
+    NoneOr,
+    Options,
+    describe,
+    validate_params,
+)
+from ..core.board import ON_A_BOARD, Board
 from ..core.graph import Graph
+from ..core.moves import MOVES
 from ..core.multigraph import MultiGraph
 from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
 from ._edge_algebra import biadjacency, require
@@ -107,9 +114,11 @@ class EdgePosition(Position):
     ([(0, 1), (1, 0)], [2])
     """
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> EdgePosition:
-        return object.__new__(cls)
-
+    @validate_params(
+        moves=Options(MOVES, only=ON_A_BOARD),
+        game=Options(("edge",)),
+        max_states=NoneOr(Integer(low=1, high=MAX_BUDGET)),
+    )
     def __init__(
         self,
         source: object,
@@ -119,16 +128,16 @@ class EdgePosition(Position):
         used: Iterable[tuple[Hashable, Hashable]] = (),
         moves: str = "orthogonal",
         game: str = "edge",
-        max_states: int = MAX_STATES,
+        max_states: int | None = MAX_STATES,
     ) -> None:
-        if game != "edge":
-            raise InvalidInputError(f"an EdgePosition plays the edge game, not {game!r}")
         if visited != ():
             raise InvalidInputError(
                 "the edge game has no visited vertices (the token may come back); "
                 "pass the edges used: used=[(u, v), ...]"
             )
-        self._max_states = as_int(max_states, "max_states", low=1, high=MAX_BUDGET)
+        if max_states is None:  # Position(..., game="edge") passes None for the default
+            max_states = MAX_STATES
+        self._max_states = max_states
         multigraph, board = edge_source(source, moves)
         self._multigraph = multigraph
         self._n = multigraph.n_vertices
@@ -190,6 +199,7 @@ class EdgePosition(Position):
 
     @property
     def board(self) -> Board | None:
+        """The board played on, or None on a graph."""
         return self._board
 
     def _pair_index(self, u: int, v: int) -> int:
@@ -222,7 +232,7 @@ class EdgePosition(Position):
         multigraph = self._multigraph
         support = multigraph.support
         component, side, _ = _gf2.component_sides(
-            support.offsets, support.neighbors, np.zeros(self._n, dtype=np.uint8)
+            support.offsets, support.indices, np.zeros(self._n, dtype=np.uint8)
         )
         inside = component == component[token]
         self._component = inside
@@ -251,7 +261,7 @@ class EdgePosition(Position):
         keys = self._pair_keys
         n = max(self._n, 1)
         support = self._multigraph.support
-        out = support.neighbors_of(token).astype(np.int64)
+        out = support.neighbours(token).astype(np.int64)
         low = np.minimum(out, token)
         high = np.maximum(out, token)
         index = np.searchsorted(keys, low * n + high)
@@ -396,7 +406,7 @@ class EdgePosition(Position):
 
     def copy(self) -> EdgePosition:
         """An independent position with the same setup and moves."""
-        other = EdgePosition.__new__(EdgePosition)
+        other = object.__new__(EdgePosition)
         other._max_states = self._max_states
         other._multigraph = self._multigraph
         other._n = self._n
@@ -471,7 +481,7 @@ class _Algebra:
         pairs = multigraph.pairs[odd].astype(np.int64)
         parity = Graph.from_edges(multigraph.n_vertices, pairs) if pairs.size else None
         graph = parity if parity is not None else Graph.from_edges(multigraph.n_vertices, [])
-        graph = Graph._trusted(graph.offsets, graph.neighbors, names=multigraph.names)
+        graph = Graph._trusted(graph.offsets, graph.indices, names=multigraph.names)
         bi = biadjacency(graph, side, inside)
         nx, ny = bi.shape
         words = _gf2.band_words(bi.a_ptr, bi.a_ind, ny, np.empty(0, np.uint8))
@@ -664,7 +674,7 @@ def annotate_edges(record: TokenRecord, *, max_states: int = MAX_STATES) -> Walk
     if path.shape[0]:
         analysis = analyse_edges(multigraph, max_states=max_states)
         placer_could = analysis.placer_wins
-        placement = names.name(int(analysis.winning_ids()[0])) if placer_could else None
+        placement = names.name(int(analysis.winning_ids[0])) if placer_could else None
         first = int(path[0])
         notes.append(
             MoveNote(
@@ -680,7 +690,7 @@ def annotate_edges(record: TokenRecord, *, max_states: int = MAX_STATES) -> Walk
         position = EdgePosition(multigraph, names.name(first), max_states=max_states)
         for t in range(1, path.shape[0]):
             before = position.mover_wins()
-            reply = position._winning_reply_id() if before else None
+            reply = position.winning_reply_id() if before else None
             position._push_id(int(path[t]))
             after = not position.mover_wins()
             move = names.name(int(path[t]))

@@ -51,9 +51,12 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels import edgesearch as _search
-from ..core._validate import as_int, describe
-from ..core.board import Board, as_board
+from ..core._cache import cached_property
+from ..core._deprecated import callable_array
+from ..core._validate import Integer, Options, describe, validate_params
+from ..core.board import ON_A_BOARD, Board, as_board
 from ..core.graph import Graph
+from ..core.moves import MOVES
 from ..core.multigraph import MultiGraph, as_multigraph
 from ..core.names import BoardCells, VertexNames
 from ..errors import BudgetExceededError, InvalidInputError, InvalidTypeError
@@ -122,6 +125,7 @@ class EdgeProof:
 
     @property
     def placer_wins(self) -> bool:
+        """Whether placing the token on the vertex wins (the mover there loses)."""
         return not self.mover_wins
 
 
@@ -199,14 +203,16 @@ class EdgeAnalysis:
         """Whether the placer has a winning placement at all."""
         return bool(self.winning_mask.any())
 
+    @cached_property
     def winning_ids(self) -> npt.NDArray[np.int64]:
-        """Vertex ids of the winning placements, increasing."""
-        return np.flatnonzero(self.winning_mask)
+        """Vertex ids of the winning placements, increasing (read-only, computed once;
+        ``winning_ids()`` still works for one release, with a warning)."""
+        return callable_array(np.flatnonzero(self.winning_mask), "EdgeAnalysis.winning_ids")
 
     @property
     def winning(self) -> list[Hashable]:
         """Names of the winning placements, in vertex order (row-major on a board)."""
-        return self.names.names(self.winning_ids())
+        return self.names.names(self.winning_ids)
 
     def placer_wins_at(self, name: Any) -> bool:
         """Whether placing the token on vertex ``name`` wins for the placer."""
@@ -220,7 +226,7 @@ class EdgeAnalysis:
         """On a board: an ``(n_rows, n_cols)`` array, True on winning cells."""
         names = self.names
         if not isinstance(names, BoardCells):
-            raise TypeError("board_mask needs an analysis of a board")
+            raise InvalidTypeError("board_mask needs an analysis of a board, not of a graph")
         return names.grid(self.winning_mask, False)
 
     @property
@@ -297,7 +303,7 @@ class EdgeAnalysis:
     def _move_into(self, v: int, parity_set: np.ndarray) -> int:
         """A neighbour of ``v`` in the set (one exists: ``v`` has an odd number of
         edges into it)."""
-        neighbours = self.multigraph.support.neighbors_of(v)
+        neighbours = self.multigraph.support.neighbours(v)
         inside = np.isin(neighbours, parity_set)
         if not inside.any():
             raise RuntimeError("a winning proof with no move into it")
@@ -324,16 +330,16 @@ class EdgeAnalysis:
         """The certificate of this answer, exactly as written in the JSON answer (see
         ``matchgame.certificates.edges``): parity sets proving every verdict.
 
-        Raises
-        ------
-        InvalidInputError
-            If a component has an odd cycle (its verdicts have no short proof).
-
         Returns
         -------
         dict
             Lists, numbers and strings, which ``json.dumps`` takes
             (``make_edge_certificate`` gives its lists as numpy arrays).
+
+        Raises
+        ------
+        InvalidInputError
+            If a component has an odd cycle (its verdicts have no short proof).
 
         Examples
         --------
@@ -378,6 +384,7 @@ def edge_source(source: Any, moves: str = "orthogonal") -> tuple[MultiGraph, Boa
 _ANALYSIS_BYTES = 160  # a vertex or pair of the multigraph, at the analysis's peak
 
 
+@validate_params(moves=Options(MOVES, only=ON_A_BOARD), max_states=Integer(low=1, high=MAX_BUDGET))
 def analyse_edges(
     source: Any, *, moves: str = "orthogonal", max_states: int = MAX_STATES
 ) -> EdgeAnalysis:
@@ -397,6 +404,7 @@ def analyse_edges(
     Returns
     -------
     EdgeAnalysis
+        Who wins where, with the algebra (or the search) behind it.
 
     Raises
     ------
@@ -429,7 +437,6 @@ def analyse_edges(
     >>> analyse_edges(MultiGraph(3, [(0, 1), (1, 2), (2, 0), (0, 0)])).winning
     [0]
     """
-    max_states = as_int(max_states, "max_states", low=1, high=MAX_BUDGET)
     multigraph, board = edge_source(source, moves)
     # the parts, the parity graph and A in two orders: measured 65-120 bytes a vertex
     # and pair (the eliminations claim their own store when they start)

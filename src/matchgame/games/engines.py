@@ -55,13 +55,13 @@ class Engine:
         self.matching: _inc.BipartiteMatching | _blossom.IncrementalMatching
         if side is not None:
             self.matching = _inc.BipartiteMatching(
-                graph.offsets, graph.neighbors, side, mate, alive, logging
+                graph.offsets, graph.indices, side, mate, alive, logging
             )
         else:
             self.matching = _blossom.IncrementalMatching(
-                graph.offsets, graph.neighbors, mate, alive, logging
+                graph.offsets, graph.indices, mate, alive, logging
             )
-        self.neighbours = _graphs.AliveNeighbours(graph.offsets, graph.neighbors, alive)
+        self.neighbours = _graphs.AliveNeighbours(graph.offsets, graph.indices, alive)
 
     def essential(self, v: int) -> bool:
         """Every maximum matching of the alive graph covers ``v`` (may re-match)."""
@@ -93,7 +93,7 @@ class Engine:
         sub, new_id = _alive_subgraph(self.graph, self.alive)
         mate = self.matching.mate()[keep]
         mate = np.where(mate >= 0, new_id[np.maximum(mate, 0)], -1).astype(INDEX_DTYPE)
-        labels = _blossom.gallai_edmonds_labels(sub.offsets, sub.neighbors, mate)
+        labels = _blossom.gallai_edmonds_labels(sub.offsets, sub.indices, mate)
         out = np.zeros(self.graph.n_vertices, dtype=bool)
         out[keep[labels == _blossom.EVEN]] = True
         return out
@@ -151,7 +151,7 @@ def _alive_subgraph(
     keep = np.flatnonzero(alive)
     new_id = np.full(graph.n_vertices, -1, dtype=np.int64)
     new_id[keep] = np.arange(keep.size)
-    edges = graph.edges()
+    edges = graph.edges
     edges = edges[(alive[edges[:, 0]] == 1) & (alive[edges[:, 1]] == 1)]
     return Graph.from_edges(keep.size, new_id[edges]), new_id
 
@@ -175,6 +175,14 @@ class WalkAnalysis:
 
     ``mover_wins[t]``: the player to move at position t (token on ``path[t]``,
     ``path[:t]`` visited) wins. ``winning_reply[t]``: a winning move there, or -1.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> walk = matchgame.analyse_walk(path, [1, 0])
+    >>> walk.mover_wins.tolist()
+    [True, False]
     """
 
     path: npt.NDArray[np.int32]
@@ -257,7 +265,7 @@ def checked_walk(graph: Graph, path: object) -> npt.NDArray[np.int32]:
             f"{_move_name(first)}"
         )
     if steps.shape[0] > 1:
-        along_edges = graph._adjacent(steps[:-1], steps[1:])
+        along_edges = graph.has_edges(steps[:-1], steps[1:])
         if not along_edges.all():
             t = first_index(~along_edges) + 1
             raise IllegalMoveError(

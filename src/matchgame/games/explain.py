@@ -58,6 +58,13 @@ class Explanation:
         When the placer wins: every first move of the opponent, with the placer's
         answer (its partner in :attr:`mate`); when the placer loses: one pair, the
         vertex and the opponent's winning move, its partner.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> why = matchgame.explain([".##", "...", "#.#"], (1, 2))
+    >>> why.placer_wins, why.name
+    (True, (1, 2))
     """
 
     analysis: Analysis
@@ -153,7 +160,7 @@ def explain_placement(analysis: Analysis, v: int) -> Explanation:
         a, b = path[i], path[i + 1]
         mate[a], mate[b] = b, a
     mate[v] = -1
-    neighbours = graph.neighbors[graph.offsets[v] : graph.offsets[v + 1]].tolist()
+    neighbours = graph.indices[graph.offsets[v] : graph.offsets[v + 1]].tolist()
     replies = [(u, int(mate[u])) for u in neighbours]
     return Explanation(analysis, v, True, _frozen(mate), path, replies)
 
@@ -167,7 +174,7 @@ def _path_to_free(analysis: Analysis, mate: np.ndarray, v: int) -> list[int]:
     if decomposition.engine == "bipartite":
         via = decomposition._via if decomposition._graph is graph else None
         if via is None:
-            _, via = _bip.missable_bipartite(graph.offsets, graph.neighbors, mate)
+            _, via = _bip.missable_bipartite(graph.offsets, graph.indices, mate)
         path = [v]
         w = v
         while mate[w] >= 0:  # the search reached w from via[w]: w, M(w), via[w], ...
@@ -175,7 +182,7 @@ def _path_to_free(analysis: Analysis, mate: np.ndarray, v: int) -> list[int]:
             w = int(via[w])
         return path
     targets = np.array([v], dtype=INDEX_DTYPE)
-    flat, _ = _blossom.missable_paths(graph.offsets, graph.neighbors, mate, targets)
+    flat, _ = _blossom.missable_paths(graph.offsets, graph.indices, mate, targets)
     return [int(x) for x in flat]
 
 

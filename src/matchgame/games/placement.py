@@ -15,10 +15,19 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core._cache import cached_property
-from ..core._validate import as_choice, describe
-from ..core.board import Board, as_board
+from ..core._deprecated import callable_array
+from ..core._validate import (
+    Applies,
+    Integer,
+    NoneOr,
+    Options,
+    describe,
+    validate_params,
+)
+from ..core.board import ON_A_BOARD, Board, as_board
 from ..core.graph import Graph, as_graph, is_scipy_sparse
 from ..core.matching import (
+    ALGORITHMS,
     Algorithm,
     Decomposition,
     GallaiEdmonds,
@@ -26,6 +35,7 @@ from ..core.matching import (
     decompose,
     gallai_edmonds,
 )
+from ..core.moves import MOVES
 from ..core.names import BoardCells, VertexNames
 from ..errors import InvalidInputError, InvalidTypeError
 
@@ -39,6 +49,10 @@ GAMES = ("vertex", "edge")
 """The token games: ``"vertex"`` (geography: a vertex is used up once the token
 leaves it; the default everywhere) and ``"edge"`` (a move uses up the edge it
 travels; :mod:`matchgame.games.edges`)."""
+
+
+IN_THE_EDGE_GAME = Applies("game", lambda game: game == "edge", "the edge game (game='edge')")
+"""``max_states`` is the edge game's search budget."""
 
 
 class Analysis:
@@ -59,6 +73,13 @@ class Analysis:
         How the token moves on the board (``"orthogonal"``, ``"king"`` ...).
     decomposition : Decomposition
         The maximum matching and the set D it certifies.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> analysis = matchgame.analyse([".##", "...", "#.#"])
+    >>> analysis.placer_wins, analysis.winning, analysis.winning_ids.tolist()
+    (True, [(1, 2), (2, 1)], [3, 4])
     """
 
     __slots__ = ("__dict__", "board", "decomposition", "graph", "moves")
@@ -104,14 +125,16 @@ class Analysis:
         """Per vertex id: True where placing the token wins (the set D)."""
         return self.decomposition.missable
 
+    @cached_property
     def winning_ids(self) -> npt.NDArray[np.int64]:
-        """Vertex ids of the winning placements, increasing."""
-        return np.flatnonzero(self.decomposition.missable)
+        """Vertex ids of the winning placements, increasing (read-only, computed once;
+        ``winning_ids()`` still works for one release, with a warning)."""
+        return callable_array(np.flatnonzero(self.decomposition.missable), "Analysis.winning_ids")
 
     @property
     def winning(self) -> list[Hashable]:
         """Names of the winning placements, in vertex order (row-major on a board)."""
-        return self.names.names(self.winning_ids())
+        return self.names.names(self.winning_ids)
 
     def placer_wins_at(self, name: Any) -> bool:
         """Whether placing the token on vertex ``name`` wins for the placer."""
@@ -151,7 +174,7 @@ class Analysis:
         """On a board: an ``(n_rows, n_cols)`` array, True on winning cells."""
         names = self.names
         if not isinstance(names, BoardCells):
-            raise TypeError("board_mask needs an analysis of a board")
+            raise InvalidTypeError("board_mask needs an analysis of a board, not of a graph")
         return names.grid(self.decomposition.missable, False)
 
     def explain(self, name: Any) -> Explanation:
@@ -230,6 +253,12 @@ def analyse(
     game: str,
     max_states: int | None = ...,
 ) -> Analysis | EdgeAnalysis: ...
+@validate_params(
+    moves=Options(MOVES, only=ON_A_BOARD),
+    algorithm=Options(ALGORITHMS),
+    game=Options(GAMES),
+    max_states=NoneOr(Integer(low=1, only=IN_THE_EDGE_GAME)),  # its top: analyse_edges
+)
 def analyse(
     source: Any,
     *,
@@ -262,7 +291,8 @@ def analyse(
 
     Returns
     -------
-    Analysis, or EdgeAnalysis for ``game="edge"``
+    Analysis or EdgeAnalysis
+        Who wins where (an EdgeAnalysis for ``game="edge"``).
 
     Notes
     -----
@@ -295,15 +325,12 @@ def analyse(
     []
     """
     if game != "vertex":
-        as_choice(game, "game", GAMES)
         if algorithm != "auto":
             raise InvalidInputError("algorithm chooses a matching engine: the vertex game's")
         from .edges import MAX_STATES, analyse_edges
 
         budget = MAX_STATES if max_states is None else max_states
         return analyse_edges(source, moves=moves, max_states=budget)
-    if max_states is not None:
-        raise InvalidInputError("max_states is the edge game's search budget (game='edge')")
     if isinstance(source, Graph) or hasattr(source, "is_directed") or is_scipy_sparse(source):
         graph = as_graph(source, "source")
         return Analysis(graph, decompose(graph, algorithm=algorithm))
@@ -322,11 +349,14 @@ def analyse(
     return Analysis(graph, decompose(graph, algorithm=algorithm), board, moves)
 
 
+@validate_params(moves=Options(MOVES), algorithm=Options(ALGORITHMS))
 def analyse_placements(
     board: Any, *, moves: str = "orthogonal", algorithm: Algorithm = "auto"
 ) -> Analysis:
     """:func:`analyse` on a board (a :class:`Board` or its rows).
 
+    Examples
+    --------
     >>> analyse_placements(Board.from_rows(["..", ".."])).placer_wins
     False
     """
@@ -334,15 +364,19 @@ def analyse_placements(
     return analyse(board, moves=moves, algorithm=algorithm)
 
 
+@validate_params(algorithm=Options(ALGORITHMS))
 def analyse_graph(graph: Any, *, algorithm: Algorithm = "auto") -> Analysis:
     """:func:`analyse` on a graph (a :class:`Graph` or a NetworkX graph).
 
+    Examples
+    --------
     >>> analyse_graph(Graph.from_edges(3, [(0, 1), (1, 2)])).winning
     [0, 2]
     """
     return analyse(as_graph(graph), algorithm=algorithm)
 
 
+@validate_params(moves=Options(MOVES, only=ON_A_BOARD))
 def explain(source: Any, name: Any, *, moves: str = "orthogonal") -> Explanation:
     """Why placing the token on the vertex ``name`` (a cell on a board) wins or loses:
     the alternating path, the matching and the answers that show it (an
@@ -372,8 +406,6 @@ def explain(source: Any, name: Any, *, moves: str = "orthogonal") -> Explanation
     False
     """
     if isinstance(source, Analysis):
-        if moves != "orthogonal":
-            raise InvalidInputError("moves goes with a board to analyse, not with an analysis")
         return source.explain(name)
     if getattr(source, "game", None) == "edge":
         raise InvalidTypeError(

@@ -15,8 +15,19 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import as_choice, as_int, as_int_array, describe, first_index
+from ..core._validate import (
+    Applies,
+    Integer,
+    NoneOr,
+    Options,
+    as_int_array,
+    describe,
+    first_index,
+    validate_params,
+)
+from ..core.board import is_board_source
 from ..core.graph import Graph
+from ..core.moves import MOVES
 from ..core.names import BoardCells, VertexIds, VertexNames
 from ..errors import (
     EmptyMoveStackError,
@@ -90,6 +101,10 @@ class Position:
         ``"edge"`` makes an :class:`~matchgame.games.edge_position.EdgePosition`
         (a move uses up the edge it travels; it takes ``used=`` edges instead of
         ``visited``, and ``max_states``).
+    used : iterable of (name, name) pairs, optional
+        The edge game only: the edges used so far, in order.
+    max_states : int, optional
+        The edge game only: the search budget (None: the edge game's default).
 
     Raises
     ------
@@ -97,6 +112,8 @@ class Position:
         If a vertex is not in the graph, or the token sits on a visited vertex.
     InvalidTypeError
         If the graph is not a graph or a vertex is not a name of the graph.
+    InvalidInputError
+        If an option does not apply (``used`` or ``max_states`` in the vertex game).
 
     Notes
     -----
@@ -141,15 +158,31 @@ class Position:
     3 # * #
     """
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Position:
-        game = kwargs.get("game", "vertex")
+    def __new__(
+        cls,
+        graph: object,
+        token: Hashable | None = None,
+        visited: Iterable[Hashable] = (),
+        *,
+        moves: str = "orthogonal",
+        game: str = "vertex",
+        used: Iterable[tuple[Hashable, Hashable]] | None = None,
+        max_states: int | None = None,
+    ) -> Position:
+        # the real parameters, not (*args, **kwargs): inspect.signature(Position) and
+        # help() show them; used and max_states belong to the edge game
         if cls is Position and game == "edge":
             from .edge_position import EdgePosition  # the edge game loads only when asked
 
-            edge: EdgePosition = EdgePosition.__new__(EdgePosition)
+            edge: EdgePosition = object.__new__(EdgePosition)
             return edge
         return super().__new__(cls)
 
+    @validate_params(
+        moves=Options(MOVES, only=Applies("graph", is_board_source, "a Board")),
+        game=Options(("vertex", "edge")),
+        max_states=NoneOr(Integer(low=1)),
+    )
     def __init__(
         self,
         graph: object,
@@ -158,8 +191,13 @@ class Position:
         *,
         moves: str = "orthogonal",
         game: str = "vertex",
+        used: Iterable[tuple[Hashable, Hashable]] | None = None,
+        max_states: int | None = None,
     ) -> None:
-        as_choice(game, "game", ("vertex", "edge"))
+        if used is not None:
+            raise InvalidInputError("used applies to the edge game only (pass game='edge')")
+        if max_states is not None:
+            raise InvalidInputError("max_states applies to the edge game only (pass game='edge')")
         graph = game_graph(graph, moves)
         names = graph.names
         alive = np.ones(graph.n_vertices, dtype=np.uint8)
@@ -242,6 +280,7 @@ class Position:
 
     @property
     def graph(self) -> Graph:
+        """The graph played on (a board's graph of free cells)."""
         return self._engine.graph
 
     @property
@@ -407,6 +446,7 @@ class Position:
         """One winning move (the token's partner in a maximum matching), or None."""
         return self._name(self._winning_reply_id())
 
+    @validate_params(candidates=Integer(low=1))
     def best_move(self, *, candidates: int = 64) -> Hashable | None:
         """A winning move if there is one; otherwise the move that leaves the
         opponent the fewest winning replies (ties: the most replies in all, so
@@ -415,8 +455,6 @@ class Position:
         In the placement phase of a lost game only the first ``candidates``
         placements are weighed, to bound the work on big boards.
         """
-        if candidates != 64:
-            candidates = as_int(candidates, "candidates", low=1)
         return self._name(self._best_move_id(candidates))
 
     def _best_move_id(self, candidates: int = 64) -> int | None:
@@ -486,13 +524,42 @@ class Position:
         self._matching.undo(mark)
         return move
 
+    # -- the moves by vertex id: ids index the graph's arrays (pictures, writers) ------
+
+    def legal_move_ids(self) -> npt.NDArray[np.int64]:
+        """The legal moves (:meth:`legal_moves`) as vertex ids, in vertex order."""
+        return self._legal_ids()
+
+    def winning_move_ids(self) -> list[int]:
+        """The winning moves (:meth:`winning_moves`) as vertex ids, in vertex order."""
+        return self._winning_ids()
+
+    def winning_reply_id(self) -> int | None:
+        """:meth:`winning_reply` as a vertex id, or None."""
+        return self._winning_reply_id()
+
+    @validate_params(candidates=Integer(low=1))
+    def best_move_id(self, *, candidates: int = 64) -> int | None:
+        """:meth:`best_move` as a vertex id, or None when no move is legal."""
+        return self._best_move_id(candidates)
+
+    def walk_ids(self) -> list[int]:
+        """The token's walk as vertex ids: where it was set up (if it was), then every
+        move since."""
+        return self._walk_ids()
+
+    def visited_mask(self) -> npt.NDArray[np.bool_]:
+        """Per vertex id, a new array: True where the vertex was visited or holds the
+        token (the edge game: where the token has been)."""
+        return self._visited_mask()
+
     def copy(self) -> Position:
         """An independent position with the same setup and the same moves played (like
         python-chess's ``Board.copy``)."""
         engine = self._engine
         alive = np.ones(self._n, dtype=np.uint8)
         alive[self._visited_at_setup] = 0
-        other = Position.__new__(Position)
+        other = object.__new__(Position)
         other._setup(make_engine(engine.graph, alive, logging=True), self._start)
         other._visited_at_setup = self._visited_at_setup
         for move in self._moves:

@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import as_choice, as_int
+from ..core._validate import (
+    InstanceOf,
+    Integer,
+    NoneOr,
+    Options,
+    as_choice,
+    as_int,
+    validate_params,
+)
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph, as_graph
 from ..core.matching import decompose
@@ -52,6 +60,14 @@ class TokenRecord:
     (each move uses an unused edge; cells may repeat). A record of the edge game
     keeps its :class:`~matchgame.MultiGraph` (parallel edges and self-loops are
     moves); ``graph`` is then the simple graph of its vertex pairs.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> record = matchgame.TokenRecord.from_moves(path, [0, 1, 2])
+    >>> record.moves, record.game
+    ([0, 1, 2], 'vertex')
     """
 
     graph: Graph
@@ -171,7 +187,7 @@ def check_walk(
     names = graph.names
     problems: list[tuple[int, str]] = []
     if path.shape[0] > 1:
-        along = graph._adjacent(path[:-1], path[1:])
+        along = graph.has_edges(path[:-1], path[1:])
         if not along.all():
             i = int(np.flatnonzero(~along)[0]) + 1
             problems.append((i, f"not adjacent to the token at {names.text(int(path[i - 1]))}"))
@@ -208,6 +224,14 @@ class MoveNote:
         Whether the player could force a win before the move, and still can after it.
     winning_move : name or None
         A winning move the player had before this one; None when they had none.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> note = matchgame.annotate(matchgame.TokenRecord.from_moves(path, [1, 0])).notes[0]
+    >>> note.player, note.move, note.winning_before, note.mistake
+    ('first', 1, True, True)
     """
 
     number: int
@@ -231,7 +255,16 @@ class MoveNote:
 
 @dataclass(frozen=True, eq=False, repr=False)
 class WalkAnnotation:
-    """Every move of a record judged, and the winner if the game is over."""
+    """Every move of a record judged, and the winner if the game is over.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
+    >>> judged = matchgame.annotate(matchgame.TokenRecord.from_moves(path, [1, 0]))
+    >>> judged.winner, judged.mistakes("first")
+    ('second', [1])
+    """
 
     record: TokenRecord
     notes: tuple[MoveNote, ...]
@@ -254,6 +287,11 @@ class WalkAnnotation:
         return draw.notebook_svg(self)
 
 
+@validate_params(
+    record=InstanceOf(TokenRecord, "a TokenRecord"),
+    game=NoneOr(Options(GAMES)),
+    max_states=NoneOr(Integer(low=1)),
+)
 def annotate(
     record: TokenRecord, *, game: str | None = None, max_states: int | None = None
 ) -> WalkAnnotation:
@@ -285,7 +323,7 @@ def annotate(
     >>> annotate(TokenRecord.from_moves(square, walk, game="edge")).winner
     'first'
     """
-    game = record.game if game is None else as_choice(game, "game", GAMES)
+    game = record.game if game is None else game
     if game == "edge":
         from .edge_position import annotate_edges
         from .edges import MAX_STATES
@@ -318,7 +356,7 @@ def annotate(
         token = int(path[-1])
         visited = np.zeros(graph.n_vertices, dtype=bool)
         visited[path] = True
-        if visited[graph.neighbors[graph.offsets[token] : graph.offsets[token + 1]]].all():
+        if visited[graph.indices[graph.offsets[token] : graph.offsets[token + 1]]].all():
             winner = PLAYERS[(path.shape[0] - 1) % 2]  # the last mover; the next cannot move
     elif graph.n_vertices == 0:
         winner = "second"  # the first player cannot even place the token

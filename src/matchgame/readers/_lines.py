@@ -128,7 +128,7 @@ def file_numbered(graph: Graph) -> Graph:
     """``graph`` with its vertices named by the numbers ``1 .. n`` its file gave them
     (METIS, DIMACS, Matrix Market: :class:`~matchgame.core.names.FileNumbers`), the
     same arrays."""
-    return Graph._trusted(graph.offsets, graph.neighbors, names=FileNumbers(graph.n_vertices))
+    return Graph._trusted(graph.offsets, graph.indices, names=FileNumbers(graph.n_vertices))
 
 
 def int_lines(rows: npt.ArrayLike, prefix: bytes = b"") -> bytes:
@@ -148,7 +148,7 @@ def adjacency_lines(graph: Graph) -> bytes:
     without edges has an empty line. Compiled formatting, then the line breaks
     inside a list turned into blanks."""
     n = graph.n_vertices
-    text = np.frombuffer(int_lines(graph.neighbors.astype(np.int64).reshape(-1, 1) + 1), np.uint8)
+    text = np.frombuffer(int_lines(graph.indices.astype(np.int64).reshape(-1, 1) + 1), np.uint8)
     text = text.copy()
     ends = np.flatnonzero(text == 10)  # one per neighbour, in order
     offsets = graph.offsets.astype(np.int64)

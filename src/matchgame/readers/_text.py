@@ -22,7 +22,7 @@ from typing import Any, BinaryIO
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import describe, shorten
+from ..core._validate import InstanceOf, describe, shorten
 from ..errors import InvalidInputError, InvalidTypeError, ParseError
 
 TRAILING = b" \t\r\f\v"
@@ -37,6 +37,9 @@ _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 HEAD_BYTES = 1 << 16
 """How much of an input :func:`read_bounded` reads before it trusts a header."""
+
+
+_TEXT = InstanceOf((str, bytes, bytearray, memoryview), "a str or bytes")
 
 
 def prepare(text: str | bytes) -> bytes:

@@ -130,4 +130,4 @@ def format_dimacs(graph: Graph) -> bytes:
     'p edge 3 2\\ne 1 2\\ne 2 3\\n'
     """
     head = f"p edge {graph.n_vertices} {graph.n_edges}\n".encode()
-    return head + int_lines(graph.edges().astype(np.int64) + 1, b"e ")
+    return head + int_lines(graph.edges.astype(np.int64) + 1, b"e ")

@@ -22,7 +22,18 @@ __all__ = ["BadList", "DocumentError", "IntList", "quote", "read_json"]
 
 class DocumentError(MatchgameError, ValueError):
     """A JSON document that cannot be read as an answer: not JSON, beyond the
-    reader's limits, or a field missing, extra or of the wrong type."""
+    reader's limits, or a field missing, extra or of the wrong type.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> from matchgame.readers.documents import read_json
+    >>> try:
+    ...     read_json(b"[1, 2")
+    ... except matchgame.DocumentError as error:
+    ...     print(isinstance(error, ValueError))
+    True
+    """
 
 
 MAX_DEPTH = 64

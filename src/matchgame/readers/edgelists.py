@@ -17,6 +17,7 @@ import numpy as np
 from .._kernels.edgetext import parse_edge_lines
 from .._kernels.text import format_int_rows, parse_int_lines
 from ..core._csr import MAX_ENTRIES
+from ..core._validate import Boolean, validate_params
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
 from ._memory import require_memory
@@ -44,6 +45,7 @@ BYTES_PER_EDGE = 48
 def parse_edge_list(text: str | bytes, *, multigraph: Literal[False] = ...) -> Graph: ...
 @overload
 def parse_edge_list(text: str | bytes, *, multigraph: Literal[True]) -> MultiGraph: ...
+@validate_params(multigraph=Boolean())
 def parse_edge_list(text: str | bytes, *, multigraph: bool = False) -> Graph | MultiGraph:
     """Parse an edge list into a :class:`Graph` (vertex ``k`` of the text is ``k - 1``),
     or with ``multigraph`` into a :class:`~matchgame.MultiGraph` that keeps repeated
@@ -59,7 +61,7 @@ def parse_edge_list(text: str | bytes, *, multigraph: bool = False) -> Graph | M
     >>> g = parse_edge_list("3 3\\n1 2\\n2 3\\n3 1\\n")
     >>> g.n_vertices, g.n_edges, g.is_bipartite
     (3, 3, False)
-    >>> parse_edge_list("2 3\\n1 2\\n2 1\\n2 2\\n", multigraph=True).edges().tolist()
+    >>> parse_edge_list("2 3\\n1 2\\n2 1\\n2 2\\n", multigraph=True).edges.tolist()
     [[0, 1], [0, 1], [1, 1]]
     """
     data = prepare(text)
@@ -138,7 +140,7 @@ def format_edge_list(graph: Graph | MultiGraph) -> str:
     >>> format_edge_list(Graph.from_edges(3, [(2, 1), (0, 1), (1, 2)]))
     '3 2\\n1 2\\n2 3\\n'
     """
-    edges = graph.edges().astype(np.int64) + 1
+    edges = graph.edges.astype(np.int64) + 1
     body = format_int_rows(edges).tobytes() if edges.shape[0] else b""
     return f"{graph.n_vertices} {graph.n_edges}\n" + body.decode("ascii")
 

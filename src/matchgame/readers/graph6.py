@@ -321,7 +321,7 @@ def format_graph6(graph: Graph) -> bytes:
         error=InvalidInputError,
     )
     # the upper triangle column by column: x(0,1), x(0,2), x(1,2), x(0,3), ...
-    edges = graph.edges().astype(np.int64)
+    edges = graph.edges.astype(np.int64)
     positions = np.sort(edges[:, 1] * (edges[:, 1] - 1) // 2 + edges[:, 0])
     del edges
     text = np.empty(-(-n_bits // 6), dtype=np.uint8)
@@ -343,4 +343,4 @@ def format_sparse6(graph: Graph) -> bytes:
     >>> format_sparse6(Graph.from_edges(3, [(0, 1), (1, 2)]))
     b':Bd\\n'
     """
-    return sparse6_line(graph.n_vertices, graph.edges()) + b"\n"
+    return sparse6_line(graph.n_vertices, graph.edges) + b"\n"

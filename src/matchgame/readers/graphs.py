@@ -237,6 +237,11 @@ def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph]:
     A file is read with memory bounded by what it holds: a header that claims more
     lines than there are is refused before anything of that size is allocated.
 
+    Yields
+    ------
+    Graph
+        Each graph of the file in turn (graph6 and sparse6 files hold many).
+
     Raises
     ------
     ParseError
@@ -398,7 +403,7 @@ def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
     >>> g = matchgame.read_graph(b"p edge 3 2\\ne 1 2\\ne 2 3\\n")
     >>> out = io.BytesIO()
     >>> matchgame.write_graph(g, out, format="mtx")
-    >>> matchgame.read_graph(out.getvalue()).edges().tolist(), list(g.names)
+    >>> matchgame.read_graph(out.getvalue()).edges.tolist(), list(g.names)
     ([[0, 1], [1, 2]], [1, 2, 3])
     """
     is_path = isinstance(target, str | os.PathLike)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from ..core.board import Board
 from ..core.graph import Graph
 from ..core.moves import as_moves
-from ..errors import MatchgameError, ParseError, UnreadableInput
+from ..errors import InvalidParameterError, MatchgameError, ParseError, UnreadableInput
 from . import boards, edgelists, graphs
 from ._memory import memory_share
 from ._text import HEAD_BYTES, prepare, read_all, read_bounded
@@ -270,7 +270,7 @@ def _parse(data: str | bytes, kind: str, moves: str) -> Input:
             raise many
         value = found[0]
     else:
-        raise ValueError(f"unknown kind of input {kind!r} (one of {', '.join(KINDS)})")
+        raise InvalidParameterError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     return Input(kind, value, moves)
 
 

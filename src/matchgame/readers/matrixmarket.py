@@ -64,12 +64,12 @@ def parse_matrix_market(text: str | bytes) -> Graph:
     >>> square = parse_matrix_market(
     ...     "%%MatrixMarket matrix coordinate pattern symmetric\\n3 3 3\\n2 1\\n3 2\\n3 3\\n"
     ... )
-    >>> square.n_vertices, square.edges().tolist()
+    >>> square.n_vertices, square.edges.tolist()
     (3, [[0, 1], [1, 2]])
     >>> rows_against_columns = parse_matrix_market(
     ...     "%%MatrixMarket matrix coordinate real general\\n2 3 2\\n1 3 0.5\\n2 1 -2e3\\n"
     ... )
-    >>> rows_against_columns.n_vertices, rows_against_columns.edges().tolist()
+    >>> rows_against_columns.n_vertices, rows_against_columns.edges.tolist()
     (5, [[0, 4], [1, 2]])
     """
     data = prepare(text)
@@ -212,4 +212,4 @@ def format_matrix_market(graph: Graph) -> bytes:
     """
     n = graph.n_vertices
     head = f"%%MatrixMarket matrix coordinate pattern symmetric\n{n} {n} {graph.n_edges}\n"
-    return head.encode() + int_lines(graph.edges()[:, ::-1].astype(np.int64) + 1)
+    return head.encode() + int_lines(graph.edges[:, ::-1].astype(np.int64) + 1)

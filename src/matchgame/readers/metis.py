@@ -41,9 +41,9 @@ def parse_metis(text: str | bytes) -> Graph:
     Examples
     --------
     >>> g = parse_metis("% a path and a lone vertex\\n4 2\\n2\\n1 3\\n2\\n\\n")
-    >>> g.n_vertices, g.edges().tolist()
+    >>> g.n_vertices, g.edges.tolist()
     (4, [[0, 1], [1, 2]])
-    >>> parse_metis("3 1 001\\n2 7\\n1 7\\n\\n").edges().tolist()  # edge weights
+    >>> parse_metis("3 1 001\\n2 7\\n1 7\\n\\n").edges.tolist()  # edge weights
     [[0, 1]]
     """
     data = prepare(text)

@@ -44,7 +44,7 @@ def parse_snap(text: str | bytes) -> Graph:
     Examples
     --------
     >>> g = parse_snap("# FromNodeId\\tToNodeId\\n0\\t10\\n10\\t7\\n")
-    >>> g.n_vertices, g.edges().tolist(), g.names.names(range(3))
+    >>> g.n_vertices, g.edges.tolist(), g.names.names(range(3))
     (3, [[0, 2], [1, 2]], [0, 7, 10])
     """
     data = prepare(text)
@@ -82,7 +82,7 @@ def parse_snap(text: str | bytes) -> Graph:
     edges = np.searchsorted(ids, values).astype(np.int64)
     del values
     built = Graph.from_edges(int(ids.shape[0]), edges)
-    return Graph._trusted(built.offsets, built.neighbors, names=FileIds(ids))
+    return Graph._trusted(built.offsets, built.indices, names=FileIds(ids))
 
 
 def format_snap(graph: Graph) -> bytes:
@@ -116,4 +116,4 @@ def format_snap(graph: Graph) -> bytes:
         f"# Undirected graph written by matchgame: {graph.n_vertices} nodes, "
         f"{graph.n_edges} edges\n"
     )
-    return head.encode() + int_lines(np.array(ids, dtype=np.int64)[graph.edges()])
+    return head.encode() + int_lines(np.array(ids, dtype=np.int64)[graph.edges])

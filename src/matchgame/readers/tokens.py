@@ -24,10 +24,12 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels.text import parse_int_lines
+from ..core._validate import Applies, Boolean, Options, validate_params
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph
+from ..core.moves import MOVES
 from ..core.names import BoardCells, VertexIds
-from ..errors import IllegalMoveError, InvalidInputError, ParseError
+from ..errors import IllegalMoveError, ParseError
 from ..games.tokens import TokenRecord, check_walk
 from ._text import header_line, line_bounds, parse_integers, prepare, shorten_line, text_limit
 from .boards import format_board, parse_board
@@ -45,6 +47,11 @@ __all__ = [
 ]
 
 
+@validate_params(
+    edges=Boolean(),
+    rule=Options(MOVES, only=Applies("edges", lambda edges: not edges, "a board (edges=False)")),
+    game=Options(("vertex", "edge")),
+)
 def parse_token_record(
     text: str | bytes, *, edges: bool = False, rule: str = "orthogonal", game: str = "vertex"
 ) -> TokenRecord:
@@ -65,8 +72,6 @@ def parse_token_record(
     >>> parse_token_record("3 3\\n.##\\n...\\n#.#\\n2\\n2 2\\n2 3\\n").moves
     [(1, 1), (1, 2)]
     """
-    if game not in ("vertex", "edge"):
-        raise InvalidInputError(f"game must be 'vertex' or 'edge', got {game!r}")
     data = prepare(text)
     top, header = header_line(data)
     width = 1 if edges else 2

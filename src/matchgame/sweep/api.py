@@ -9,7 +9,15 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from ..core._validate import as_choice, as_int, describe
+from ..core._validate import (
+    Applies,
+    Boolean,
+    Integer,
+    NoneOr,
+    Options,
+    Satisfies,
+    validate_params,
+)
 from ..core.graph import Graph, is_scipy_sparse
 from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
 from .counts import SweepCounts
@@ -86,6 +94,22 @@ def _tasks_of(
         )
 
 
+def _is_dask_client(client: object) -> bool:
+    return hasattr(client, "scheduler_info") and hasattr(client, "submit")
+
+
+@validate_params(
+    count=Boolean(),
+    echo=Boolean(),
+    format=NoneOr(Options(FORMATS)),
+    jobs=NoneOr(Integer(low=0)),
+    client=NoneOr(Satisfies(_is_dask_client, "a dask.distributed.Client")),
+    chunk_bytes=Integer(low=1, high=1 << 30),
+    game=Options(("vertex", "edge")),
+    max_states=NoneOr(
+        Integer(low=1, high=1 << 32, only=Applies("game", "edge".__eq__, "the edge game"))
+    ),
+)
 def sweep(
     graphs_or_source: Any,
     *,
@@ -163,30 +187,21 @@ def sweep(
     >>> [d["index"] for d in sweep("Bw\\nBW\\n", filter="winning == n", jobs=1)]
     [0]
     """
-    jobs = (0 if jobs is None else as_int(jobs, "jobs", low=0)) or default_jobs()
-    chunk_bytes = as_int(chunk_bytes, "chunk_bytes", low=1, high=1 << 30)
-    for name, value in (("count", count), ("echo", echo)):
-        if not isinstance(value, bool):
-            raise InvalidTypeError(f"{name} must be True or False, got {describe(value)}")
+    jobs = jobs or default_jobs()
     if echo and count:
         raise InvalidInputError("echo goes with the documents, not with count=True")
-    if format is not None:
-        as_choice(format, "format", FORMATS)
-        if isinstance(graphs_or_source, Geng) or not _is_text_or_path(graphs_or_source):
-            raise InvalidInputError(
-                "format names the format of text or files, not of "
-                f"{_type_name(graphs_or_source)} (graph objects and geng need none)"
-            )
+    if format is not None and (
+        isinstance(graphs_or_source, Geng) or not _is_text_or_path(graphs_or_source)
+    ):
+        raise InvalidInputError(
+            "format names the format of text or files, not of "
+            f"{_type_name(graphs_or_source)} (graph objects and geng need none)"
+        )
     where = None
     if filter is not None:
         from .filters import parse_condition  # here: a sweep without one does without
 
         where = parse_condition(filter, "filter")
-    as_choice(game, "game", ("vertex", "edge"))
-    if max_states is not None:
-        if game != "edge":
-            raise InvalidInputError("max_states is the edge game's search budget (game='edge')")
-        max_states = as_int(max_states, "max_states", low=1, high=1 << 32)
     output = Output(count=count, echo=echo, where=where, game=game, max_states=max_states)
     tasks = _tasks_of(graphs_or_source, output, jobs, chunk_bytes, format)
     merged = merge(run_tasks(tasks, jobs=jobs, client=client), output)

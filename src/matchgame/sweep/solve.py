@@ -36,7 +36,7 @@ class BatchAnswers:
     vertex_start : ndarray of int64
         ``n_graphs + 1`` offsets: graph ``g`` is the union's vertices
         ``vertex_start[g]`` up to ``vertex_start[g + 1]``.
-    offsets, neighbors : ndarray of int32
+    offsets, indices : ndarray of int32
         The union's CSR (loops dropped, repeats collapsed).
     mate : ndarray of int32
         A maximum matching of the union (so of every graph), global ids.
@@ -48,7 +48,7 @@ class BatchAnswers:
 
     vertex_start: npt.NDArray[np.int64]
     offsets: npt.NDArray[np.int32]
-    neighbors: npt.NDArray[np.int32]
+    indices: npt.NDArray[np.int32]
     mate: npt.NDArray[np.int32]
     labels: npt.NDArray[np.uint8]
     n_edges: npt.NDArray[np.int64]
@@ -84,7 +84,7 @@ class BatchAnswers:
         # here: a sweep that only counts needs no writer
         from ..writers.placements import graph_document
 
-        bipartite = _batch.bipartite_parts(self.offsets, self.neighbors, self.vertex_start)
+        bipartite = _batch.bipartite_parts(self.offsets, self.indices, self.vertex_start)
         # plain lists once per batch: per graph (ten vertices or so) list comprehensions
         # beat numpy calls on tiny arrays several times over
         labels, mate = self.labels.tolist(), self.mate.tolist()

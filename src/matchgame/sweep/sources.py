@@ -357,7 +357,7 @@ def graph_tasks(graphs: Iterable[Any], output: bool | Output) -> Iterator[tuple[
     for i, item in enumerate(graphs):
         graph = _graph(item, i)
         sizes.append(graph.n_vertices)
-        edges.append(graph.edges())
+        edges.append(graph.edges)
         if len(sizes) == _BATCH_GRAPHS or sum(sizes) >= _BATCH_VERTICES:
             yield _graphs_task(sizes, edges, wanted)
             sizes, edges = [], []

@@ -17,9 +17,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels.text import format_int_rows
-from ..core.board import Board
+from ..core._validate import Options, validate_params
+from ..core.board import OF_A_BOARD, Board
 from ..core.graph import Graph
 from ..core.names import BoardCells, VertexNames
+from ..errors import InvalidParameterError
 from .jsonstream import json_chunks
 
 if TYPE_CHECKING:  # annotations only: a sweep's documents need no analysis
@@ -232,7 +234,7 @@ def edge_answer(analysis: EdgeAnalysis) -> dict[str, Any]:
     >>> answer["game"], answer["edges"], answer["winning_vertices"].tolist()
     ('edge', 3, [1])
     """
-    winning = analysis.winning_ids()
+    winning = analysis.winning_ids
     if analysis.board is not None:
         names = analysis.names
         assert isinstance(names, BoardCells)  # a board's graph is named by its cells
@@ -270,6 +272,7 @@ def placements_answer(analysis: Analysis | EdgeAnalysis) -> dict[str, Any]:
 # -- writing -------------------------------------------------------------------
 
 
+@validate_params(style=Options(STYLES))
 def placements_chunks(
     analysis: Analysis | EdgeAnalysis,
     style: str,
@@ -282,12 +285,10 @@ def placements_chunks(
     ``certificate`` (from :meth:`Analysis.certificate`) goes with ``"json"`` only;
     ``"board"`` needs a board.
     """
-    if style not in STYLES:
-        raise ValueError(f"unknown style {style!r} (choose from {', '.join(STYLES)})")
     if certificate is not None and style != "json":
-        raise ValueError("a certificate goes with the json style")
+        raise InvalidParameterError("certificate applies to the json style only")
     if style == "board" and analysis.board is None:
-        raise ValueError("the board style needs a board, not a graph")
+        raise InvalidParameterError("style 'board' needs an analysis of a board, not of a graph")
     if style == "json":
         document = placements_answer(analysis)
         if certificate is not None:
@@ -295,7 +296,7 @@ def placements_chunks(
         return json_chunks(document)
     if style == "board":
         return iter([draw_board(analysis).encode()])
-    names, winning = analysis.names, analysis.winning_ids()
+    names, winning = analysis.names, analysis.winning_ids
     if style == "jsoi":
         head = b"WIN\n" if winning.shape[0] else b"LOSE\n"
     else:
@@ -332,12 +333,12 @@ def _int_lines(rows: np.ndarray) -> Iterator[bytes]:
         yield format_int_rows(part).tobytes()
 
 
+@validate_params(analysis=OF_A_BOARD)
 def draw_board(analysis: Analysis | EdgeAnalysis) -> str:
     """A board analysis as text: ``W`` where the placer wins, ``.`` where the
     placer loses, ``#`` blocked, then a legend and the verdict."""
     board = analysis.board
-    if board is None:
-        raise ValueError("draw_board needs an analysis of a board")
+    assert board is not None  # OF_A_BOARD
     chars = np.full(board.shape, ord("#"), dtype=np.uint8)
     chars[board.free] = ord(".")
     chars[analysis.board_mask()] = ord("W")

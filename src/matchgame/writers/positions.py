@@ -25,7 +25,7 @@ def position_document(position: Position, moves_played: int) -> dict[str, Any]:
         "token": value(position.token_id),
         "game_over": position.is_game_over(),
         "mover_wins": position.mover_wins(),
-        "best_move": value(position._best_move_id()),
-        "winning_moves": names.json_array(position._winning_ids()),
-        "legal_moves": names.json_array(position._legal_ids()),
+        "best_move": value(position.best_move_id()),
+        "winning_moves": names.json_array(position.winning_move_ids()),
+        "legal_moves": names.json_array(position.legal_move_ids()),
     }

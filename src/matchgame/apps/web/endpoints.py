@@ -290,7 +290,10 @@ def _game(query: QueryParams, body: bytes) -> tuple[Position, int, GameRecord | 
     if flag(query, "noi") or flag(query, "record"):
         record: GameRecord | TokenRecord
         if flag(query, "noi"):
-            bunny = record = GameRecord.parse(data)
+            # through the readers, as every other face reads a record (limits, hints)
+            noi = parse_input(data, "noi").value
+            assert isinstance(noi, GameRecord)  # the noi kind reads NOI2011 records
+            bunny = record = noi
             length = record.moves.shape[0]
         else:
             record = _token_record(query, data)
