@@ -153,6 +153,27 @@ def test_writer_matches_json_dumps(monkeypatch):
     }
 
 
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=8) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(document=st.dictionaries(st.text(), _JSON_VALUES, max_size=4))
+def test_lists_are_written_as_json_dumps_writes_them(document):
+    """Lists go through json's encoder a slice at a time (here 3 items): the text is
+    json.dumps's, compact, whatever the slices."""
+    original = jsonstream._ITEMS_PER_PIECE
+    jsonstream._ITEMS_PER_PIECE = 3
+    try:
+        text = b"".join(jsonstream.json_chunks(document))
+    finally:
+        jsonstream._ITEMS_PER_PIECE = original
+    assert text == json.dumps(document, separators=(",", ":")).encode() + b"\n"
+
+
 def test_answer_styles(monkeypatch):
     monkeypatch.setattr(jsonstream, "_ROWS_PER_PIECE", 2)  # several pieces
     board = Board.from_rows([".#..", "....", "#..#"])
