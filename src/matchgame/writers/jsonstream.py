@@ -67,12 +67,12 @@ def _json_pieces(value: Any) -> Iterator[bytes]:
         # 2.5 us an item: 8 s for a certificate's lists of 3 million vertices)
         yield b"["
         for start in range(0, len(value), _ITEMS_PER_PIECE):
-            part = json.dumps(
+            text = json.dumps(
                 list(value[start : start + _ITEMS_PER_PIECE]),
                 separators=(",", ":"),
                 default=_plain,
             )
-            yield (b"," if start else b"") + part[1:-1].encode()
+            yield (b"," if start else b"") + text[1:-1].encode()
         yield b"]"
     elif isinstance(value, (np.integer, np.bool_)):
         yield json.dumps(value.item()).encode()
