@@ -363,3 +363,20 @@ def test_an_illegal_edge_record_names_the_move(tmp_path):
     longer = RING + "10\n" + "".join(RING_WALK.splitlines(keepends=True)[5:]) + "1 2\n"
     record.write_text(longer)  # a record longer than one move per cell reads
     assert_user_error(run_cli("annotate", "--game", "edge", str(record)), "move 10", "used up")
+
+
+def test_explain_takes_several_cells_of_one_file_in_the_edge_game_too():
+    """explain's synopsis takes several ROW COL pairs: with --game edge they were read as
+    one placement ('3 2 1 1': expected ROW COL)."""
+    run = run_cli("explain", "--game", "edge", "--example", "jsoi", "3", "2", "1", "1")
+    assert run.code == 0, run.err
+    assert [line[:36] for line in run.out.splitlines()] == [
+        "Placing the token on cell 3 2 wins. ",
+        "Placing the token on cell 1 1 loses.",
+    ]
+    documents = run_cli(
+        "explain", "--game", "edge", "--example", "jsoi", "3", "2", "1", "1", "--format", "json"
+    )
+    assert [json.loads(line)["vertex"] for line in documents.out.splitlines()] == [[3, 2], [1, 1]]
+    odd = run_cli("explain", "--game", "edge", "--example", "jsoi", "3", "2", "1")
+    assert_user_error(odd, "ROW COL pairs")

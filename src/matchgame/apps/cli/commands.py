@@ -13,13 +13,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import MatchgameError, ParseError
+from ...errors import ParseError
 from ...readers.inputs import GRAPH_KINDS, parse_input
 from . import batch
 from .output import (
     UsageError,
     VerifyFailed,
     Warn,
+    explained_vertices,
     input_bytes,
     json_for_people,
     placement_kind,
@@ -398,19 +399,7 @@ def explain(args: argparse.Namespace) -> int:
     source = parse_input(input_bytes(args, kind), kind, moves=args.moves)
     analysis = analyse(source.value, moves=source.moves)
     names = analysis.names
-    width = names.width
-    if len(items) % width or not items:
-        raise UsageError(
-            f"explain: the cells come as ROW COL pairs, got {len(items)} number"
-            f"{'' if len(items) == 1 else 's'} after FILE"
-        )
-    groups = [" ".join(items[i : i + width]) for i in range(0, len(items), width)]
-    if args.output is not None and len(groups) > 1:
-        raise UsageError(f"-o draws one explanation; {len(groups)} placements were given")
-    try:
-        vertices = [names.parse(text, "the placement") for text in groups]
-    except MatchgameError as exc:
-        raise UsageError(str(exc)) from None
+    vertices = explained_vertices(args, names, items)
     explanations = [analysis.explain(names.name(vertex)) for vertex in vertices]
     if args.output is not None:
         if Path(args.output).suffix.lower() not in (".svg", ".png"):

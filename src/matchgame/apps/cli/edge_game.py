@@ -15,12 +15,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import MatchgameError
 from ...readers.inputs import parse_input
 from . import batch
 from .output import (
     UsageError,
     Warn,
+    explained_vertices,
     input_bytes,
     json_for_people,
     placement_kind,
@@ -142,19 +142,19 @@ def explain(args: argparse.Namespace, items: list[str]) -> int:
     kind = placement_kind(args)
     analysis = edge_analysis(args, input_bytes(args, kind), kind)
     names = analysis.names
-    try:
-        vertex = names.parse(" ".join(items), "the placement")
-    except MatchgameError as exc:
-        raise UsageError(str(exc)) from None
-    why = analysis.explain(names.name(vertex), max_states=budget(args))
+    explanations = [
+        analysis.explain(names.name(vertex), max_states=budget(args))
+        for vertex in explained_vertices(args, names, items)
+    ]
     if args.output is not None:
-        _save(draw.edge_explain_scene(why), args.output, None)
+        _save(draw.edge_explain_scene(explanations[0]), args.output, None)
     if args.format == "json":
         from ...writers.jsonstream import json_document
 
-        write_chunks(json_for_people(args, [json_document(why.document())]))
+        documents = [json_document(why.document()) for why in explanations]
+        write_chunks(json_for_people(args, documents))
     else:
-        write_output((why.text() + "\n").encode())
+        write_output("".join(why.text() + "\n" for why in explanations).encode())
     return 0
 
 

@@ -154,6 +154,24 @@ def indent_option(text: str) -> int:
     return int(text)
 
 
+def explained_vertices(args: argparse.Namespace, names: Any, items: list[str]) -> list[int]:
+    """explain's placements: ``items`` cut into one vertex's words each (``ROW COL``
+    on a board, one name on a graph), read as ``names`` reads them; ``-o`` draws one."""
+    width = names.width
+    if len(items) % width or not items:
+        raise UsageError(
+            f"explain: the cells come as ROW COL pairs, got {len(items)} number"
+            f"{'' if len(items) == 1 else 's'} after FILE"
+        )
+    groups = [" ".join(items[i : i + width]) for i in range(0, len(items), width)]
+    if args.output is not None and len(groups) > 1:
+        raise UsageError(f"-o draws one explanation; {len(groups)} placements were given")
+    try:
+        return [names.parse(text, "the placement") for text in groups]
+    except MatchgameError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def read_path(
     path: str | None,
     kind: str | tuple[str, ...] | None = None,
