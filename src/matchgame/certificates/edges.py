@@ -53,12 +53,13 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels import gf2 as _gf2
+from ..core._memory import require_memory
 from ..core.board import Board
 from ..core.graph import Graph
 from ..core.moves import as_moves
 from ..core.multigraph import MultiGraph, as_multigraph
 from ..core.names import BoardCells
-from ..errors import InvalidInputError
+from ..errors import BudgetExceededError, InvalidInputError
 from ..games._edge_algebra import solve_rows
 from ..games.edges import EdgeAnalysis
 from ..writers.placements import EDGE_ANSWER_FIELDS, edge_board_answer, edge_graph_answer
@@ -79,6 +80,9 @@ _FIELDS: dict[str, Any] = {
     "winning_moves": "ints",
     "parity_sets": "ints",
 }
+
+
+_CERTIFICATE_BYTES = 96  # a vertex or pair of the multigraph, at the certificate's peak
 
 
 def make_edge_certificate(analysis: EdgeAnalysis) -> dict[str, Any]:
@@ -115,6 +119,12 @@ def make_edge_certificate(analysis: EdgeAnalysis) -> dict[str, Any]:
     moves = analysis.moves or "orthogonal"
     names = analysis.names
     n = analysis.multigraph.n_vertices
+    # the lanes, masks and ids over every vertex (measured 63 bytes a vertex and pair);
+    # the parity sets' members claim theirs as they are found (solve_rows)
+    items = n + analysis.multigraph.pairs.shape[0]
+    require_memory(
+        _CERTIFICATE_BYTES * items, "the edge game's certificate", error=BudgetExceededError
+    )
     text_ids = (
         names.cell_of_vertex.astype(np.int64)
         if isinstance(names, BoardCells)

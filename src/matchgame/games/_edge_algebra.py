@@ -296,6 +296,20 @@ def kernel_supports(bi: Biadjacency, *, lanes: int | None = None) -> KernelSuppo
     return KernelSupports(found[0], found[1], supports[0], supports[1], rank, stats)
 
 
+_MEMBER_BYTES = 64  # a member of a solution, until the certificate is written: lane,
+# column, their concatenations and sort, the owner and member arrays and the flat list
+_POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+
+
+def _count_set_bits(words: np.ndarray) -> int:
+    """The number of 1 bits of a uint64 array, a slice of rows at a time."""
+    total = 0
+    for start in range(0, words.shape[0], 1 << 15):
+        part = np.ascontiguousarray(words[start : start + (1 << 15)])
+        total += int(_POPCOUNT[part.view(np.uint8)].sum(dtype=np.int64))
+    return total
+
+
 def solve_rows(
     ptr: np.ndarray, ind: np.ndarray, n_cols: int, targets: np.ndarray
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32]]:
@@ -313,6 +327,7 @@ def solve_rows(
     words_per_pass = int(min(64, max(1, (256 << 20) // max(8 * max(n_rows, n_cols), 1))))
     lane_of: list[np.ndarray] = []
     column_of: list[np.ndarray] = []
+    held = 0
     for start in range(0, targets.shape[0], 64 * words_per_pass):
         chunk = targets[start : start + 64 * words_per_pass]
         words = (chunk.shape[0] + 63) // 64
@@ -328,6 +343,10 @@ def solve_rows(
         if x is None:
             _stop_point()
             raise RuntimeError("the back substitution stopped without a stop request")
+        # the solutions' members are materialised next: claim them first (a path's
+        # sets T grow with its length, so their sum grows with its square)
+        held += _count_set_bits(x)
+        require(_MEMBER_BYTES * held, f"the certificate's parity sets ({held:,} members so far)")
         columns, lanes = _gf2.set_bits(x)
         del x
         lane_of.append(start + lanes)
