@@ -236,3 +236,15 @@ def test_a_certificate_claims_its_parity_sets_before_writing_them(monkeypatch):
     monkeypatch.setattr(_memory, "SMALL", 0)
     with pytest.raises(BudgetExceededError, match=r"parity sets \([\d,]+ members so far\)"):
         analysis.certificate()
+
+
+@pytest.mark.parametrize("numpy_popcount", [True, False])
+def test_set_bits_are_counted_with_or_without_numpys_popcount(monkeypatch, numpy_popcount):
+    from matchgame.games._edge_algebra import _count_set_bits
+
+    if not numpy_popcount:  # numpy 1.x has no bitwise_count: the table of bytes
+        monkeypatch.delattr(np, "bitwise_count", raising=False)
+    words = np.random.default_rng(5).integers(0, 2**63, (70_000, 3), dtype=np.uint64)
+    words[::3] = np.uint64(2**64 - 1)
+    expected = sum(bin(int(w)).count("1") for w in words.reshape(-1))
+    assert _count_set_bits(words) == expected
