@@ -347,10 +347,20 @@ def solve_rows(
             _stop_point()
             raise RuntimeError("the back substitution stopped without a stop request")
         # the solutions' members are materialised next: claim them first (a path's
-        # sets T grow with its length, so their sum grows with its square)
-        held += _count_set_bits(x)
-        require(_MEMBER_BYTES * held, f"the certificate's parity sets ({held:,} members so far)")
+        # sets T grow with its length, so their sum with its square). A bound, 64 a
+        # nonzero word, costs one look at the words; the bits are counted only when
+        # the bound does not fit
+        bound = 64 * int(np.count_nonzero(x))
+        try:
+            require(_MEMBER_BYTES * (held + bound), "the certificate's parity sets")
+        except BudgetExceededError:
+            members = held + _count_set_bits(x)
+            require(
+                _MEMBER_BYTES * members,
+                f"the certificate's parity sets ({members:,} members so far)",
+            )
         columns, lanes = _gf2.set_bits(x)
+        held += columns.shape[0]
         del x
         lane_of.append(start + lanes)
         column_of.append(columns)
