@@ -298,6 +298,7 @@ def kernel_supports(bi: Biadjacency, *, lanes: int | None = None) -> KernelSuppo
 
 _MEMBER_BYTES = 64  # a member of a solution, until the certificate is written: lane,
 # column, their concatenations and sort, the owner and member arrays and the flat list
+_BOUND_ABOVE = 1 << 24  # bytes of a pass's solutions above which a bound is tried first
 _POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
 
 
@@ -347,17 +348,22 @@ def solve_rows(
             _stop_point()
             raise RuntimeError("the back substitution stopped without a stop request")
         # the solutions' members are materialised next: claim them first (a path's
-        # sets T grow with its length, so their sum with its square). A bound, 64 a
-        # nonzero word, costs one look at the words; the bits are counted only when
-        # the bound does not fit
-        bound = 64 * int(np.count_nonzero(x))
-        try:
-            require(_MEMBER_BYTES * (held + bound), "the certificate's parity sets")
-        except BudgetExceededError:
-            members = held + _count_set_bits(x)
+        # sets T grow with its length, so their sum with its square). A big pass is
+        # first claimed by a bound, 64 a nonzero word (one look at the words), and its
+        # bits counted only when the bound does not fit; a small one (an explanation's
+        # single set) is counted, so that it claims no more than it needs
+        if x.nbytes > _BOUND_ABOVE:
+            try:
+                require(_MEMBER_BYTES * (held + 64 * int(np.count_nonzero(x))), "parity sets")
+                exact = None
+            except BudgetExceededError:
+                exact = _count_set_bits(x)
+        else:
+            exact = _count_set_bits(x)
+        if exact is not None:
             require(
-                _MEMBER_BYTES * members,
-                f"the certificate's parity sets ({members:,} members so far)",
+                _MEMBER_BYTES * (held + exact),
+                f"the certificate's parity sets ({held + exact:,} members so far)",
             )
         columns, lanes = _gf2.set_bits(x)
         held += columns.shape[0]
