@@ -243,8 +243,6 @@ def test_the_readme_synopses_list_the_choices_the_parser_has():
         choices = _choices(command.group(1))
         narrowed = re.search(r"(?<!\[)--edges\b", line)  # a synopsis for graphs only
         for option, listed in re.findall(r"(--[\w-]+) ([\w-]+(?:\|[\w-]+)+)", line):
-            if option == "--game" and option not in choices:
-                continue  # --game checks its names itself (old spellings are still taken)
             if narrowed:
                 assert set(listed.split("|")) <= choices[option], (line, option)
             else:

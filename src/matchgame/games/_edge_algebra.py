@@ -314,6 +314,16 @@ def _count_set_bits(words: np.ndarray) -> int:
     return total
 
 
+def _fits_by_bound(held: int, x: np.ndarray) -> bool:
+    """Whether the members of a big pass fit by a bound, 64 a nonzero word (one look
+    at the words): its bits need counting only when the bound does not fit."""
+    try:
+        require(_MEMBER_BYTES * (held + 64 * int(np.count_nonzero(x))), "parity sets")
+    except BudgetExceededError:
+        return False
+    return True
+
+
 def solve_rows(
     ptr: np.ndarray, ind: np.ndarray, n_cols: int, targets: np.ndarray
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32]]:
@@ -348,22 +358,13 @@ def solve_rows(
             _stop_point()
             raise RuntimeError("the back substitution stopped without a stop request")
         # the solutions' members are materialised next: claim them first (a path's
-        # sets T grow with its length, so their sum with its square). A big pass is
-        # first claimed by a bound, 64 a nonzero word (one look at the words), and its
-        # bits counted only when the bound does not fit; a small one (an explanation's
-        # single set) is counted, so that it claims no more than it needs
-        if x.nbytes > _BOUND_ABOVE:
-            try:
-                require(_MEMBER_BYTES * (held + 64 * int(np.count_nonzero(x))), "parity sets")
-                exact = None
-            except BudgetExceededError:
-                exact = _count_set_bits(x)
-        else:
-            exact = _count_set_bits(x)
-        if exact is not None:
+        # sets T grow with its length, so their sum with its square); a small pass (an
+        # explanation's one set) is counted, so that it claims no more than it needs
+        if x.nbytes <= _BOUND_ABOVE or not _fits_by_bound(held, x):
+            members = held + _count_set_bits(x)
             require(
-                _MEMBER_BYTES * (held + exact),
-                f"the certificate's parity sets ({held + exact:,} members so far)",
+                _MEMBER_BYTES * members,
+                f"the certificate's parity sets ({members:,} members so far)",
             )
         columns, lanes = _gf2.set_bits(x)
         held += columns.shape[0]

@@ -68,9 +68,7 @@ def _json_pieces(value: Any) -> Iterator[bytes]:
         yield b"["
         for start in range(0, len(value), _ITEMS_PER_PIECE):
             text = json.dumps(
-                list(value[start : start + _ITEMS_PER_PIECE]),
-                separators=(",", ":"),
-                default=_plain,
+                value[start : start + _ITEMS_PER_PIECE], separators=(",", ":"), default=_plain
             )
             yield (b"," if start else b"") + text[1:-1].encode()
         yield b"]"

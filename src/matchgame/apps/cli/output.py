@@ -10,12 +10,15 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import BudgetExceededError, MatchgameError
 from ...examples import load, names_of_kind
 from ...readers.graphs import EXTENSIONS, detect_file_format
 from ...readers.inputs import GRAPH_KINDS, KINDS, SNIFFED, read_file, read_stream
+
+if TYPE_CHECKING:
+    from ...core.names import VertexNames
 
 __all__ = [
     "INPUT_FORMATS",
@@ -154,7 +157,7 @@ def indent_option(text: str) -> int:
     return int(text)
 
 
-def explained_vertices(args: argparse.Namespace, names: Any, items: list[str]) -> list[int]:
+def explained_vertices(args: argparse.Namespace, names: VertexNames, items: list[str]) -> list[int]:
     """explain's placements: ``items`` cut into one vertex's words each (``ROW COL``
     on a board, one name on a graph), read as ``names`` reads them; ``-o`` draws one."""
     width = names.width
