@@ -612,3 +612,22 @@ def test_an_answer_its_client_stops_reading_is_dropped(hostile):
             received += piece
     length = int(re.search(rb"content-length: (\d+)", received, re.IGNORECASE).group(1))
     assert len(received) < length / 2, (len(received), length)
+
+
+def test_a_non_ascii_token_is_refused_with_401():
+    """``?token=%C3%A9``, a cookie or ``Authorization: token é`` reached
+    ``hmac.compare_digest`` as a non-ASCII str: a TypeError and 500, where 401 is due."""
+    token = "s3cret-token"
+    with live_server(create_app(token=token)) as url:
+        name = f"matchgame-token-{urlsplit(url).port}"
+        for path, headers in (
+            ("/api/start?token=%C3%A9", {}),
+            ("/api/start?token=%FF", {}),
+            ("/api/start", {"Authorization": "token \u00e9"}),
+            ("/api/start", {"Cookie": f"{name}=\u00e9"}),
+        ):
+            status, _, body = request(f"{url}{path}", headers=headers)
+            assert status == 401, (path, headers)
+            assert "token" in error_of(body)
+        status, _, _ = request(f"{url}/api/start", headers={"Authorization": f"token {token}"})
+        assert status == 200

@@ -189,7 +189,13 @@ class Guard:
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
         if "token" in query:
             presented.append(query["token"])
-        return any(secrets.compare_digest(value, self.token) for value in presented)
+        # as bytes: compare_digest refuses a str holding anything but ASCII (a TypeError
+        # and 500 for ``?token=%C3%A9``), and what a client presents may hold anything
+        expected = self.token.encode()
+        return any(
+            secrets.compare_digest(value.encode("utf-8", "surrogateescape"), expected)
+            for value in presented
+        )
 
 
 def _own_path(scope: Scope) -> str:
