@@ -12,10 +12,50 @@
 set -eu
 cd "$(dirname "$0")/.."
 out=build/sanitize
+
+# Cython and setuptools are build requirements only: `pip install .` fetches them into
+# an isolated environment and leaves them out of this one. When this Python cannot
+# build (Cython missing or older than pyproject.toml asks), the build requirements are
+# installed once into a virtual environment of this Python, $out/build-env, which
+# builds the kernels from then on. MATCHGAME_SANITIZE_BUILDER=1: print the Python that
+# builds and stop (tests/test_sanitize_tool.py).
+can_build() {
+    "$1" - <<'PY' 2>/dev/null
+import tomllib
+from importlib.metadata import version
+from packaging.requirements import Requirement
+with open("pyproject.toml", "rb") as handle:
+    requires = tomllib.load(handle)["build-system"]["requires"]
+import setuptools  # any version that runs setup.py builds the kernels
+for text in requires:
+    requirement = Requirement(text)
+    if requirement.name != "setuptools":
+        assert requirement.specifier.contains(version(requirement.name), prereleases=True), text
+PY
+}
+builder=python
+if ! can_build python; then
+    builder="$PWD/$out/build-env/bin/python"
+    if ! can_build "$builder"; then
+        echo "tools/sanitize.sh: installing the build requirements into $out/build-env" >&2
+        rm -rf "$out/build-env"
+        python -m venv "$out/build-env"
+        requires=$(python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"]))')
+        # one requirement a line, as pyproject.toml gives them ("Cython>=3.1")
+        printf '%s\n' "$requires" >"$out/build-requirements.txt"
+        "$builder" -m pip install -q --upgrade pip packaging -r "$out/build-requirements.txt" >&2
+        can_build "$builder" || { echo "error: $out/build-env cannot build the kernels" >&2; exit 1; }
+    fi
+fi
+if [ "${MATCHGAME_SANITIZE_BUILDER:-}" = 1 ]; then
+    echo "$builder"
+    exit 0
+fi
+
 rm -rf "$out/lib"
 mkdir -p "$out/lib"
 tar -C src --exclude='*.so' --exclude='__pycache__' -cf - matchgame | tar -C "$out/lib" -xf -
-MATCHGAME_SANITIZE=1 python setup.py -q build_ext --force \
+MATCHGAME_SANITIZE=1 "$builder" setup.py -q build_ext --force \
     --build-lib "$out/lib" --build-temp "$out/temp" >"$out/build.log" 2>&1 ||
     { cat "$out/build.log"; exit 1; }
 
