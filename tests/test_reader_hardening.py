@@ -204,13 +204,101 @@ def test_a_file_that_is_no_graph_format_is_not_quoted(tmp_path):
     assert "s3cr3t" not in str(caught.value)
 
 
-def test_an_edge_list_file_and_text_given_keep_their_quoted_lines(tmp_path):
+def test_an_edge_list_file_and_text_given_say_where_not_what(tmp_path):
     path = tmp_path / "graph"
     path.write_bytes(b"3 2\n1 2\n2 3 x\n")
     with pytest.raises(ParseError, match="line 3"):
         matchgame.read_graph(str(path))
-    with pytest.raises(ParseError, match="admin:x"):  # the caller's own text
+    with pytest.raises(ParseError, match=r"line 1, column 1: .*found 'a'$") as caught:
         matchgame.read_graph(SECRET)
+    assert "admin" not in str(caught.value)
+
+
+# -- no reader quotes a line (issue 33, 7a) -------------------------------------------
+
+WORD = "QzXwVk"  # what must not show: no three letters of it in a row
+LINE = f"{WORD}:x:0:0:{WORD}:/root:/bin/bash".encode()
+
+
+def _quotes_the_file(message: str) -> bool:
+    return any(WORD[i : i + 3] in message for i in range(len(WORD) - 2))
+
+
+# the secret line where each reader meets it: the header, or after a valid beginning
+SECRET_LINES = {
+    "board": [LINE, b"2 2\n..\n..\n" + LINE, b"2 " + LINE, b"1 1\n" + LINE],
+    "edges": [LINE, b"2 1\n1 2\n" + LINE, b"2 1 " + LINE],
+    "noi": [LINE, b"1 2\nO.\n0\n" + LINE, b"1 2\nO.\n" + LINE],
+    "walk-board": [LINE, b"1 2 0\n..\n" + LINE, b"1 2 1\n..\n" + LINE],
+    "walk-edges": [LINE, b"2 1 0\n1 2\n" + LINE],
+    "edge-walk-board": [LINE],
+    "edge-walk-edges": [LINE],
+    "mtx": [
+        LINE,
+        b"%%MatrixMarket " + LINE,
+        b"%%MatrixMarket matrix " + LINE,
+        b"%%MatrixMarket matrix coordinate " + LINE + b" general",
+        b"%%MatrixMarket matrix coordinate pattern " + LINE,
+        b"%%MatrixMarket matrix coordinate pattern general\n" + LINE,
+    ],
+    "metis": [LINE, b"2 1 " + LINE, b"2 1 0 " + LINE, b"2 1 0 1 " + LINE, b"1 0\n" + LINE],
+    "dimacs": [LINE, b"p " + LINE, b"p edge " + LINE, b"p edge 2 1\n" + LINE],
+    "snap": [LINE, b"1 2\n" + LINE, b"1 " + LINE],
+    "gml": [LINE, b"graph [ node [ id " + LINE + b" ] ]", b"graph [ " + LINE + b" ]"],
+    "graphml": [LINE, b"<graphml><" + LINE + b"/></graphml>"],
+    "graph6": [LINE],
+    "sparse6": [LINE],
+    "graph": [LINE],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SECRET_LINES))
+def test_no_reader_quotes_a_line_it_cannot_read(kind):
+    """``matchgame placements /etc/passwd`` printed the file's first line; every reader
+    now names the place (line, column) and at most one character found there."""
+    for data in SECRET_LINES[kind]:
+        with pytest.raises(matchgame.MatchgameError) as caught:
+            parse_input(data, kind)
+        message = str(caught.value)
+        assert not _quotes_the_file(message), (kind, data, message)
+        assert "line" in message or "column" in message or kind in ("graph6", "sparse6")
+
+
+def test_sweep_json_lines_name_a_bad_value_by_its_kind():
+    for line in (
+        b'{"n": "' + LINE + b'"}\n',
+        b'{"n": 2, "edges": [[0, "' + LINE + b'"]]}\n',
+    ):
+        with pytest.raises(ParseError) as caught:
+            list(matchgame.sweep(line))
+        assert not _quotes_the_file(str(caught.value)), caught.value
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["placements"],
+        ["placements", "--edges"],
+        ["placements", "--game", "edge"],
+        ["mistakes"],
+        ["annotate"],
+        ["annotate", "--edges"],
+        ["render", "-o", "{out}"],
+        ["explain", "{file}", "1", "1"],
+        ["verify", "{file}", "{file}"],
+        ["sweep"],
+    ],
+)
+def test_no_command_prints_a_line_of_a_file_it_cannot_read(tmp_path, command):
+    path = tmp_path / "passwd"
+    path.write_bytes(LINE + b"\n" + LINE + b"\n")
+    names = {"file": str(path), "out": str(tmp_path / "out.svg")}
+    arguments = [part.format(**names) for part in command]
+    if "{file}" not in command:
+        arguments.append(str(path))
+    run = run_cli(*arguments)
+    assert_user_error(run, "line 1")
+    assert not _quotes_the_file(run.err), run.err
 
 
 DEEP_LINE = b'{"n": 1, "edges": ' + b"[" * 1000 + b"]" * 1000 + b"}\n"

@@ -6,7 +6,10 @@ They all
 - accept a UTF-8 byte-order mark and refuse UTF-16 with a clear message;
 - allow blank lines before the header and after the content;
 - read integers as ASCII digits with an optional sign and any number of leading
-  zeros, quoting a bad number as it was written;
+  zeros;
+- say where an input is wrong (line, column) and at most the one character found
+  there (:func:`character_at`), never a line of it: a file's line may be a secret
+  (``matchgame placements /etc/passwd``; SECURITY.md);
 - tell from their header how many bytes the whole input can need
   (:func:`read_bounded`), so a reader never swallows ``/dev/zero``;
 - refuse, before allocating, sizes that cannot fit in memory
@@ -32,6 +35,7 @@ MAX_DIGITS = 18
 """Significant digits of the largest integer a format accepts (fits in int64)."""
 
 _INTEGER = re.compile(rb"[+-]?[0-9]+")
+_FIELD = re.compile(rb"\S+")
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
@@ -77,10 +81,44 @@ def _looks_like_utf16(sample: bytes) -> bool:
 
 
 def shorten_line(raw: bytes, limit: int = 40) -> str:
-    """At most ``limit`` characters of a line, for quoting it in a message."""
+    """At most ``limit`` characters of a line, for quoting text a caller typed (a move
+    at a prompt); never a line of an input (see :func:`character_at`)."""
     text = raw[: 4 * limit].rstrip(TRAILING).decode("utf-8", "replace")
     text = "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in text)
     return text if len(text) <= limit and len(raw) <= 4 * limit else text[: limit - 3] + "..."
+
+
+def character_at(raw: bytes, index: int) -> str:
+    """The character at byte ``index`` of a line, as an error shows it: a printable
+    ASCII character quoted, any other byte by its value, ``the end of the line`` past
+    it. Errors name the place and this one character, not the line: a file read as
+    the wrong format may be a secret (``/etc/passwd``), and its first line is."""
+    if index >= len(raw.rstrip(TRAILING)):
+        return "the end of the line"
+    byte = raw[index]
+    if 0x21 <= byte <= 0x7E:
+        return repr(chr(byte))
+    return "a space" if byte in b" \t" else f"the byte 0x{byte:02x}"
+
+
+def field_starts(raw: bytes) -> list[int]:
+    """The byte index where each whitespace-separated field of ``raw`` starts."""
+    return [found.start() for found in _FIELD.finditer(raw)]
+
+
+def first_content(raw: bytes) -> int:
+    """The byte index of the first character of ``raw`` that is not blank."""
+    return len(raw) - len(raw.lstrip())
+
+
+def unexpected_content(what: str, raw: bytes, line_number: int) -> ParseError:
+    """``unexpected content after WHAT``, at the line and column where it starts."""
+    start = first_content(raw)
+    return ParseError(
+        f"unexpected content after {what}: {character_at(raw, start)}",
+        line=line_number,
+        column=start + 1,
+    )
 
 
 def header_line(data: bytes) -> tuple[int, bytes]:
@@ -98,25 +136,54 @@ def header_line(data: bytes) -> tuple[int, bytes]:
         index += 1
 
 
-def parse_integers(line: bytes, count: int, *, line_number: int, what: str) -> list[int]:
-    """Exactly ``count`` integers (ASCII digits, optional sign) from one line.
+def parse_integers(
+    line: bytes, count: int, *, line_number: int, what: str, skip: int = 0, more: bool = False
+) -> list[int]:
+    """Exactly ``count`` integers (ASCII digits, optional sign) from one line, after its
+    first ``skip`` fields (a ``p edge`` before the sizes); ``more``: fields after them
+    are left for the caller.
 
     Raises
     ------
     ParseError
-        Naming ``what`` was expected and quoting (a prefix of) what was found.
+        Naming ``what`` was expected, the column of the first character at fault and
+        that character (never the line: :func:`character_at`).
     """
-    fields = line.split()
-    if len(fields) != count or not all(_INTEGER.fullmatch(field) for field in fields):
-        raise ParseError(f"expected {what}, got {shorten_line(line)!r}", line=line_number)
-    for field in fields:
+    spans = [(found.start(), found.group()) for found in _FIELD.finditer(line)][skip:]
+    for start, field in spans[:count]:
+        if not _INTEGER.fullmatch(field):
+            signed = field[:1] in (b"+", b"-")
+            bad = next(
+                (i for i in range(int(signed), len(field)) if not field[i : i + 1].isdigit()),
+                0,  # a sign alone: the sign is at fault
+            )
+            raise ParseError(
+                f"expected {what}, found {character_at(line, start + bad)}",
+                line=line_number,
+                column=start + bad + 1,
+            )
         if len(field.lstrip(b"+-").lstrip(b"0")) > MAX_DIGITS:
-            raise ParseError(f"the number {shorten_line(field)} is too large", line=line_number)
-    return [int(field) for field in fields]
+            raise ParseError(
+                f"the number is too large (more than {MAX_DIGITS} digits)",
+                line=line_number,
+                column=start + 1,
+            )
+    if len(spans) < count:
+        found = f"{len(spans)} number{'s' if len(spans) != 1 else ''}" if spans else "nothing"
+        raise ParseError(f"expected {what}, the line holds {found}", line=line_number)
+    if len(spans) > count and not more:
+        raise ParseError(
+            f"expected {what}, found more after {count} number{'s' if count != 1 else ''}: "
+            f"{character_at(line, spans[count][0])}",
+            line=line_number,
+            column=spans[count][0] + 1,
+        )
+    return [int(field) for _, field in spans[:count]]
 
 
 def number_as_written(raw: bytes, index: int) -> str:
-    """The ``index``-th whitespace-separated field of a line, shortened, for messages."""
+    """The ``index``-th whitespace-separated field of a line, shortened, for messages
+    (a field the line's reader has read as an integer: digits and a sign)."""
     fields = raw.split()
     return shorten_line(fields[index]) if index < len(fields) else "?"
 

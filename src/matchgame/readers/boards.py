@@ -25,9 +25,9 @@ from ._text import (
     parse_integers,
     prepare,
     rows_error,
-    shorten_line,
     skip_blank,
     text_limit,
+    unexpected_content,
 )
 
 __all__ = [
@@ -84,10 +84,7 @@ def parse_board(text: str | bytes) -> Board:
             )
     extra = skip_blank(lines, index + 1 + n_rows)
     if extra < len(lines):
-        raise ParseError(
-            f"unexpected content after the board: {shorten_line(lines[extra])!r}",
-            line=extra + 1,
-        )
+        raise unexpected_content("the board", lines[extra], extra + 1)
     codes = _CELL_CODE[np.frombuffer(b"".join(rows), dtype=np.uint8)]
     bad = np.flatnonzero(codes == _INVALID)
     if bad.size:

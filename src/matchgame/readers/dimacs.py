@@ -22,7 +22,14 @@ from ._lines import (
     int_lines,
 )
 from ._memory import require_memory
-from ._text import parse_integers, prepare, shorten_line, text_limit
+from ._text import (
+    character_at,
+    field_starts,
+    parse_integers,
+    prepare,
+    shorten_line,
+    text_limit,
+)
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
 __all__ = ["format_dimacs", "parse_dimacs", "text_size_limit"]
@@ -71,9 +78,12 @@ def parse_dimacs(text: str | bytes) -> Graph:
     unmarked = np.flatnonzero(~marked)
     if unmarked.size:
         k = int(unmarked[0])
+        line = lines.line(k)
+        at = 1 if line[:1] == b"e" else 0  # "e" with no blank after it, or another letter
         raise ParseError(
-            f"expected an edge 'e u v', got {shorten_line(lines.line(k))!r}",
+            f"expected an edge 'e u v', found {character_at(line, at)}",
             line=int(lines.numbers[k]),
+            column=column_of(data, int(starts[k])) + at + 1,
         )
     values, bad, column, found = parse_int_lines(buffer, starts + 1, ends, 2)
     if bad >= 0:
@@ -99,12 +109,19 @@ def _header(data: bytes) -> tuple[int, int, int, int]:
     """``(n, m, line index of the p line, where the edges begin)``."""
     index, line, body_start = header_among_comments(data, b"c")
     fields = line.split()
-    if len(fields) != 4 or fields[0] != b"p" or fields[1].lower() not in PROBLEMS:
+    if len(fields) < 2 or fields[0] != b"p" or fields[1].lower() not in PROBLEMS:
+        # where the line stops being 'p edge': the first field, else the second
+        starts = field_starts(line)
+        at = starts[0] if fields else 0
+        if fields and fields[0] == b"p":
+            at = starts[1] if len(fields) > 1 else len(line)
         raise ParseError(
-            f"expected a problem line 'p edge n m', got {shorten_line(line)!r}", line=index + 1
+            f"expected a problem line 'p edge n m', found {character_at(line, at)}",
+            line=index + 1,
+            column=at + 1,
         )
     n, m = parse_integers(
-        b" ".join(fields[2:]), 2, line_number=index + 1, what="'p edge n m' (vertices, edges)"
+        line, 2, line_number=index + 1, what="'p edge n m' (vertices, edges)", skip=2
     )
     if n < 0 or m < 0:
         raise ParseError(

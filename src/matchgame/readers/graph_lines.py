@@ -45,18 +45,36 @@ def _json_graph(
         raise ValueError(f"the field {shorten(taken[0])} is a field of the answer: rename it")
     n = document["n"]
     if type(n) is not int or not 0 <= n <= MAX_VERTICES:
-        raise ValueError(f'"n" must be a vertex count 0..{MAX_VERTICES}, got {shorten(n)}')
+        # a number is shown, other values by their kind: a line's text is not quoted
+        got = shorten(n) if type(n) is int else f"a {_kind(n)}"
+        raise ValueError(f'"n" must be a vertex count 0..{MAX_VERTICES}, got {got}')
     edges = document.get("edges", [])
     if not isinstance(edges, list):
         raise ValueError('"edges" must be a list of [u, v] pairs')
-    for pair in edges:
+    for index, pair in enumerate(edges):
         if (
             not isinstance(pair, list)
             or len(pair) != 2
             or not all(type(v) is int and 0 <= v < n for v in pair)
         ):
-            raise ValueError(f"edge {shorten(pair)} is not a pair of vertex ids 0..{n - 1}")
+            raise ValueError(
+                f'"edges"[{index}] is not a pair of vertex ids 0..{n - 1}'
+                + (f" ({shorten(pair)})" if _all_numbers(pair) else "")
+            )
     return n, edges, {key: value for key, value in document.items() if key in others}
+
+
+def _kind(value: Any) -> str:
+    """The JSON kind of a value, for messages that do not quote it."""
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "object"
+    return {str: "string", bool: "boolean", float: "number", int: "number"}.get(type(value), "null")
+
+
+def _all_numbers(value: Any) -> bool:
+    return isinstance(value, list) and all(type(v) is int for v in value)
 
 
 def decode_json_lines(

@@ -28,7 +28,6 @@ the whole input may be, and memory follows the bytes really there.
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO
@@ -320,18 +319,7 @@ def sniff_input(
             return parse_input(data, kind, moves=moves, game=game)
         except MatchgameError as exc:
             problems.append(f"as {kind}: {exc}")
-    # each reading quotes the same first line it could not read: say it once
-    quoted = {match[1] if match else None for match in map(_QUOTED_END.search, problems)}
-    ending = ""
-    if len(quoted) == 1 and None not in quoted:
-        (text,) = quoted
-        problems = [_QUOTED_END.sub("", problem) for problem in problems]
-        ending = f" (the input begins {text})"
-    raise MatchgameError(f"{name}: not {what}; " + "; ".join(problems) + ending)
-
-
-_QUOTED_END = re.compile(r", got ('.*')$", re.DOTALL)
-"""A reader's message ending with the text it was given (``..., got '>>i...'``)."""
+    raise MatchgameError(f"{name}: not {what}; " + "; ".join(problems))
 
 
 def read_stream(

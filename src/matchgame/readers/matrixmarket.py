@@ -34,7 +34,15 @@ from ._lines import (
     no_header_limit,
 )
 from ._memory import require_memory
-from ._text import header_line, parse_integers, prepare, shorten_line, text_limit
+from ._text import (
+    character_at,
+    field_starts,
+    header_line,
+    parse_integers,
+    prepare,
+    shorten_line,
+    text_limit,
+)
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
 __all__ = ["format_matrix_market", "parse_matrix_market", "text_size_limit"]
@@ -164,28 +172,33 @@ def _end_of_line(data: bytes, index: int) -> int:
 
 
 def _banner(line: bytes, line_number: int) -> tuple[int, str]:
-    fields = line.decode("ascii", "replace").lower().split()
+    fields = [field.decode("ascii", "replace").lower() for field in line.split()]
+    starts = field_starts(line)
     expected = "'%%MatrixMarket matrix coordinate FIELD SYMMETRY'"
+
+    def refused(message: str, word: int, at: int = 0) -> ParseError:
+        # where the banner goes wrong, not what it holds (a file may be a secret)
+        column = (starts[word] + at if word < len(starts) else len(line.rstrip())) + 1
+        return ParseError(message, line=line_number, column=column)
+
     if not fields or fields[0] != "%%matrixmarket":
-        raise ParseError(
-            f"expected a Matrix Market banner {expected}, got {shorten_line(line)!r}",
-            line=line_number,
-        )
-    if len(fields) != 5 or fields[1] != "matrix":
-        raise ParseError(f"expected {expected}, got {shorten_line(line)!r}", line=line_number)
+        first = fields[0] if fields else ""
+        signature = "%%matrixmarket"
+        pairs = zip(first, signature, strict=False)
+        at = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(first), len(signature)))
+        found = character_at(line, starts[0] + at) if fields else "nothing"
+        raise refused(f"expected a Matrix Market banner {expected}, found {found}", 0, at)
+    if len(fields) < 2 or fields[1] != "matrix":
+        raise refused(f"expected {expected}: the second word is not 'matrix'", 1)
+    if len(fields) != 5:
+        raise refused(f"expected {expected}: the banner has {len(fields)} words, not 5", 0)
     if fields[2] != "coordinate":
-        raise ParseError(
-            f"only coordinate (sparse) matrices are graphs, not {fields[2]!r}", line=line_number
-        )
+        dense = " (not 'array')" if fields[2] == "array" else ""
+        raise refused(f"only coordinate (sparse) matrices are graphs{dense}", 2)
     if fields[3] not in FIELDS:
-        raise ParseError(
-            f"unknown field {fields[3]!r} (expected {', '.join(FIELDS)})", line=line_number
-        )
+        raise refused(f"unknown field (expected {', '.join(FIELDS)})", 3)
     if fields[4] not in SYMMETRIES:
-        raise ParseError(
-            f"unknown symmetry {fields[4]!r} (expected {', '.join(SYMMETRIES)})",
-            line=line_number,
-        )
+        raise refused(f"unknown symmetry (expected {', '.join(SYMMETRIES)})", 4)
     return FIELDS[fields[3]], fields[4]
 
 

@@ -18,7 +18,7 @@ from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
 from ._lines import adjacency_lines, body_lines, column_of, file_numbered, header_among_comments
 from ._memory import require_memory
-from ._text import parse_integers, prepare, shorten_line, text_limit
+from ._text import character_at, field_starts, parse_integers, prepare, text_limit
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
 __all__ = ["format_metis", "parse_metis", "text_size_limit"]
@@ -124,11 +124,17 @@ def _header(data: bytes) -> tuple[int, int, int, int, int, int]:
     index, line, body_start = header_among_comments(data, b"%")
     fields = line.split()
     number = index + 1
-    if not 2 <= len(fields) <= 4:
+    n, m = parse_integers(
+        line, 2, line_number=number, what="a header 'n m [fmt [ncon]]'", more=True
+    )
+    starts = field_starts(line)
+    if len(fields) > 4:
+        at = starts[4]
         raise ParseError(
-            f"expected a header 'n m [fmt [ncon]]', got {shorten_line(line)!r}", line=number
+            f"expected a header 'n m [fmt [ncon]]', found a fifth field: {character_at(line, at)}",
+            line=number,
+            column=at + 1,
         )
-    n, m = parse_integers(b" ".join(fields[:2]), 2, line_number=number, what="'n m'")
     if n < 0 or m < 0:
         raise ParseError(
             f"the numbers of vertices and edges must be >= 0, got {n} {m}", line=number
@@ -137,11 +143,16 @@ def _header(data: bytes) -> tuple[int, int, int, int, int, int]:
         raise ParseError(f"{n} vertices is more than matchgame handles", line=number)
     fmt = fields[2].decode("ascii", "replace") if len(fields) > 2 else "0"
     if len(fmt) > 3 or any(ch not in "01" for ch in fmt):
-        raise ParseError(f"fmt must be up to three digits 0 or 1, got {fmt!r}", line=number)
+        at = starts[2] + next((i for i, ch in enumerate(fmt) if ch not in "01"), 3)
+        raise ParseError(
+            f"fmt must be up to three digits 0 or 1, found {character_at(line, at)}",
+            line=number,
+            column=at + 1,
+        )
     sizes, weights, edge_weights = (ch == "1" for ch in fmt.zfill(3))
     ncon = 1
     if len(fields) > 3:
-        (ncon,) = parse_integers(fields[3], 1, line_number=number, what="ncon (an integer)")
+        (ncon,) = parse_integers(line, 1, line_number=number, what="ncon (an integer)", skip=3)
         if not 0 <= ncon <= 1000:
             raise ParseError(f"ncon must be 0 to 1000, got {ncon}", line=number)
     skip = int(sizes) + (ncon if weights else 0)

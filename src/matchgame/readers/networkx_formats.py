@@ -56,7 +56,22 @@ def _text(data: str | bytes, what: str) -> str:
 
 
 def _one_line(exc: BaseException) -> str:
-    return shorten_line(" ".join(str(exc).split()).encode(), 160) or type(exc).__name__
+    """NetworkX's message, one line, without the text of the file it quotes (GML's
+    ``cannot tokenize ROOT:X:0:0... at (1, 5)``, ``node id 'a' is duplicated``): an
+    error says where, not what a file holds (the file may be a secret)."""
+    text = " ".join(str(exc).split())
+    text = _TOKENIZE.sub(r"cannot tokenize the text\1", text)
+    found = _FOUND.match(text)  # "expected ']', found ..." names NetworkX's grammar first
+    if found is not None:
+        text = found.group(1) + (found.group(2) or "")
+    else:
+        text = _QUOTED.sub("(a value of the file)", text)
+    return shorten_line(text.encode(), 160) or type(exc).__name__
+
+
+_TOKENIZE = re.compile(r"cannot tokenize .*?( at \(\d+, \d+\))?$")
+_FOUND = re.compile(r"^(expected .*?), found .*?( at \(\d+, \d+\))?$")
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 
 
 def _graph(nx_graph: Any) -> Graph:

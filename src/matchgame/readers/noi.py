@@ -30,8 +30,8 @@ from ._text import (
     parse_integers,
     prepare,
     rows_error,
-    shorten_line,
     text_limit,
+    unexpected_content,
 )
 
 __all__ = [
@@ -120,10 +120,7 @@ def parse_noi_record(text: str | bytes) -> GameRecord:
         )
     for extra in range(first + 2 * k, n_lines):
         if line(extra).strip():
-            raise ParseError(
-                f"unexpected content after the {2 * k} moves: {shorten_line(line(extra))!r}",
-                line=extra + 1,
-            )
+            raise unexpected_content(f"the {2 * k} moves", line(extra), extra + 1)
     move_lines = np.arange(first + 1, first + 1 + 2 * k)
     outside = np.flatnonzero(
         (values[:, 0] < 1) | (values[:, 0] > n_rows) | (values[:, 1] < 1) | (values[:, 1] > n_cols)

@@ -11,15 +11,17 @@ Self-loops are ignored and repeated edges (either way round) collapse.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .._kernels.text import parse_int_lines
 from ..core.graph import MAX_VERTICES, Graph
 from ..core.names import FileIds
 from ..errors import InvalidInputError, ParseError
-from ._lines import body_lines, column_of, field_problem, int_lines, no_header_limit
+from ._lines import BodyLines, body_lines, column_of, field_problem, int_lines, no_header_limit
 from ._memory import require_memory
-from ._text import prepare, shorten_line
+from ._text import prepare
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
 __all__ = ["format_snap", "parse_snap", "text_size_limit"]
@@ -67,13 +69,16 @@ def parse_snap(text: str | bytes) -> Graph:
     if negative.size:
         k = int(negative[0])
         raise ParseError(
-            f"ids must be non-negative integers, got {shorten_line(lines.line(k))!r}",
+            "ids must be non-negative integers",
             line=int(lines.numbers[k]),
+            column=_column_of_id(data, lines, k, int(np.argmax(values[k] < 0))),
         )
     if values.size and int(values.max()) >= 10**17:  # the kernel's mark of an absurd number
         k = int(np.flatnonzero((values >= 10**17).any(axis=1))[0])
         raise ParseError(
-            f"an id is too large in {shorten_line(lines.line(k))!r}", line=int(lines.numbers[k])
+            "an id is too large",
+            line=int(lines.numbers[k]),
+            column=_column_of_id(data, lines, k, int(np.argmax(values[k] >= 10**17))),
         )
     del lines
     ids = np.unique(values)
@@ -117,3 +122,10 @@ def format_snap(graph: Graph) -> bytes:
         f"{graph.n_edges} edges\n"
     )
     return head.encode() + int_lines(np.array(ids, dtype=np.int64)[graph.edges])
+
+
+def _column_of_id(data: bytes, lines: BodyLines, k: int, which: int) -> int:
+    """The 1-based column where the ``which``-th id of body line ``k`` starts (errors
+    say where, not what the line holds)."""
+    field = list(re.finditer(rb"\S+", lines.line(k)))[which]
+    return column_of(data, int(lines.starts[k])) + field.start() + 1

@@ -31,7 +31,14 @@ from ..core.moves import MOVES
 from ..core.names import BoardCells, VertexIds
 from ..errors import IllegalMoveError, ParseError
 from ..games.tokens import TokenRecord, check_walk
-from ._text import header_line, line_bounds, parse_integers, prepare, shorten_line, text_limit
+from ._text import (
+    header_line,
+    line_bounds,
+    parse_integers,
+    prepare,
+    text_limit,
+    unexpected_content,
+)
 from .boards import format_board, parse_board
 from .boards import text_size_limit as board_limit
 from .edgelists import format_edge_list, parse_edge_list
@@ -105,10 +112,7 @@ def parse_token_record(
         raise ParseError(f"expected {t} moves, got {n_lines - first}", line=n_lines + 1)
     for extra in range(first + t, n_lines):
         if line(extra).strip():
-            raise ParseError(
-                f"unexpected content after the {t} moves: {shorten_line(line(extra))!r}",
-                line=extra + 1,
-            )
+            raise unexpected_content(f"the {t} moves", line(extra), extra + 1)
     values, bad_line, bad_column, found = parse_int_lines(
         buffer, starts[first : first + t], ends[first : first + t], width
     )
