@@ -19,13 +19,13 @@ import os
 import signal
 import subprocess
 import threading
-import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
+from ..core._processes import can_die_with_parent, die_with, die_with_parent, stop_pool
 from ..errors import InvalidInputError
 from .tasks import ChunkResult
 
@@ -73,41 +73,10 @@ def keep_heap() -> None:
 
 # -- processes that end with their parent ----------------------------------------------
 
-_PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal this process gets when its parent dies
-
-
-def _load_prctl() -> Callable[..., int] | None:
-    if not hasattr(os, "sched_getaffinity"):  # not Linux
-        return None
-    try:
-        import ctypes
-
-        prctl: Callable[..., int] = ctypes.CDLL(None).prctl
-    except (OSError, AttributeError):
-        return None
-    return prctl
-
-
-_prctl = _load_prctl()
-
-
-def _die_with(parent: int, signum: int) -> None:
-    """Have the kernel send ``signum`` to this process when its parent dies; if the
-    parent is already gone, exit at once."""
-    if _prctl is not None:
-        _prctl(_PR_SET_PDEATHSIG, int(signum))
-    if os.getppid() != parent:  # the parent died before the death signal was set
-        os._exit(128 + int(signum))
-
 
 def _start_worker(parent: int) -> None:
-    """The first thing each local worker process runs."""
-    _die_with(parent, signal.SIGTERM)
-    # the kernel's own actions, not handlers inherited from the parent: the command
-    # line's Ctrl-C handler would have every worker say "interrupted", and a Python
-    # handler can miss a signal that arrives just before a blocking wait
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    """The first thing each local worker process of a sweep runs."""
+    die_with_parent(parent)
     keep_heap()
 
 
@@ -118,10 +87,10 @@ def child_process(command: list[str]) -> Iterator[subprocess.Popen[bytes]]:
     (set between fork and exec; only where no other thread runs, as that hook needs)."""
     parent = os.getpid()
     setup = None
-    if _prctl is not None and threading.active_count() == 1:
+    if can_die_with_parent() and threading.active_count() == 1:
 
         def setup() -> None:
-            _die_with(parent, signal.SIGKILL)
+            die_with(parent, signal.SIGKILL)
 
     with subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=setup
@@ -201,26 +170,9 @@ def run_tasks(
             pool.submit, lambda future: future.result(), tasks, _AHEAD_PER_JOB * jobs
         )
     except BaseException:  # an error, Ctrl-C, or the caller stopped reading (GeneratorExit)
-        _stop(pool)
+        stop_pool(pool)
         raise
     pool.shutdown()
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """End ``pool`` now: its queued tasks dropped, its running ones (and their geng) ended."""
-    # the pool's own processes: ProcessPoolExecutor gives no public way to end the
-    # running ones before Python 3.14 (terminate_workers)
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()  # TERM: the worker dies, and the kernel kills its geng
-    deadline = time.monotonic() + 5
-    for process in processes:
-        process.join(timeout=max(deadline - time.monotonic(), 0))
-        # the pool's own thread may be reaping it at the same moment (its waitpid won,
-        # ours saw no child): the exit status shows once that thread has stored it
-        while process.exitcode is None and time.monotonic() < deadline:
-            time.sleep(0.01)
 
 
 # -- Dask ----------------------------------------------------------------------------

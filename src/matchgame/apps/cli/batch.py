@@ -7,17 +7,28 @@ output kept in the inputs' order. One input behaves as it always did (its error
 ends the run, exit status 2). With several, a failed input is reported on its
 own line, ``error: FILE: ...``, and the others go on; a summary line ends the
 run on standard error, and the exit status is 2 if any input failed.
+
+Nothing outlives the run, and nothing is written after it says "interrupted". The
+``--jobs`` workers end with the command line (``core/_processes.die_with_parent``, as a
+sweep's: TERM, INT or KILL to the command line alone ends them too); on TERM or INT the
+command line ends its workers and waits for them before it says "interrupted". An
+answer file gets its name only once it is whole (:func:`_write_file`), and a worker
+names it only while its parent lives: an interrupted run leaves whole answers and
+nothing else.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ...errors import MatchgameError
 from .output import (
@@ -32,6 +43,9 @@ from .output import (
     write_chunks,
     write_output,
 )
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = ["Answer", "answer_path", "run"]
 
@@ -76,7 +90,7 @@ def _solve(
         if out is None:
             outcome.output = b"".join(pieces)
         else:
-            _write_file(out, pieces)
+            _write_file(out, pieces, _parent)
     except MatchgameError as exc:
         outcome.error = error_text(exc)
     except VerifyFailed as exc:
@@ -87,13 +101,123 @@ def _solve(
     return outcome
 
 
-def _write_file(path: Path, pieces: Iterable[bytes]) -> None:
+def _write_file(path: Path, pieces: Iterable[bytes], parent: int | None = None) -> None:
+    """Write an answer that gets its name ``path`` only once it is whole: a process
+    ended meanwhile (Ctrl-C, its parent gone) leaves no partial answer under the
+    answer's name. Where the system allows, the file has no name at all until then
+    (Linux's ``O_TMPFILE``), so even KILL leaves nothing; elsewhere it is written
+    under a hidden temporary name beside ``path`` (:func:`temporary_name`), removed on
+    failure and by the command line when it is interrupted. ``parent``: a worker's
+    parent, which must still be alive when the answer is named (a worker of a killed
+    command line names nothing)."""
     try:
-        with path.open("wb") as handle:
+        with _AnswerFile(path) as handle:
             for piece in pieces:
                 handle.write(piece)
+            if parent is not None and os.getppid() != parent:
+                raise _ParentGone
+            handle.publish()
     except OSError as exc:
         raise UsageError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+
+
+class _ParentGone(BaseException):
+    """The worker's command line is gone: its answer is not named."""
+
+
+_TEMPORARY_END = ".part"
+
+
+def temporary_name(path: Path) -> Path:
+    """The hidden name an answer is written under before it is whole (where the system
+    has no unnamed files): ``.7.out.PID.part`` beside ``7.out``."""
+    return path.with_name(f".{path.name}.{os.getpid()}{_TEMPORARY_END}")
+
+
+def _remove_partial_answers(outs: list[Path | None]) -> None:
+    """Remove the hidden temporary answers of ``outs`` that ended workers left."""
+    names = {out.name: out.parent for out in outs if out is not None}
+    for directory in set(names.values()):
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(directory):
+                # .NAME.PID.part: the answer NAME's, if NAME is one of ours here
+                stem = entry.name[1:].removesuffix(_TEMPORARY_END).rpartition(".")[0]
+                ours = names.get(stem) == directory and entry.name.startswith(".")
+                if ours and entry.name.endswith(_TEMPORARY_END):
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
+
+
+_unnamed_works: dict[Path, bool] = {}
+
+
+def _unnamed_file(directory: Path) -> int:
+    """A writable file with no name in ``directory`` (a descriptor) that :func:`os.link`
+    can name later, or -1 where the system cannot (no ``O_TMPFILE``, or a file system
+    or sandbox that refuses to link one: tried once per directory)."""
+    flags = getattr(os, "O_TMPFILE", 0)
+    if not flags or _unnamed_works.get(directory) is False:
+        return -1
+    try:
+        fd = os.open(directory, flags | os.O_WRONLY | os.O_CLOEXEC, 0o666)
+    except OSError:
+        _unnamed_works[directory] = False
+        return -1
+    if directory not in _unnamed_works:
+        probe = directory / f".matchgame-probe.{os.getpid()}"
+        try:
+            os.link(f"/proc/self/fd/{fd}", probe, follow_symlinks=True)
+            os.unlink(probe)
+            _unnamed_works[directory] = True
+        except OSError:
+            _unnamed_works[directory] = False
+            os.close(fd)
+            return -1
+    return fd
+
+
+class _AnswerFile:
+    """A file in ``path``'s directory with no name, or a hidden temporary one, named
+    ``path`` by :meth:`publish` (replacing what was there); closed, and its temporary
+    name removed, when the block ends."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.temporary: Path | None = None
+        fd = _unnamed_file(path.parent)
+        self.unnamed = fd >= 0
+        if not self.unnamed:
+            self.temporary = temporary_name(path)
+            fd = os.open(self.temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC)
+        self.handle = os.fdopen(fd, "wb")
+
+    def write(self, piece: bytes) -> None:
+        self.handle.write(piece)
+
+    def publish(self) -> None:
+        self.handle.flush()
+        if self.unnamed:
+            unnamed = f"/proc/self/fd/{self.handle.fileno()}"
+            try:
+                os.link(unnamed, self.path, follow_symlinks=True)
+                return
+            except FileExistsError:  # an answer of an earlier run: replaced at once
+                self.temporary = temporary_name(self.path)
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(self.temporary)
+                os.link(unnamed, self.temporary, follow_symlinks=True)
+        assert self.temporary is not None
+        os.replace(self.temporary, self.path)
+        self.temporary = None
+
+    def __enter__(self) -> _AnswerFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.handle.close()
+        if self.temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.temporary)
 
 
 def _solve_job(job: tuple[Answer, argparse.Namespace, str, str, Path | None]) -> _Outcome:
@@ -121,50 +245,23 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
     jobs = _jobs(args, len(files))
     work = [(answer, args, kind, name, out) for name, out in zip(files, outs, strict=True)]
     start = time.perf_counter()
-    failed = invalid = 0
-    slowest = (0.0, "")
     # text answers to standard output say which input each is (JSON stays one
     # document a line, in the inputs' order, for jq and other readers of JSON lines)
-    marked = out_dir is None and getattr(args, "format", None) != "json"
-    shown = 0
-    if jobs > 1:
-        # imported here: multiprocessing's modules cost one-input runs ~10 ms of start-up
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_on_interrupt)
-        outcomes = pool.map(_solve_job, work, chunksize=max(1, len(work) // (8 * jobs)))
-    else:
-        pool = None
-        outcomes = map(_solve_job, work)
+    report = _Report(
+        label_lines, marked=out_dir is None and getattr(args, "format", None) != "json"
+    )
     progress = Progress(len(files), " inputs")
     try:
-        for name, outcome in zip(files, outcomes, strict=True):
-            for warning in outcome.warnings:
-                progress.say(f"warning: {name}: {warning}")
-            if outcome.error is not None:
-                failed += 1
-                progress.say(f"error: {name}: {outcome.error}")
-            elif outcome.output:
-                if label_lines:
-                    text = outcome.output.decode()
-                    outcome.output = "".join(
-                        f"{name}: {line}\n" for line in text.splitlines()
-                    ).encode()
-                elif marked:  # as head names several files
-                    outcome.output = f"{chr(10) if shown else ''}==> {name} <==\n".encode() + (
-                        outcome.output
-                    )
-                    shown += 1
-                write_output(outcome.output)
-            invalid += outcome.invalid
-            slowest = max(slowest, (outcome.seconds, name))
-            if progress.update is not None:
-                progress.update(1)
+        if jobs > 1:
+            with _pool(jobs, lambda: _remove_partial_answers(outs)) as pool:
+                chunks = max(1, len(work) // (8 * jobs))
+                report.all(files, pool.map(_solve_job, work, chunksize=chunks), progress)
+        else:
+            report.all(files, map(_solve_job, work), progress)
     finally:
         progress.close()
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
     seconds = time.perf_counter() - start
+    failed, invalid, slowest = report.failed, report.invalid, report.slowest
     answered = len(files) - failed - invalid
     summary = f"{len(files)} inputs: {answered} answered"
     if invalid:
@@ -174,6 +271,130 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
         summary += f" (slowest {slowest[1]}: {slowest[0]:.3f} s)"
     print_error(f"matchgame: {summary}")
     return EXIT_FAILED if failed else EXIT_INVALID if invalid else 0
+
+
+@dataclass
+class _Report:
+    """What the main process does with each outcome, in the inputs' order."""
+
+    label_lines: bool
+    marked: bool
+    failed: int = 0
+    invalid: int = 0
+    shown: int = 0
+    slowest: tuple[float, str] = (0.0, "")
+
+    def all(self, files: list[str], outcomes: Iterable[_Outcome], progress: Progress) -> None:
+        for name, outcome in zip(files, outcomes, strict=True):
+            for warning in outcome.warnings:
+                progress.say(f"warning: {name}: {warning}")
+            if outcome.error is not None:
+                self.failed += 1
+                progress.say(f"error: {name}: {outcome.error}")
+            elif outcome.output:
+                output = outcome.output
+                if self.label_lines:
+                    text = output.decode()
+                    output = "".join(f"{name}: {line}\n" for line in text.splitlines()).encode()
+                elif self.marked:  # as head names several files
+                    head = f"{chr(10) if self.shown else ''}==> {name} <==\n".encode()
+                    output = head + output
+                    self.shown += 1
+                write_output(output)
+            self.invalid += outcome.invalid
+            self.slowest = max(self.slowest, (outcome.seconds, name))
+            if progress.update is not None:
+                progress.update(1)
+
+
+class _Interrupted(KeyboardInterrupt):
+    """TERM or INT reached the command line while its workers ran."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _pool(jobs: int, clean_up: Callable[[], None]) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``jobs`` worker processes that ends with this process (TERM, INT,
+    KILL), and that this process ends before it says "interrupted": on TERM or INT (or
+    an error) its workers are stopped and waited for, ``clean_up`` runs, then the
+    interrupt goes on (INT: "interrupted", status 130, by
+    :func:`matchgame.apps.cli.main`; TERM: "interrupted" and the signal's own status,
+    143)."""
+    # imported here: multiprocessing's modules cost one-input runs ~10 ms of start-up
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ...core._processes import stop_pool
+
+    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(os.getpid(),))
+    caught = _catch_interrupts()
+    try:
+        yield pool
+    except BaseException as problem:
+        stop_pool(pool)  # every worker gone before anything says "interrupted"
+        clean_up()
+        _restore(caught)
+        if isinstance(problem, _Interrupted) and problem.signum == signal.SIGTERM:
+            print_error("interrupted")
+            os.kill(os.getpid(), signal.SIGTERM)  # its default action now: status 143
+        raise
+    pool.shutdown()
+    _restore(caught)
+
+
+_Handlers = dict[int, Any]
+
+
+def _catch_interrupts() -> _Handlers:
+    """Have TERM and INT raise :class:`_Interrupted` in the main thread (once: a second
+    signal while the workers are being stopped is ignored); returns what to restore.
+    Nothing is changed off the main thread, where only the main thread may."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    raised: list[int] = []
+
+    def interrupt(signum: int, frame: object) -> None:
+        if not raised:
+            raised.append(signum)
+            raise _Interrupted(signum)
+
+    caught: _Handlers = {}
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        caught[signum] = signal.getsignal(signum)
+        signal.signal(signum, interrupt)
+    return caught
+
+
+def _restore(caught: _Handlers) -> None:
+    for signum, previous in caught.items():
+        if previous is not None:
+            signal.signal(signum, previous)
+            continue
+        # a handler set outside Python: the command line's Ctrl-C in C (apps.cli.run),
+        # which ends the process at once even inside a kernel
+        try:
+            from ..._kernels._signals import exit_on_interrupt
+        except ImportError:
+            signal.signal(signum, signal.default_int_handler)
+        else:
+            exit_on_interrupt(b"interrupted\n", 128 + signum)
+
+
+_parent: int | None = None
+"""In a worker process, the command line's process id (see :func:`_write_file`)."""
+
+
+def _start_worker(parent: int) -> None:
+    """The first thing each worker runs: it ends with its parent, takes the kernel's
+    action on Ctrl-C (the main process alone says "interrupted"), and names an answer
+    file only while its parent lives."""
+    from ...core._processes import die_with_parent
+
+    global _parent
+    die_with_parent(parent)
+    _parent = parent
 
 
 def _run_one(args: argparse.Namespace, kind: str, answer: Answer, name: str | None) -> int:
@@ -190,12 +411,6 @@ def _run_one(args: argparse.Namespace, kind: str, answer: Answer, name: str | No
         write_output(str(exc).encode())
         return EXIT_INVALID
     return 0
-
-
-def _quiet_on_interrupt() -> None:
-    """A worker takes the kernel's action on Ctrl-C, not the handler it inherits from
-    the command line: the main process alone says "interrupted"."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _jobs(args: argparse.Namespace, n_inputs: int) -> int:

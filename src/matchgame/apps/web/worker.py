@@ -7,11 +7,18 @@ layouts (graph pictures) cannot, and ran on to their end after the client had le
 or the time limit had passed. The processes are forked from a *forkserver* (a
 clean process started once, with matchgame, NetworkX and SciPy imported): a call
 costs a fork and its arguments and answer through a pipe, not a new interpreter.
+A worker ends when the server does, however the server ends (KILL included): it
+watches the pipe its answer goes through, whose other end only the server holds.
+(The parent-death signal the command line's pools use, ``core/_processes``, cannot
+serve here: a worker's parent is the forkserver, which lives as long as any process
+it forked holds its "alive" pipe, as every worker does.)
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import select
 import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -97,9 +104,31 @@ def call(function: Callable[..., T], *arguments: Any) -> T:
 
 
 def _run(sending: Connection, function: Callable[..., Any], arguments: tuple[Any, ...]) -> None:
+    _end_with_caller(sending)
     try:
         result = (True, function(*arguments))
     except Exception as exc:  # sent back and raised there
         result = (False, exc)
     sending.send(result)
     sending.close()
+
+
+def _end_with_caller(sending: Connection) -> None:
+    """End this worker at once when the process waiting for its answer is gone: a
+    thread polls the answer's pipe, which reports an error to its writer once no one
+    can read it (the caller, killed or gone, held the only reading end)."""
+    if not hasattr(select, "poll"):  # not a POSIX system: the worker runs to its end
+        return
+    fd = sending.fileno()
+
+    def watch() -> None:
+        poller = select.poll()
+        poller.register(fd, 0)  # errors and hang-ups are reported whatever is asked
+        while True:
+            for _, events in poller.poll():
+                if events & select.POLLNVAL:  # the answer was sent and the pipe closed
+                    return
+                if events & (select.POLLERR | select.POLLHUP):
+                    os._exit(1)
+
+    threading.Thread(target=watch, name="matchgame-caller-watch", daemon=True).start()

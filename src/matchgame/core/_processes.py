@@ -1,0 +1,97 @@
+"""Worker processes that end with their parent, and pools ended at once.
+
+One place for what every pool of worker processes does (a sweep's, the ``--jobs``
+pool of the command line, the web server's workers): each worker has the kernel
+send it a signal when its parent dies for any reason, KILL included
+(``PR_SET_PDEATHSIG``, Linux), and a pool can be ended with its running tasks,
+its processes gone when :func:`stop_pool` returns.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+__all__ = ["can_die_with_parent", "die_with", "die_with_parent", "stop_pool"]
+
+_PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal this process gets when its parent dies
+_STOP_SECONDS = 5.0  # how long a stopped worker has to end on TERM before it is killed
+
+
+def _load_prctl() -> Callable[..., int] | None:
+    if not hasattr(os, "sched_getaffinity"):  # not Linux
+        return None
+    try:
+        import ctypes
+
+        prctl: Callable[..., int] = ctypes.CDLL(None).prctl
+    except (OSError, AttributeError):
+        return None
+    return prctl
+
+
+_prctl = _load_prctl()
+
+
+def can_die_with_parent() -> bool:
+    """Whether the kernel can signal a process when its parent dies (Linux)."""
+    return _prctl is not None
+
+
+def die_with(parent: int, signum: int) -> None:
+    """Have the kernel send ``signum`` to this process when its parent dies; if the
+    parent is already gone, exit at once. Safe between fork and exec."""
+    if _prctl is not None:
+        _prctl(_PR_SET_PDEATHSIG, int(signum))
+    if os.getppid() != parent:  # the parent died before the death signal was set
+        os._exit(128 + int(signum))
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this process (a pool's worker) end with ``parent``: the kernel sends it TERM
+    when its parent dies for any reason, KILL included (Linux), and TERM and INT take
+    the kernel's own action. Given as a pool's ``initializer`` with
+    ``initargs=(os.getpid(),)``, or called first thing in a worker.
+
+    The death signal follows the *thread* that forked the worker: a pool must start
+    its processes from a thread that lives as long as the pool (ProcessPoolExecutor
+    with the fork start method starts them all at the first submit, in the submitting
+    thread).
+    """
+    die_with(parent, signal.SIGTERM)
+    # the kernel's own actions, not handlers inherited from the parent: the command
+    # line's Ctrl-C handler would have every worker say "interrupted", and a Python
+    # handler can miss a signal that arrives just before a blocking wait
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """End ``pool`` now: its queued tasks dropped, its running ones ended (TERM, and
+    KILL for a worker still there after 5 s), and every one of its processes gone when
+    this returns, so none writes anything afterwards."""
+    # the pool's own processes: ProcessPoolExecutor gives no public way to end the
+    # running ones before Python 3.14 (terminate_workers)
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()  # TERM: the worker dies (and the kernel kills its children)
+    for signal_sent in ("TERM", "KILL"):
+        deadline = time.monotonic() + _STOP_SECONDS
+        for process in processes:
+            process.join(timeout=max(deadline - time.monotonic(), 0))
+            # the pool's own thread may be reaping it at the same moment (its waitpid
+            # won, ours saw no child): the exit status shows once that thread stored it
+            while process.exitcode is None and time.monotonic() < deadline:
+                time.sleep(0.01)
+        alive = [process for process in processes if process.exitcode is None]
+        if not alive or signal_sent == "KILL":
+            return
+        for process in alive:
+            process.kill()
