@@ -9,6 +9,9 @@ catches the quieter out-of-bounds reads.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from cli_helpers import run_cli
@@ -155,3 +158,155 @@ def test_the_edge_line_kernel_refuses_a_vertex_count_whose_digits_could_overflow
     assert edgetext.parse_edge_lines(text, 0, (1 << 59) - 1, 1) is not None
     with pytest.raises(ValueError):
         edgetext.parse_edge_lines(text, 0, 1 << 59, 1)
+
+
+# -- the kernels' preconditions (issue 33, 6) ---------------------------------------
+
+PATH_OFFSETS = np.array([0, 1, 3, 4], dtype=np.int32)  # 0 - 1 - 2
+PATH_NEIGHBOURS = np.array([1, 0, 2, 1], dtype=np.int32)
+
+
+def _incremental_matchings():
+    from matchgame._kernels import blossom, incremental
+
+    alive = np.ones(3, dtype=np.uint8)
+    mate = np.array([1, 0, -1], dtype=np.int32)
+    side = np.array([0, 1, 0], dtype=np.uint8)
+    return [
+        blossom.IncrementalMatching(PATH_OFFSETS, PATH_NEIGHBOURS, mate.copy(), alive.copy()),
+        incremental.BipartiteMatching(PATH_OFFSETS, PATH_NEIGHBOURS, side, mate.copy(), alive),
+    ]
+
+
+@pytest.mark.parametrize("mark", [(), (0,), [0, 0, 0], "abc", (0, 0, 99), (0, 0, 0, 99, 0)])
+def test_undo_refuses_what_is_not_a_mark(mark):
+    """``undo(())`` read a tuple's items unchecked (boundscheck off): a segmentation
+    fault (UBSan: member access within null pointer)."""
+    for matching in _incremental_matchings():
+        with pytest.raises(ValueError, match="not a mark"):
+            matching.undo(mark)
+        matching.undo(matching.mark())  # a real mark still works
+
+
+def test_the_test_suite_runs_the_kernels_in_full_check_mode():
+    """What proves every public path establishes the kernels' preconditions: the whole
+    suite runs with them checked (tests/conftest.py), command lines it starts too."""
+    from matchgame._kernels import _checks
+
+    assert _checks.full_checks()
+    run = run_cli("placements", "--example")
+    assert run.code == 0
+    code = "from matchgame._kernels import _checks; print(_checks.full_checks())"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True).stdout == b"True\n"
+
+
+BAD_GRAPHS = [
+    ("offsets decrease", [0, 3, 1, 4], [1, 0, 2, 1], "never decrease"),
+    ("a neighbour beyond n", [0, 1, 3, 4], [1, 0, 7, 1], "vertex id"),
+    ("a negative neighbour", [0, 1, 3, 4], [1, 0, -5, 1], "vertex id"),
+    ("offsets end short", [0, 1, 3, 3], [1, 0, 2, 1], "len\\(neighbors\\)"),
+]
+
+
+@pytest.mark.parametrize(("what", "offsets", "neighbours", "message"), BAD_GRAPHS)
+def test_every_graph_kernel_refuses_an_inconsistent_csr(what, offsets, neighbours, message):
+    """``graphs.two_colouring`` on a CSR whose offsets lie read outside its arrays (a
+    segmentation fault); every entry point that takes a graph checks it first."""
+    from matchgame._kernels import bipartite, blossom, edmonds, graphs, incremental
+
+    off = np.array(offsets, dtype=np.int32)
+    nb = np.array(neighbours, dtype=np.int32)
+    mate = np.full(3, -1, dtype=np.int32)
+    side = np.array([0, 1, 0], dtype=np.uint8)
+    alive = np.ones(3, dtype=np.uint8)
+    calls = [
+        lambda: graphs.two_colouring(off, nb),
+        lambda: graphs.component_sizes_without(off, nb, np.zeros(3, np.uint8)),
+        lambda: graphs.AliveNeighbours(off, nb, alive),
+        lambda: bipartite.greedy_karp_sipser(off, nb, mate.copy()),
+        lambda: bipartite.push_relabel(off, nb, side, mate.copy(), 1.0),
+        lambda: bipartite.short_augmentations(off, nb, side, mate.copy(), 100),
+        lambda: bipartite.hopcroft_karp(off, nb, side, mate.copy()),
+        lambda: bipartite.missable_bipartite(off, nb, mate),
+        lambda: blossom.edmonds_matching(off, nb, mate.copy()),
+        lambda: blossom.gallai_edmonds_labels(off, nb, mate),
+        lambda: blossom.missable_paths(off, nb, mate, np.zeros(0, np.int32)),
+        lambda: blossom.IncrementalMatching(off, nb, mate.copy(), alive.copy()),
+        lambda: edmonds.maximum_matching_labels(off, nb, mate.copy()),
+        lambda: incremental.BipartiteMatching(off, nb, side, mate.copy(), alive.copy()),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError, match=message):
+            call()
+
+
+def test_a_side_that_is_no_2_colouring_is_refused_at_once():
+    """``push_relabel`` with a ``side`` that is not a 2-colouring ran for over a minute."""
+    import time
+
+    from matchgame._kernels import bipartite, incremental
+
+    n = 2000
+    path = matchgame.Graph.from_edges(n, [(v, v + 1) for v in range(n - 1)])
+    off, nb = path.offsets, path.indices
+    mate = np.full(n, -1, dtype=np.int32)
+    alive = np.ones(n, np.uint8)
+    for side in (np.zeros(n, np.uint8), np.arange(n, dtype=np.uint8) % 3):
+        start = time.monotonic()
+        for kernel, *rest in (
+            (bipartite.push_relabel, 1.0),
+            (bipartite.hopcroft_karp,),
+            (bipartite.short_augmentations, 10**6),
+        ):
+            with pytest.raises(ValueError, match="side"):
+                kernel(off, nb, side, mate.copy(), *rest)
+        with pytest.raises(ValueError, match="side"):
+            incremental.BipartiteMatching(off, nb, side, mate.copy(), alive)
+        assert time.monotonic() - start < 1
+    bad_pair = np.full(n, -1, dtype=np.int32)
+    bad_pair[0], bad_pair[2] = 2, 0  # a pair on one side (and no edge)
+    with pytest.raises(ValueError, match="pair on one side"):
+        bipartite.push_relabel(off, nb, np.arange(n, dtype=np.uint8) % 2, bad_pair, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("mate", "message"),
+    [
+        ([1, 0, 1], "both ways"),
+        ([1, 2, 1], "both ways"),
+        ([0, -1, -1], "both ways"),
+        ([5, -1, -1], "both ways"),
+        ([-2, -1, -1], "both ways"),
+        ([1, 0], "3 entries"),
+    ],
+)
+def test_every_matching_kernel_refuses_what_is_no_matching(mate, message):
+    from matchgame._kernels import bipartite, blossom, edmonds
+
+    mate = np.array(mate, dtype=np.int32)
+    for call in (
+        lambda: bipartite.greedy_karp_sipser(PATH_OFFSETS, PATH_NEIGHBOURS, mate.copy()),
+        lambda: bipartite.missable_bipartite(PATH_OFFSETS, PATH_NEIGHBOURS, mate),
+        lambda: blossom.gallai_edmonds_labels(PATH_OFFSETS, PATH_NEIGHBOURS, mate),
+        lambda: edmonds.maximum_matching_labels(PATH_OFFSETS, PATH_NEIGHBOURS, mate.copy()),
+    ):
+        with pytest.raises(ValueError, match=message):
+            call()
+
+
+def test_outside_full_check_mode_only_what_costs_o1_is_checked():
+    """The full checks cost as much as a linear kernel: outside the tests they are off
+    and the graph, matching and bipartition are the caller's preconditions (SECURITY.md),
+    save what costs O(1): lengths, where the offsets start and end."""
+    from matchgame._kernels import _checks, graphs
+
+    before = _checks.set_full_checks(False)
+    try:
+        with pytest.raises(ValueError, match="len\\(neighbors\\)"):
+            graphs.two_colouring(np.array([0, 1, 3, 3], np.int32), PATH_NEIGHBOURS)
+        # a decreasing offset inside the range is not looked for, and reads nothing outside
+        assert graphs.two_colouring(PATH_OFFSETS, PATH_NEIGHBOURS).tolist() == [0, 1, 0]
+        with pytest.raises(ValueError, match="never decrease"):  # validate checks in full
+            _checks.validate(np.array([0, 3, 1, 4], np.int32), PATH_NEIGHBOURS)
+    finally:
+        _checks.set_full_checks(before)

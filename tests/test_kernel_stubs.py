@@ -26,6 +26,7 @@ CYTHON_ADDITIONS = [
     r"matchgame\._kernels\.\w+(\.\w+)?\.__reduce_cython__",  # pickling support
     r"matchgame\._kernels\.\w+(\.\w+)?\.__setstate_cython__",
     r"matchgame\._kernels\._stop\.__pyx_capi__",  # stop_requested, cimported by the kernels
+    r"matchgame\._kernels\._checks\.__pyx_capi__",  # the checks, cimported by the kernels
 ]
 
 

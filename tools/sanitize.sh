@@ -68,6 +68,7 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export PYTHONMALLOC=malloc
 export PYTHONPATH="$PWD/$out/lib"
 export MATCHGAME_SANITIZED=1  # tests/test_kernel_bounds.py checks the sanitized kernels ran
+export MATCHGAME_CHECK_KERNELS=1  # every kernel checks its graph, matching and sides (_checks.pyx)
 python -c "import matchgame._kernels.graph6 as k, sys; sys.exit('/build/sanitize/' not in k.__file__)" ||
     { echo "error: the sanitized kernels are not the ones imported" >&2; exit 1; }
 

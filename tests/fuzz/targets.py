@@ -195,6 +195,116 @@ def web_request(data: bytes) -> None:
     assert response.status_code == 200
 
 
+class _Bytes:
+    """The fuzzer's bytes read as small numbers, zeros once they run out."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.at = data, 0
+
+    def byte(self) -> int:
+        self.at += 1
+        return self.data[self.at - 1] if self.at <= len(self.data) else 0
+
+    def value(self, n: int) -> int:
+        """An index-like int32 that may be just outside the range or absurd."""
+        pick = self.byte()
+        special = (-1, n, n - 1, -(2**31), 2**31 - 1, n + 1, -2)
+        return special[pick % len(special)] if pick >= 224 else pick % max(n, 1)
+
+
+def kernels(data: bytes) -> None:
+    """The kernels' private entry points, handed what looks like a graph, a matching and a
+    bipartition but may not be one: a real graph's CSR with entries overwritten, a
+    matching and a side overwritten too, then one kernel, or an engine's operations
+    with marks of any shape. Full-check mode (_kernels/_checks.pyx) is on: a ValueError
+    or IndexError is a refusal; a crash, a hang or another exception is a finding."""
+    import numpy as np
+
+    from matchgame import Graph
+    from matchgame._kernels import _checks, bipartite, blossom, edmonds, graphs, incremental
+
+    take = _Bytes(data)
+    which, n = take.byte(), take.byte() % 24 + 1
+    pairs = {(take.byte() % n, take.byte() % n) for _ in range(take.byte() % 48)}
+    graph = Graph.from_edges(n, sorted((u, v) for u, v in pairs if u != v))
+    offsets, neighbours = graph.offsets.copy(), graph.indices.copy()
+    mate = np.full(n, -1, dtype=np.int32)
+    bipartite.greedy_karp_sipser(offsets, neighbours, mate)
+    side = graphs.two_colouring(offsets, neighbours)
+    if side.shape[0] != n:
+        side = (np.arange(n) % 2).astype(np.uint8)
+    arrays = [offsets, neighbours, mate, side]
+    for _ in range(take.byte() % 4):  # a few entries overwritten: valid-looking arrays
+        target = arrays[take.byte() % 4]
+        if target.shape[0]:
+            at = take.byte() % target.shape[0]
+            target[at] = take.value(n) % 256 if target.dtype == np.uint8 else take.value(n)
+    alive = np.ones(n, dtype=np.uint8)
+    before = _checks.set_full_checks(True)
+    try:
+        kind = which % 13
+        if kind == 0:
+            graphs.two_colouring(offsets, neighbours)
+        elif kind == 1:
+            graphs.component_sizes_without(offsets, neighbours, (side & 1).copy())
+        elif kind == 2:
+            bipartite.greedy_karp_sipser(offsets, neighbours, mate)
+        elif kind == 3:
+            bipartite.push_relabel(offsets, neighbours, side, mate, 0.5)
+        elif kind == 4:
+            bipartite.short_augmentations(offsets, neighbours, side, mate, take.byte())
+        elif kind == 5:
+            bipartite.hopcroft_karp(offsets, neighbours, side, mate)
+        elif kind == 6:
+            bipartite.missable_bipartite(offsets, neighbours, mate)
+        elif kind == 7:
+            blossom.edmonds_matching(offsets, neighbours, mate)
+        elif kind == 8:
+            blossom.gallai_edmonds_labels(offsets, neighbours, mate)
+        elif kind == 9:
+            targets = np.array([take.value(n) for _ in range(take.byte() % 4)], dtype=np.int32)
+            blossom.missable_paths(offsets, neighbours, mate, targets)
+        elif kind == 10:
+            edmonds.maximum_matching_labels(offsets, neighbours, mate)
+        else:
+            engine: Any
+            if kind == 11:
+                engine = blossom.IncrementalMatching(offsets, neighbours, mate, alive)
+            else:
+                engine = incremental.BipartiteMatching(offsets, neighbours, side, mate, alive)
+            _engine_steps(engine, take, n)
+    except (ValueError, IndexError):
+        pass  # refused: the arrays break a precondition, or a vertex is no vertex
+    finally:
+        _checks.set_full_checks(before)
+
+
+def _engine_steps(engine: Any, take: _Bytes, n: int) -> None:
+    """An engine's operations as a position makes them (essential, then delete), and
+    marks and undos, some marks not an engine's."""
+    marks = [engine.mark()]
+    for _ in range(take.byte() % 16):
+        step, v = take.byte() % 5, take.value(n)
+        if step <= 1:
+            if engine.essential(v) or step == 1:
+                engine.delete(v)
+        elif step == 2:
+            marks.append(engine.mark())
+        elif step == 3:
+            engine.undo(marks[take.byte() % len(marks)])
+            del marks[1:]
+        else:
+            forged = [
+                (),
+                (v,),
+                (v, v, v),
+                (0, 0, 0, v, 0),
+                [0, 0, 0],
+                tuple(range(take.byte() % 6)),
+            ]
+            engine.undo(forged[take.byte() % len(forged)])
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     "graph6": graph6_lines,
     "sweep-graph6": _sweep("graph6"),
@@ -216,6 +326,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "edge-game": edge_game,
     "edge-walk": edge_walk,
     "edge-certificate": edge_certificate,
+    "kernels": kernels,
 }
 """Every harness, by the name ``run.py`` and the corpus directories use."""
 

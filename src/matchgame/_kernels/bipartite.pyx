@@ -5,15 +5,17 @@
 vertices push-relabel and Hopcroft-Karp grow paths from. ``mate`` (int32) is a
 matching, -1 = exposed; the kernels that complete it change it in place.
 
-Preconditions (core/matching.py's): ``offsets``/``neighbors`` are a Graph's CSR
-(checked when the Graph is built) and ``mate`` holds -1 or partner ids (checked
-when a caller gives one); array lengths are checked here before every loop.
+Every entry point checks its arguments before its loops (``_checks.pxd``, one pass
+over the arrays): ``offsets``/``neighbors`` a CSR graph, ``mate`` a matching of it
+(-1 or a partner whose partner it is) and ``side`` a 2-colouring that every edge and
+every pair crosses.
 """
 
 import numpy as np
 
 from libc.stdint cimport int64_t, uint8_t
 
+from ._checks cimport check_graph, check_matching, check_sides
 from ._stop cimport stop_requested
 from ._types cimport index_t
 
@@ -23,11 +25,17 @@ cdef int64_t POLL = 1 << 14
 cdef index_t INDEX_MAX = 2147483647
 
 
-cdef _check_sizes(const index_t[::1] offsets, Py_ssize_t n_side, Py_ssize_t n_mate):
-    """Refuse arrays of mismatched lengths: the loops trust them."""
-    cdef Py_ssize_t n = offsets.shape[0] - 1
-    if n_side != n or n_mate != n:
-        raise ValueError(f"side and mate must have {n} entries, got {n_side} and {n_mate}")
+cdef int _check(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const index_t[::1] mate,
+    const uint8_t[::1] side=None,
+) except -1:
+    """Refuse a graph that is no CSR, a ``mate`` that is no matching of it and, when given,
+    a ``side`` that is no 2-colouring of both (_checks.pxd): the loops trust them."""
+    check_graph(offsets, neighbors)
+    check_matching(mate, offsets.shape[0] - 1)
+    if side is not None:
+        check_sides(offsets, neighbors, side, mate)
+    return 0
 
 
 cdef int64_t _karp_sipser(
@@ -118,7 +126,7 @@ def greedy_karp_sipser(
     degree. Works on any graph.
     """
     cdef Py_ssize_t n = mate.shape[0]
-    _check_sizes(offsets, n, n)
+    _check(offsets, neighbors, mate)
     cdef index_t[::1] live_degree = np.empty(n, dtype=np.int32)
     cdef index_t[::1] stack = np.empty(n, dtype=np.int32)
     cdef int64_t added
@@ -234,7 +242,7 @@ def push_relabel(
     Returns the number of pushes.
     """
     cdef Py_ssize_t n = mate.shape[0]
-    _check_sizes(offsets, side.shape[0], n)
+    _check(offsets, neighbors, mate, side)
     cdef index_t[::1] label = np.empty(n, dtype=np.int32)
     cdef index_t[::1] bfs_queue = np.empty(n, dtype=np.int32)
     # each exposed left vertex sits in the ring at most once
@@ -327,7 +335,7 @@ def short_augmentations(
     none, and this finishes the matching. Returns the augmentations made and the
     exposed left vertices left unsearched (0: the matching is maximum)."""
     cdef Py_ssize_t n = mate.shape[0]
-    _check_sizes(offsets, side.shape[0], n)
+    _check(offsets, neighbors, mate, side)
     cdef index_t[::1] seen = np.zeros(n, dtype=np.int32)
     cdef index_t[::1] parent = np.empty(n, dtype=np.int32)
     cdef index_t[::1] queue = np.empty(n + 1, dtype=np.int32)
@@ -431,7 +439,7 @@ def hopcroft_karp(
     number of phases.
     """
     cdef Py_ssize_t n = mate.shape[0]
-    _check_sizes(offsets, side.shape[0], n)
+    _check(offsets, neighbors, mate, side)
     cdef index_t[::1] dist = np.empty(n, dtype=np.int32)
     cdef index_t[::1] queue = np.empty(n, dtype=np.int32)
     cdef index_t[::1] cursor = np.empty(n, dtype=np.int32)
@@ -480,7 +488,7 @@ def missable_bipartite(
     and for vertices in every maximum matching.
     """
     cdef Py_ssize_t n = mate.shape[0]
-    _check_sizes(offsets, n, n)
+    _check(offsets, neighbors, mate)
     missable_array = np.zeros(n, dtype=np.uint8)
     via_array = np.empty(n, dtype=np.int32)
     cdef uint8_t[::1] missable = missable_array

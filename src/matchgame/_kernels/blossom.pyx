@@ -7,10 +7,10 @@ without a test. Blossoms are contracted with a union-find over bases (``fa``),
 the lowest common ancestor is found with a time stamp (``dfn``), and only the
 vertices a search labelled are reset afterwards.
 
-Preconditions (the Python layer's): ``offsets``/``neighbors`` are a Graph's CSR,
-checked when the Graph is built; array lengths and vertex ids passed in are
-checked here before the loops; a ``mate`` entry that is no vertex id counts as
-exposed, so no index leaves the arrays.
+Checked here before the loops (``_checks.pxd``, one pass over the arrays):
+``offsets``/``neighbors`` a CSR graph, ``mate`` a matching of it; array lengths,
+vertex ids and undo marks passed in. :class:`IncrementalMatching` checks once, when
+made; ``alive`` stays shared with its caller (read as flags only).
 """
 
 import numpy as np
@@ -19,6 +19,7 @@ from libc.stdint cimport int64_t, uint8_t
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
 
+from ._checks cimport check_graph, check_matching
 from ._stop cimport stop_requested
 from ._stop import Stopped
 from ._types cimport index_t
@@ -67,8 +68,8 @@ cdef class _State:
     def __cinit__(self, const index_t[::1] offsets, const index_t[::1] neighbors,
                   const index_t[::1] mate):
         cdef Py_ssize_t n = mate.shape[0]
-        if offsets.shape[0] != n + 1:
-            raise ValueError(f"mate must have {offsets.shape[0] - 1} entries, got {n}")
+        check_graph(offsets, neighbors)
+        check_matching(mate, offsets.shape[0] - 1)
         self.graph = (offsets, neighbors)  # the memoryviews hold the buffers
         self.label_array = np.zeros(n + 1, dtype=np.uint8)
         cdef index_t[::1] match = np.empty(n + 1, dtype=np.int32)
@@ -677,9 +678,11 @@ cdef class IncrementalMatching:
 
     def undo(self, mark):
         """Revert every change made since ``mark``."""
+        if type(mark) is not tuple or len(mark) != 3:  # indexed unchecked below
+            raise ValueError("not a mark of this matching")
         cdef Py_ssize_t target = mark[0], k, index
         cdef index_t old
-        if not 0 <= target <= self.log_len:
+        if not 0 <= target <= self.log_len or not 0 <= mark[2] <= self.n:
             raise ValueError("not a mark of this matching")
         with nogil:
             self._drop_forest()  # the forest is not logged: it may not fit the old graph

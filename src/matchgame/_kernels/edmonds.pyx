@@ -27,10 +27,8 @@ predecessor are 0 and stop every walk up a tree). Each vertex's search state is
 one 16-byte record (partner, blossom base, predecessor, label), so looking at a
 neighbour costs one cache line rather than one per array.
 
-Preconditions (the Python layer's): ``offsets``/``neighbors`` are a Graph's CSR,
-checked when the Graph is built; array lengths and vertex ids passed in are
-checked here before the loops; a ``mate`` entry that is no vertex id counts as
-exposed, so no index leaves the arrays.
+Checked here before the loops (``_checks.pxd``, one pass over the arrays):
+``offsets``/``neighbors`` a CSR graph, ``mate`` a matching of it.
 """
 
 import numpy as np
@@ -38,6 +36,7 @@ import numpy as np
 from libc.stdint cimport int64_t, uint8_t
 from libc.stdlib cimport free, malloc
 
+from ._checks cimport check_graph, check_matching
 from ._stop cimport stop_requested
 from ._types cimport index_t
 
@@ -221,8 +220,8 @@ def maximum_matching_labels(
     the caller checks the flag.
     """
     cdef Py_ssize_t n = mate.shape[0], v
-    if offsets.shape[0] != n + 1:
-        raise ValueError(f"mate must have {offsets.shape[0] - 1} entries, got {n}")
+    check_graph(offsets, neighbors)
+    check_matching(mate, offsets.shape[0] - 1)
     labels = np.empty(n, dtype=np.uint8)
     cdef uint8_t[::1] label_view = labels
     cdef index_t[::1] queue = np.empty(n + 1, dtype=np.int32)

@@ -1,9 +1,10 @@
 # cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """General graph kernels: 2-colouring, CSR from an edge list, components.
 
-Preconditions (the Python layer's): ``offsets``/``neighbors`` are a Graph's CSR,
-checked when the Graph is built; array lengths and vertex ids passed in are
-checked here before the loops (``csr_from_edges`` checks every id it is given).
+Checked here before the loops: ``offsets``/``neighbors`` a CSR graph
+(``_checks.pxd``, one pass over the arrays), array lengths and vertex ids passed in
+(``csr_from_edges`` checks every id it is given). :class:`AliveNeighbours` checks
+once, when made; ``alive`` stays shared with its caller (read as flags only).
 """
 
 import numpy as np
@@ -11,6 +12,7 @@ import numpy as np
 from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport qsort
 
+from ._checks cimport check_graph
 from ._types cimport index_t
 
 cdef uint8_t UNCOLOURED = 255
@@ -46,6 +48,7 @@ cdef bint _two_colour(
 
 def two_colouring(const index_t[::1] offsets, const index_t[::1] neighbors):
     """BFS 2-colouring (uint8 per vertex); an empty array if an odd cycle exists."""
+    check_graph(offsets, neighbors)
     cdef Py_ssize_t n = offsets.shape[0] - 1
     result = np.empty(n, dtype=np.uint8)  # np.full costs more than the work on small graphs
     cdef uint8_t[::1] colour = result
@@ -192,6 +195,7 @@ def component_sizes_without(
     Returns ``(component, sizes)``: ``component[v]`` (-1 for removed vertices)
     and the size of every component.
     """
+    check_graph(offsets, neighbors)
     cdef Py_ssize_t n = offsets.shape[0] - 1
     if removed.shape[0] != n:
         raise ValueError("removed must have one entry per vertex")
@@ -219,6 +223,7 @@ cdef class AliveNeighbours:
 
     def __cinit__(self, const index_t[::1] offsets, const index_t[::1] neighbors,
                   const uint8_t[::1] alive):
+        check_graph(offsets, neighbors)
         if alive.shape[0] != offsets.shape[0] - 1:
             raise ValueError("alive needs an entry per vertex")
         self.offsets = offsets

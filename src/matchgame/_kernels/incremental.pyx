@@ -19,9 +19,13 @@ State shared by the kernels (all arrays, owned by ``matchgame.games.engines``):
   and ``counters[2:]`` are saved and restored by the caller.
 
 Invariant: ``mate`` is a maximum matching of the alive graph between calls.
-Preconditions: ``offsets``/``neighbors`` are a Graph's CSR (checked when the Graph
-is built); the arrays' lengths and every vertex passed in are checked here
-(``_check_state``, ``_check_vertex``) before the loops.
+Checked here before the loops: ``offsets``/``neighbors`` a CSR graph, ``mate`` a
+matching of it and ``side`` a 2-colouring of both (``_checks.pxd``), the arrays'
+lengths, the log's length within its capacity, every vertex passed in
+(``_check_state``, ``_check_vertex``). :class:`BipartiteMatching` checks its arrays
+once, when made; ``mate`` and ``alive`` stay shared with its caller, who must not
+write ``mate`` (``alive`` is read as flags only). A mark given to ``undo`` must be one
+that ``mark`` returned (checked for its shape and range).
 
 The question is whether the token ``t`` is *missable*: some maximum matching
 misses it, i.e. an even alternating path leads from ``t`` (through its partner)
@@ -78,6 +82,7 @@ import numpy as np
 
 from libc.stdint cimport int64_t, uint8_t
 
+from ._checks cimport check_graph, check_matching, check_sides
 from ._stop cimport stop_requested
 from ._types cimport index_t
 
@@ -221,15 +226,27 @@ cdef bint _essential(
 cdef _check_state(
     Py_ssize_t n_offsets, const uint8_t[::1] side, const uint8_t[::1] alive,
     const index_t[::1] mate, const uint8_t[::1] known, Py_ssize_t n_exposed,
-    Py_ssize_t n_counters, Py_ssize_t n_log_columns,
+    const int64_t[::1] counters, Py_ssize_t n_log_rows, Py_ssize_t n_log_columns,
 ):
     """Refuse arrays of inconsistent sizes (``n_offsets`` -1: no graph): the loops trust them."""
     cdef Py_ssize_t n = mate.shape[0]
     if (side.shape[0] != n or alive.shape[0] != n or known.shape[0] != n
             or n_offsets not in (-1, n + 1)):
         raise ValueError("side, alive, mate, known and offsets disagree on the number of vertices")
-    if n_exposed < 2 or n_counters < 4 or n_log_columns < 2:
+    if n_exposed < 2 or counters.shape[0] < 4 or n_log_columns < 2:
         raise ValueError("exposed needs 2 entries, counters 4, the log 2 columns")
+    if not 0 <= counters[1] <= n_log_rows:
+        raise ValueError("counters[1] (the log's length) must be within the log")
+
+
+cdef _check_graph_state(
+    const index_t[::1] offsets, const index_t[::1] neighbors, const uint8_t[::1] side,
+    const index_t[::1] mate,
+):
+    """The graph a CSR, ``mate`` a matching of it, ``side`` a 2-colouring of both."""
+    check_graph(offsets, neighbors)
+    check_matching(mate, offsets.shape[0] - 1)
+    check_sides(offsets, neighbors, side, mate)
 
 
 cdef _check_scratch(Py_ssize_t n, const index_t[::1] seen, const index_t[::1] parent,
@@ -257,7 +274,8 @@ def token_is_essential(
     may gain or keep flags (never lose them).
     """
     _check_state(offsets.shape[0], side, alive, mate, known, exposed.shape[0],
-                 counters.shape[0], log.shape[1])
+                 counters, log.shape[0], log.shape[1])
+    _check_graph_state(offsets, neighbors, side, mate)
     _check_scratch(mate.shape[0], seen, parent, queue)
     _check_vertex(token, mate.shape[0])
     cdef bint essential
@@ -303,7 +321,8 @@ def delete_vertex(
     ``parent`` unused).
     """
     _check_state(offsets.shape[0], side, alive, mate, known, exposed.shape[0],
-                 counters.shape[0], log.shape[1])
+                 counters, log.shape[0], log.shape[1])
+    _check_graph_state(offsets, neighbors, side, mate)
     _check_scratch(mate.shape[0], seen, parent, queue)
     _check_vertex(v, mate.shape[0])
     with nogil:
@@ -314,6 +333,8 @@ def delete_vertex(
 def undo(index_t[::1] mate, uint8_t[::1] alive, uint8_t[::1] known, const index_t[:, ::1] log,
          int64_t[::1] counters, int64_t mark):
     """Revert the log back to ``mark`` entries (newest first)."""
+    if counters.shape[0] < 2 or mark < 0:
+        raise ValueError("counters needs 2 entries, and a mark is a length of the log")
     cdef int64_t k = min(counters[1], log.shape[0])
     cdef index_t index
     cdef Py_ssize_t n = mate.shape[0]
@@ -368,7 +389,8 @@ def walk(
     """
     cdef Py_ssize_t t, steps = path.shape[0], n = mate.shape[0]
     _check_state(offsets.shape[0], side, alive, mate, known, exposed.shape[0],
-                 counters.shape[0], log.shape[1])
+                 counters, log.shape[0], log.shape[1])
+    _check_graph_state(offsets, neighbors, side, mate)
     _check_scratch(n, seen, parent, queue)
     for t in range(steps):
         _check_vertex(path[t], n)
@@ -421,8 +443,9 @@ cdef class BipartiteMatching:
                   const uint8_t[::1] side, index_t[::1] mate, uint8_t[::1] alive,
                   bint logging=True):
         cdef Py_ssize_t n = mate.shape[0]
-        # (known is made here, alive stands in for its length)
-        _check_state(offsets.shape[0], side, alive, mate, alive, 2, 4, 2)
+        # (known, counters and the log are made here: alive and zeros stand in for them)
+        _check_state(offsets.shape[0], side, alive, mate, alive, 2, np.zeros(4, np.int64), 0, 2)
+        _check_graph_state(offsets, neighbors, side, mate)
         self.n = n
         self.offsets = offsets
         self.neighbors = neighbors
@@ -488,10 +511,12 @@ cdef class BipartiteMatching:
 
     def undo(self, mark):
         """Revert every change made since ``mark``."""
+        if type(mark) is not tuple or len(mark) != 5:  # indexed unchecked below
+            raise ValueError("not a mark of this matching")
         cdef int64_t target = mark[0], k = self.counters[1]
         cdef index_t index
         cdef Py_ssize_t n = self.n
-        if not 0 <= target <= k:
+        if not 0 <= target <= k or not -1 <= mark[3] < n or mark[4] not in (0, 1):
             raise ValueError("not a mark of this matching")
         with nogil:
             while k > target:
