@@ -157,6 +157,54 @@ def test_the_search_stops_at_its_budget():
         analyse(two, game="edge", max_states=analysis.stats["search_states"] - 1)
 
 
+REFUSAL = """
+import resource, sys, time
+from matchgame import Board, BudgetExceededError, analyse
+import numpy as np
+start = time.monotonic()
+try:
+    analyse(Board(np.ones((100, 100), dtype=bool)), moves="king", game="edge")
+except BudgetExceededError as error:
+    print(time.monotonic() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    print(error)
+"""
+
+
+def test_a_search_over_its_budget_is_refused_in_seconds_and_little_memory():
+    """Refusing a 100x100 king board at the default budget (a million positions) took
+    39 s and 7.3 GB: every position stored its component's edge set (39,402 edges,
+    5 kB). A position is a record of 48 bytes now (issue 33, 8)."""
+    run = subprocess.run([sys.executable, "-c", REFUSAL], capture_output=True, text=True)
+    seconds, peak_kib = run.stdout.splitlines()[0].split()
+    assert "needs more positions than max_states = 1,000,000" in run.stdout, run.stderr
+    assert "39402 edges" in run.stdout
+    assert int(peak_kib) < 400 << 10, peak_kib  # KiB: under 400 MiB, the board included
+    assert float(seconds) < 20, seconds  # about 2 s here; the machine may be loaded
+
+
+def test_the_search_claims_its_memory_as_it_grows(monkeypatch):
+    """The search's largest table is checked against the machine's memory at once, and
+    each growth is claimed before it is made (a server's light lane sees the claim and
+    moves the request to the heavy lane): a claim refused stops it in one line."""
+    from matchgame.core import _memory
+
+    claimed = []
+
+    def check(n_bytes, size, what):
+        if what.startswith("the exact search"):
+            claimed.append(n_bytes)
+            if n_bytes > 16 << 20:
+                raise BudgetExceededError(f"{what}: a claim of {n_bytes} bytes refused")
+
+    with _memory.claims_checked(check), pytest.raises(BudgetExceededError, match="claim"):
+        analyse(Board(np.ones((100, 100), dtype=bool)), moves="king", game="edge")
+    assert claimed == sorted(claimed) and len(claimed) >= 5  # one claim a doubling
+    assert claimed[0] < 2 << 20 < 16 << 20 < claimed[-1]
+    monkeypatch.setattr(_memory, "available_memory", lambda: 50 << 20)
+    with pytest.raises(BudgetExceededError, match=r"exact search .* needs about"):
+        analyse(Board(np.ones((100, 100), dtype=bool)), moves="king", game="edge")
+
+
 def test_even_copies_cancel():
     """Two copies of an edge (or two self-loops) cancel: the triangle with a doubled
     side is a path, and a vertex with two loops is isolated; the analysis uses the

@@ -177,14 +177,18 @@ def require_memory(
     line: int | None = None,
     size: int = 0,
     error: Callable[[str], Exception] | None = None,
+    claim: bool = True,
 ) -> None:
     """Refuse, before allocating, an input whose solution cannot fit in memory: a
     ParseError at ``line``, or ``error(message)`` when given; ``size``: the vertices
-    or cells its header announces (see :func:`claims_checked`)."""
+    or cells its header announces (see :func:`claims_checked`). ``claim=False``: a
+    bound checked against the machine's memory, neither claimed nor held to a share
+    (a search that claims its memory as it grows first checks that its largest fits
+    on the machine)."""
     check = _CLAIMS.get()
-    if check is not None:
+    if check is not None and claim:
         check(n_bytes, size, what)
-    share = _MEMORY_SHARE.get()
+    share = _MEMORY_SHARE.get() if claim else None
     if n_bytes <= SMALL and (share is None or n_bytes <= share):
         return
     available = available_memory()

@@ -44,9 +44,10 @@ the answer is verified whatever the draw."""
 _MAX_DRAWS = 64  # each further draw fails with probability ~ n / 2**64
 
 
-def require(n_bytes: int, what: str) -> None:
-    """Refuse, before allocating, a computation that cannot fit in memory."""
-    require_memory(n_bytes, what, error=BudgetExceededError)
+def require(n_bytes: int, what: str, *, claim: bool = True) -> None:
+    """Refuse, before allocating, a computation that cannot fit in memory (``claim``:
+    see :func:`~matchgame.core._memory.require_memory`)."""
+    require_memory(n_bytes, what, error=BudgetExceededError, claim=claim)
 
 
 @dataclass(frozen=True, eq=False)

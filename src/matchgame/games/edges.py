@@ -85,10 +85,10 @@ __all__ = [
 
 MAX_STATES = 1_000_000
 """Default budget of the exact search on components with an odd cycle (positions
-remembered; a position takes ~8 bytes a 64 edges)."""
+remembered; a position takes a record of 40 bytes, 56 on a component of at most 128
+edges, and a table slot or two of 8, whatever the component's size)."""
 MAX_BUDGET = 1 << 32
-"""The largest ``max_states`` taken (its table alone would take over 64 GiB; a
-larger one would overflow the table's size in the kernel's 64-bit arithmetic)."""
+"""The largest ``max_states`` taken (its records alone would take over 160 GiB)."""
 
 
 @dataclass(frozen=True)
@@ -532,17 +532,26 @@ class ComponentSearch:
         """Who wins with the token on ``token`` and the edges of ``present``."""
         from .._kernels._stop import check
 
+        what = f"the exact search of {self._component_text()}"
         if self._search is None:
             if self.budget < 1:
                 raise BudgetExceededError(self._over_budget_message())
-            require(
-                _search.EdgeSearch.memory(self.n_edges, self.budget),
-                f"the exact search of {self._component_text()}",
-            )
+            # its largest, within the budget, must fit in the memory there is (a state
+            # costs a record of 40 to 56 bytes and two slots, whatever the component's
+            # size); the memory is claimed as the search grows, below
+            require(_search.EdgeSearch.memory(self.n_edges, self.budget), what, claim=False)
             self._search = _search.EdgeSearch(
                 self.offsets, self.edge_of, self.other, self.n_edges, self.budget
             )
         result = self._search.mover_wins(token, present)
+        while result == _search.NEEDS_ROOM:
+            require(self._search.growth_bytes(), what)
+            try:
+                self._search.grow()
+            except MemoryError:
+                result = _search.OUT_OF_MEMORY
+                break
+            result = self._search.mover_wins(token, present)
         if result == _search.STOPPED:
             check()
             raise RuntimeError("the search stopped without a stop request")
