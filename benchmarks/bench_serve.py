@@ -2,6 +2,7 @@
 
     python benchmarks/bench_serve.py [--size 4000] [--heavy 4] [--rounds 3]
     python benchmarks/bench_serve.py --hostile [--connections 1050] [--open-files 1024]
+    python benchmarks/bench_serve.py --hostile --only costly [--clients 16] [--seconds 37]
     python benchmarks/bench_serve.py --mix KIND --url http://127.0.0.1:8000
 
 **Load** (the default): starts ``matchgame serve`` in its own process (as a user
@@ -33,6 +34,13 @@ as whole processes, with any timer): ``small`` (a 3x3 board, 100 times),
    answer each), then four at the most vertices the server takes (``--max-body``
    of them): their answers, the server's peak memory (the target: under 2.5 GB),
    and the largest latency of a 3x3 board meanwhile (the target: 3 s).
+4. (issue 33) ``--clients`` clients posting, each as soon as it is answered, the
+   edge game on K8 minus an edge (113 bytes, 713,501 positions searched): a 3x3 board
+   posted as the page posts it 20 times over ``--seconds`` seconds (how many
+   answered 200, their median and largest latency; the target: all, each within a
+   second), and what the clients' own requests were answered.
+
+``--only NAME`` runs one of them: ``half-open``, ``uploads``, ``claiming``, ``costly``.
 """
 
 from __future__ import annotations
@@ -193,6 +201,53 @@ def claiming(body: bytes, count: int = 4) -> None:
     )
 
 
+K8_MINUS_AN_EDGE = (
+    "8 27\n"
+    + "".join(f"{u} {v}\n" for u in range(1, 9) for v in range(u + 1, 9) if (u, v) != (1, 2))
+).encode()
+
+
+def costly(clients: int = 16, seconds: float = 37, probes: int = 20) -> None:
+    """Cheap to send, costly to answer: the edge game's search from ``clients`` clients."""
+    with served() as server:
+        stop = threading.Event()
+        statuses: dict[int, int] = {}
+
+        def client() -> None:
+            while not stop.is_set():
+                try:
+                    status, _ = post(
+                        f"{server.url}/api/placements?edges=1&game=edge",
+                        K8_MINUS_AN_EDGE,
+                        timeout=120,
+                    )
+                except OSError:
+                    status = 0
+                statuses[status] = statuses.get(status, 0) + 1
+
+        senders = [threading.Thread(target=client) for _ in range(clients)]
+        for sender in senders:
+            sender.start()
+        try:
+            times = []
+            for _ in range(probes):
+                time.sleep(seconds / probes)
+                times.append(small_board(server))
+        finally:
+            stop.set()
+            for sender in senders:
+                sender.join()
+    answered = [t for t in times if t != float("inf")]
+    median = statistics.median(answered) * 1000 if answered else float("inf")
+    largest = max(answered, default=float("inf")) * 1000
+    shown = ", ".join(f"{count} x {status}" for status, count in sorted(statuses.items()))
+    print(
+        f"{clients} clients posting the edge game on K8 minus an edge: a 3x3 board from the "
+        f"page answered {len(answered)} of {probes} times over {seconds:g} s, median "
+        f"{median:.0f} ms, at most {largest:.0f} ms; the clients' requests: {shown}"
+    )
+
+
 def _cycle(n_vertices: int, chord: int) -> bytes:
     edges = [(v, v % n_vertices + 1) for v in range(1, n_vertices + 1)]
     edges += [(v, (v + chord - 1) % n_vertices + 1) for v in range(1, n_vertices + 1, 3)]
@@ -236,10 +291,15 @@ def mix(kind: str, url: str) -> None:
 
 
 def hostile(args: argparse.Namespace) -> None:
-    half_open(args.connections, args.open_files)
-    uploads()
-    claiming(b"50000000 0\n")
-    claiming(b"%d 0\n" % (16 << 20))  # the most vertices the default --max-body takes
+    if args.only in (None, "half-open"):
+        half_open(args.connections, args.open_files)
+    if args.only in (None, "uploads"):
+        uploads()
+    if args.only in (None, "claiming"):
+        claiming(b"50000000 0\n")
+        claiming(b"%d 0\n" % (16 << 20))  # the most vertices the default --max-body takes
+    if args.only in (None, "costly"):
+        costly(args.clients, args.seconds)
 
 
 def main() -> None:
@@ -250,6 +310,9 @@ def main() -> None:
     parser.add_argument("--hostile", action="store_true", help="the hostile clients' measurements")
     parser.add_argument("--connections", type=int, default=1050)
     parser.add_argument("--open-files", type=int, default=1024)
+    parser.add_argument("--only", choices=["half-open", "uploads", "claiming", "costly"])
+    parser.add_argument("--clients", type=int, default=16, help="costly: clients at once")
+    parser.add_argument("--seconds", type=float, default=37, help="costly: probing time")
     parser.add_argument("--mix", choices=sorted(MIX), help="one client's requests of a kind")
     parser.add_argument("--url", default="http://127.0.0.1:8000", help="the server of --mix")
     args = parser.parse_args()

@@ -631,3 +631,91 @@ def test_a_non_ascii_token_is_refused_with_401():
             assert "token" in error_of(body)
         status, _, _ = request(f"{url}/api/start", headers={"Authorization": f"token {token}"})
         assert status == 200
+
+
+# -- work accounted as it is done (issue 33, 3) -------------------------------------
+
+K8_MINUS_AN_EDGE = (
+    "8 27\n"
+    + "".join(f"{u} {v}\n" for u in range(1, 9) for v in range(u + 1, 9) if (u, v) != (1, 2))
+).encode()  # 113 bytes: the edge game searches 713,501 positions (0.3 s of CPU)
+
+
+def test_cheap_to_send_costly_to_answer_requests_leave_the_light_lane():
+    """Sixteen clients posting the edge game on K8 minus an edge (113 bytes each) filled
+    the light lane: a 3x3 board from the page got 503 in 20 of 20 probes over 37 s.
+    Now a request's work is accounted as it runs (CPU, and the memory its search
+    claims as it grows): past what the light lane takes it moves to the heavy lane
+    and waits there, and the board is answered."""
+    assert len(K8_MINUS_AN_EDGE) == 113
+    lanes = Lanes.for_machine(slots=2, queue=2)
+    stop = threading.Event()
+    answered: list[int] = []
+
+    def client() -> None:
+        while not stop.is_set():
+            status, _ = post(f"{url}/api/placements?edges=1&game=edge", K8_MINUS_AN_EDGE)
+            answered.append(status)
+
+    with live_server(create_app(lanes=lanes)) as url:
+        clients = [threading.Thread(target=client) for _ in range(16)]
+        for thread in clients:
+            thread.start()
+        try:
+            # the first sixteen arrive at once and fill the light lane until each has
+            # spent its CPU there (a second or three on two cores): then they wait in
+            # the heavy lane, and each comes back only when answered
+            deadline = time.monotonic() + 30
+            while lanes.light.running + lanes.light.waiting > lanes.light.slots // 2:
+                assert time.monotonic() < deadline, "the light lane stays full"
+                time.sleep(0.05)
+            probes = []
+            for _ in range(20):
+                start = time.monotonic()
+                status, body = post(f"{url}/api/placements", BOARD)
+                probes.append(time.monotonic() - start)
+                assert status == 200, body
+                time.sleep(0.05)
+        finally:
+            stop.set()
+            for thread in clients:
+                thread.join()
+    probes.sort()
+    assert probes[len(probes) // 2] < 0.5, probes  # the median probe; a few ms unloaded
+    assert 200 in answered  # the costly requests are answered too, in the heavy lane
+
+
+def test_the_light_lane_accounts_cpu_not_waiting():
+    """A light request that computes past LIGHT_CPU seconds is stopped and starts again
+    in the heavy lane; one that waits (no CPU) is not moved."""
+    import anyio
+
+    from matchgame._kernels._stop import check
+    from matchgame.apps.web.work import ESCALATED, LIGHT_CPU
+
+    class Client:
+        async def is_disconnected(self) -> bool:
+            return False
+
+    def spinning() -> str:
+        start = time.thread_time()
+        while time.thread_time() - start < 5 * LIGHT_CPU:
+            check()  # a kernel polls the stop flag so
+        return "done"
+
+    def sleeping() -> str:
+        time.sleep(3 * LIGHT_CPU)
+        check()
+        return "done"
+
+    async def main() -> tuple[object, object, float]:
+        lane = Lane("light", 2, 2)
+        start = time.monotonic()
+        spun = await lane.run(Client(), spinning, 60, cpu_limit=LIGHT_CPU)
+        took = time.monotonic() - start
+        slept = await lane.run(Client(), sleeping, 60, cpu_limit=LIGHT_CPU)
+        return spun, slept, took
+
+    spun, slept, took = anyio.run(main)
+    assert spun is ESCALATED and took < 4 * LIGHT_CPU + 0.5
+    assert slept == "done"

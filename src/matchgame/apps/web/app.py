@@ -26,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 from ...errors import MatchgameError
 from . import endpoints, worker
 from .guard import Guard
-from .work import LIGHT_BODY, Claims, Escalate, Lanes, Uploads, claiming
+from .work import ESCALATED, LIGHT_BODY, Claims, Escalate, Lane, Lanes, Uploads, claiming
 
 __all__ = ["DEFAULT_MAX_BODY", "create_app"]
 
@@ -116,23 +116,17 @@ def _post(compute: Compute, isolated: Callable[[QueryParams, bytes], bool] | Non
                 headers={"Retry-After": "1"},
             )
         query = request.query_params
-        lane = lanes.lane(body)
-        while True:
+
+        def work(lane: Lane) -> Callable[[], Response]:
             claims = lanes.claims(lane, max_size=request.app.state.max_body)
             if lane is lanes.heavy and isolated is not None and isolated(query, body):
-                work = partial(computed_apart, compute, query, body, claims)
-            else:
-                work = partial(computed, compute, query, body, claims)
-            response = await lane.run(request, work, lanes.time_limit)
-            if response is not ESCALATED:
-                return response
-            lane = lanes.heavy  # it claimed more than the light lane takes: start again
+                return partial(computed_apart, compute, query, body, claims)
+            return partial(computed, compute, query, body, claims)
+
+        # in the heavy lane too if it claims or spends more than the light lane takes
+        return await lanes.run(request, lanes.lane(body), work)
 
     return endpoint
-
-
-ESCALATED = Response(status_code=307)
-"""What :func:`computed` answers when the light lane's claims were exceeded."""
 
 
 def computed(compute: Compute, query: QueryParams, body: bytes, claims: Claims) -> Response:

@@ -1,6 +1,6 @@
 """Heavy work, bounded: a few analyses at once, a short queue, a time limit, work
 that stops when its client goes away, and lanes chosen by the work a request
-claims rather than by its bytes.
+claims and does rather than by its bytes.
 
 Every computing request runs on a worker thread (the kernels release the GIL, so
 the server keeps answering). Requests with a small body start in the *light*
@@ -20,6 +20,16 @@ memory, or of more vertices or cells than ``--max-body`` bytes hold, is refused
 with 400. Heavy work that may run NetworkX (its readers and layouts cannot poll
 the stop flag) runs in a worker process (:mod:`.worker`).
 
+A small body may also claim little and cost much CPU: an edge game of 113 bytes
+(K8 minus an edge) searches 713,501 positions, and sixteen such requests filled
+the light lane so that a 3x3 board got 503. So the light lane also accounts the
+work a request *does*, as it does it: the CPU time of its worker thread. Past
+:data:`LIGHT_CPU` seconds the request is stopped (its kernels poll the stop flag)
+and starts again in the heavy lane, like a request that claims too much; there
+a request moved from the light lane may wait behind the others (a queue as long
+as the light lane's) rather than being refused at once, so its client does not
+send it again at once into the light lane.
+
 While a request runs, a watcher raises its
 :class:`~matchgame._kernels._stop.StopFlag` when the client disconnects or the
 time limit passes; the kernels poll that flag and return early, the Python code
@@ -31,6 +41,7 @@ stopped.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -48,8 +59,10 @@ from ...readers._memory import available_memory, claims_checked, memory_share
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
+    "ESCALATED",
     "LIGHT_BODY",
     "LIGHT_CLAIM",
+    "LIGHT_CPU",
     "LIGHT_LAYOUT",
     "Claims",
     "Escalate",
@@ -60,6 +73,9 @@ __all__ = [
     "claiming",
 ]
 
+LIGHT_CPU = 0.1
+"""CPU seconds a request may spend in the light lane before it moves to the heavy one
+(a 3x3 board takes under a millisecond, a 250x250 board about 30 ms)."""
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds a request may compute before it is stopped (``serve --time-limit``)."""
 LIGHT_BODY = 64 << 10
@@ -73,10 +89,15 @@ ANSWER_BYTES = 32
 """Rough memory of an answer per vertex or cell (a placements document: its arrays,
 and its JSON text, 18 bytes a vertex for a graph without edges)."""
 _WATCH_PERIOD = 0.05  # seconds between looks at the client and the clock
+_CPU_WATCH_PERIOD = 0.01  # ... at the CPU a light request has spent
 
 
 class Escalate(Exception):
     """The request claims more than the light lane takes: it moves to the heavy one."""
+
+
+ESCALATED = Response(status_code=307)
+"""What a light request answers when it claimed, or spent, more than its lane takes."""
 
 
 @dataclass(frozen=True)
@@ -187,11 +208,19 @@ class Lane:
         return self._semaphore
 
     async def run(
-        self, request: Request, work: Callable[[], Response], time_limit: float
+        self,
+        request: Request,
+        work: Callable[[], Response],
+        time_limit: float,
+        *,
+        cpu_limit: float | None = None,
+        extra_queue: int = 0,
     ) -> Response:
         """``work()`` on a worker thread once a slot is free; 503 when the lane
-        is full or the time limit passes."""
-        if self.running + self.waiting >= self.slots + self.queue:
+        is full or the time limit passes; :data:`ESCALATED` when it spends more than
+        ``cpu_limit`` seconds of CPU. ``extra_queue``: this request may wait even when
+        that many more are waiting already (one moved from the light lane)."""
+        if self.running + self.waiting >= self.slots + self.queue + extra_queue:
             return _busy(
                 f"the server is busy ({self.running} {self.name} analyses running, "
                 f"{self.waiting} waiting): try again in a moment"
@@ -203,7 +232,7 @@ class Lane:
             self.waiting -= 1
         self.running += 1
         try:
-            return await _watched(request, work, time_limit)
+            return await _watched(request, work, time_limit, cpu_limit)
         finally:
             self.running -= 1
             self._gate().release()
@@ -239,6 +268,25 @@ class Lanes:
         """The lane a request starts in, by its body's size."""
         return self.heavy if len(body) > LIGHT_BODY else self.light
 
+    async def run(
+        self, request: Request, lane: Lane, work: Callable[[Lane], Callable[[], Response]]
+    ) -> Response:
+        """``work(lane)()`` in ``lane``, and in the heavy one if it claims or spends
+        more than the light lane takes (there it may wait behind as many as the light
+        lane holds)."""
+        if lane is self.light:
+            response = await lane.run(request, work(lane), self.time_limit, cpu_limit=LIGHT_CPU)
+            if response is not ESCALATED:
+                return response
+            lane = self.heavy
+            return await lane.run(
+                request,
+                work(lane),
+                self.time_limit,
+                extra_queue=self.light.slots + self.light.queue,
+            )
+        return await lane.run(request, work(lane), self.time_limit)
+
     def claims(self, lane: Lane, max_size: int) -> Claims:
         """What a request may claim in ``lane``: in the light one :data:`LIGHT_CLAIM`;
         in the heavy one, ``max_size`` vertices or cells and the free memory shared
@@ -249,26 +297,39 @@ class Lanes:
         return Claims(max_size, None if free is None else free // max(self.heavy.slots, 1))
 
 
-async def _watched(request: Request, work: Callable[[], Response], time_limit: float) -> Response:
+async def _watched(
+    request: Request, work: Callable[[], Response], time_limit: float, cpu_limit: float | None
+) -> Response:
     flag = StopFlag()
     deadline = time.monotonic() + time_limit
     reason: list[str] = []
+    spent: list[Callable[[], float]] = []  # the worker thread's CPU seconds so far
 
     def stoppable() -> Response:
+        spent.append(_cpu_clock())
         with flag:
             return work()
 
     async def watch() -> None:
+        period = _WATCH_PERIOD if cpu_limit is None else _CPU_WATCH_PERIOD
+        polls = 0
         while True:
-            await anyio.sleep(_WATCH_PERIOD)
+            await anyio.sleep(period)
+            polls += 1
+            if cpu_limit is not None and spent and spent[0]() > cpu_limit:
+                reason.append("cpu")
+                flag.raise_()
+                return
             if time.monotonic() > deadline:
                 reason.append("time")
                 flag.raise_()
                 return
-            if await request.is_disconnected():
-                reason.append("gone")
-                flag.raise_()
-                return
+            if polls * period >= _WATCH_PERIOD:  # the client, every _WATCH_PERIOD
+                polls = 0
+                if await request.is_disconnected():
+                    reason.append("gone")
+                    flag.raise_()
+                    return
 
     async with anyio.create_task_group() as group:
         group.start_soon(watch)
@@ -282,10 +343,24 @@ async def _watched(request: Request, work: Callable[[], Response], time_limit: f
         return answer
     if reason and reason[0] == "gone":
         return Response(status_code=499)  # nobody is listening
+    if reason and reason[0] == "cpu":
+        return ESCALATED
     return _busy(
         f"the analysis took longer than the server's limit of {time_limit:g} s "
         "(matchgame serve --time-limit)"
     )
+
+
+def _cpu_clock() -> Callable[[], float]:
+    """A clock of the CPU seconds the calling thread spends from now on (read from any
+    thread); where threads have no CPU clock, the wall seconds."""
+    try:
+        clock = time.pthread_getcpuclockid(threading.get_ident())
+        start = time.clock_gettime(clock)
+    except (AttributeError, OSError):  # not a POSIX system with thread CPU clocks
+        wall = time.monotonic()
+        return lambda: time.monotonic() - wall
+    return lambda: time.clock_gettime(clock) - start
 
 
 def _busy(message: str) -> Response:
