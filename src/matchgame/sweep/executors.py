@@ -25,7 +25,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
-from ..core._processes import can_die_with_parent, die_with, die_with_parent, stop_pool
+from ..core import _process
 from ..errors import InvalidInputError
 from .tasks import ChunkResult
 
@@ -73,10 +73,14 @@ def keep_heap() -> None:
 
 # -- processes that end with their parent ----------------------------------------------
 
+# the death signal is set by core/_process.py, shared with the command line's --jobs pool
+_prctl = _process.prctl
+_die_with = _process.die_with
+
 
 def _start_worker(parent: int) -> None:
     """The first thing each local worker process of a sweep runs."""
-    die_with_parent(parent)
+    _process.die_with_parent(parent)
     keep_heap()
 
 
@@ -87,10 +91,10 @@ def child_process(command: list[str]) -> Iterator[subprocess.Popen[bytes]]:
     (set between fork and exec; only where no other thread runs, as that hook needs)."""
     parent = os.getpid()
     setup = None
-    if can_die_with_parent() and threading.active_count() == 1:
+    if _prctl is not None and threading.active_count() == 1:
 
         def setup() -> None:
-            die_with(parent, signal.SIGKILL)
+            _die_with(parent, signal.SIGKILL)
 
     with subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=setup
@@ -170,7 +174,7 @@ def run_tasks(
             pool.submit, lambda future: future.result(), tasks, _AHEAD_PER_JOB * jobs
         )
     except BaseException:  # an error, Ctrl-C, or the caller stopped reading (GeneratorExit)
-        stop_pool(pool)
+        _process.stop_pool(pool)
         raise
     pool.shutdown()
 

@@ -9,7 +9,7 @@ own line, ``error: FILE: ...``, and the others go on; a summary line ends the
 run on standard error, and the exit status is 2 if any input failed.
 
 Nothing outlives the run, and nothing is written after it says "interrupted". The
-``--jobs`` workers end with the command line (``core/_processes.die_with_parent``, as a
+``--jobs`` workers end with the command line (``core/_process.die_with_parent``, as a
 sweep's: TERM, INT or KILL to the command line alone ends them too); on TERM or INT the
 command line ends its workers and waits for them before it says "interrupted". An
 answer file gets its name only once it is whole (:func:`_write_file`), and a worker
@@ -326,7 +326,7 @@ def _pool(jobs: int, clean_up: Callable[[], None]) -> Iterator[ProcessPoolExecut
     # imported here: multiprocessing's modules cost one-input runs ~10 ms of start-up
     from concurrent.futures import ProcessPoolExecutor
 
-    from ...core._processes import stop_pool
+    from ...core._process import stop_pool
 
     pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(os.getpid(),))
     caught = _catch_interrupts()
@@ -390,7 +390,7 @@ def _start_worker(parent: int) -> None:
     """The first thing each worker runs: it ends with its parent, takes the kernel's
     action on Ctrl-C (the main process alone says "interrupted"), and names an answer
     file only while its parent lives."""
-    from ...core._processes import die_with_parent
+    from ...core._process import die_with_parent
 
     global _parent
     die_with_parent(parent)

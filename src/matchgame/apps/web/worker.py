@@ -9,7 +9,7 @@ clean process started once, with matchgame, NetworkX and SciPy imported): a call
 costs a fork and its arguments and answer through a pipe, not a new interpreter.
 A worker ends when the server does, however the server ends (KILL included): it
 watches the pipe its answer goes through, whose other end only the server holds.
-(The parent-death signal the command line's pools use, ``core/_processes``, cannot
+(The parent-death signal the command line's pools use, ``core/_process``, cannot
 serve here: a worker's parent is the forkserver, which lives as long as any process
 it forked holds its "alive" pipe, as every worker does.)
 """

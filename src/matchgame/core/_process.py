@@ -1,10 +1,10 @@
-"""Worker processes that end with their parent, and pools ended at once.
+"""Child processes that end with their parent (Linux ``PR_SET_PDEATHSIG``), and
+pools of worker processes ended at once.
 
-One place for what every pool of worker processes does (a sweep's, the ``--jobs``
-pool of the command line, the web server's workers): each worker has the kernel
-send it a signal when its parent dies for any reason, KILL included
-(``PR_SET_PDEATHSIG``, Linux), and a pool can be ended with its running tasks,
-its processes gone when :func:`stop_pool` returns.
+Shared by every floor that starts processes: the sweep's workers and ``nauty-geng``
+(:mod:`matchgame.sweep.executors`) and the ``--jobs`` pool of the command line
+(:mod:`matchgame.apps.cli.batch`). :func:`die_with` runs in the child, between fork
+and exec or first thing in a worker; elsewhere than Linux it only checks the parent.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["can_die_with_parent", "die_with", "die_with_parent", "stop_pool"]
+__all__ = ["PR_SET_PDEATHSIG", "die_with", "die_with_parent", "prctl", "stop_pool"]
 
-_PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal this process gets when its parent dies
+PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal this process gets when its parent dies
 _STOP_SECONDS = 5.0  # how long a stopped worker has to end on TERM before it is killed
 
 
@@ -30,25 +30,21 @@ def _load_prctl() -> Callable[..., int] | None:
     try:
         import ctypes
 
-        prctl: Callable[..., int] = ctypes.CDLL(None).prctl
+        function: Callable[..., int] = ctypes.CDLL(None).prctl
     except (OSError, AttributeError):
         return None
-    return prctl
+    return function
 
 
-_prctl = _load_prctl()
-
-
-def can_die_with_parent() -> bool:
-    """Whether the kernel can signal a process when its parent dies (Linux)."""
-    return _prctl is not None
+prctl = _load_prctl()
+"""libc's ``prctl``, or None where there is none (not Linux)."""
 
 
 def die_with(parent: int, signum: int) -> None:
     """Have the kernel send ``signum`` to this process when its parent dies; if the
-    parent is already gone, exit at once. Safe between fork and exec."""
-    if _prctl is not None:
-        _prctl(_PR_SET_PDEATHSIG, int(signum))
+    parent is already gone, exit at once."""
+    if prctl is not None:
+        prctl(PR_SET_PDEATHSIG, int(signum))
     if os.getppid() != parent:  # the parent died before the death signal was set
         os._exit(128 + int(signum))
 
