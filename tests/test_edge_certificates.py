@@ -135,7 +135,7 @@ def tampered():
 @pytest.mark.parametrize("tamper", tampered(), ids=lambda f: f.__name__)
 def test_no_false_claim_is_accepted(tamper, chunk, monkeypatch):
     """Each edit is refused, also when the parity sets are checked a few at a time."""
-    from matchgame.certificates import edges
+    from matchgame.games.edge import certificate as edges
 
     monkeypatch.setattr(edges, "_CHUNK", chunk)
     data = answer(BOARD)

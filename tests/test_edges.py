@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from oracle_edge import EdgeOracle, board_cells, board_edges
 
 from matchgame import Board, BudgetExceededError, Graph, MultiGraph, analyse
-from matchgame.games import _edge_algebra
-from matchgame.games.edges import analyse_edges
+from matchgame.games.edge import _algebra as _edge_algebra
+from matchgame.games.edge.analysis import analyse_edges
 
 MOVES = ("orthogonal", "knight", "king", "hex")
 
@@ -182,7 +182,7 @@ def test_the_memory_check_comes_first(monkeypatch):
     with pytest.raises(BudgetExceededError, match=r"edge game's analysis .* needs about"):
         analyse(Board(np.ones((50, 50), dtype=bool)), game="edge")
     # the elimination's store claims its memory too (its own check, when it starts)
-    from matchgame.games import edges
+    from matchgame.games.edge import analysis as edges
 
     monkeypatch.setattr(edges, "_ANALYSIS_BYTES", 0)
     with pytest.raises(BudgetExceededError, match=r"GF\(2\) elimination .* needs about"):
@@ -212,10 +212,10 @@ def test_the_vertex_game_loads_nothing_of_the_edge_game(tmp_path):
         f"assert main(['explain', '--example', 'jsoi', '3', '2', '-o', {svg!r}]) == 0\n"
         f"assert main(['render', '--example', 'jsoi', '-o', {svg!r}]) == 0\n"
         f"assert main(['sweep', '--count', '--jobs', '1', {graphs!r}]) == 0\n"
-        "edge = ('matchgame.games.edges', 'matchgame.games._edge_algebra',\n"
+        "edge = ('matchgame.games.edge.analysis', 'matchgame.games.edge._algebra',\n"
         "        'matchgame._kernels.gf2', 'matchgame._kernels.edgesearch',\n"
         "        'matchgame.core.multigraph', 'matchgame.apps.cli.edge_game',\n"
-        "        'matchgame.games.edge_explain', 'matchgame.games.edge_position',\n"
+        "        'matchgame.games.edge.explain', 'matchgame.games.edge.position',\n"
         "        'matchgame.draw.edges', 'matchgame.sweep.edges')\n"
         "print([name for name in edge if name in sys.modules])\n"
     )
@@ -240,7 +240,7 @@ def test_a_certificate_claims_its_parity_sets_before_writing_them(monkeypatch):
 
 @pytest.mark.parametrize("numpy_popcount", [True, False])
 def test_set_bits_are_counted_with_or_without_numpys_popcount(monkeypatch, numpy_popcount):
-    from matchgame.games._edge_algebra import _count_set_bits
+    from matchgame.games.edge._algebra import _count_set_bits
 
     if not numpy_popcount:  # numpy 1.x has no bitwise_count: the table of bytes
         monkeypatch.delattr(np, "bitwise_count", raising=False)

@@ -147,9 +147,9 @@ def test_the_readme_examples_of_old_paths():
 # Loops of the edge game (issue 25), wired while this test was written; each is a
 # function-level import of the other module's class, to be folded the same way.
 KNOWN_LOOPS = {
-    ("matchgame.certificates.check", "matchgame.certificates.edges"),
-    ("matchgame.games.edge_position", "matchgame.games.position"),
-    ("matchgame.games.edge_position", "matchgame.games.tokens"),
+    ("matchgame.games.vertex.checker", "matchgame.games.edge.certificate"),
+    ("matchgame.games.edge.position", "matchgame.games.vertex.position"),
+    ("matchgame.games.edge.position", "matchgame.games.tokens"),
 }
 
 
@@ -177,6 +177,6 @@ def test_no_two_modules_import_each_other(source_checkout):
     """An exception both readers need lives below both (errors.UnreadableInput), and
     the explanation below the analysis that offers it (Analysis.explain)."""
     loops = _mutual_imports()
-    assert ("matchgame.games.explain", "matchgame.games.placement") not in loops
+    assert ("matchgame.games.vertex.explain", "matchgame.games.vertex.analysis") not in loops
     assert ("matchgame.readers.graphs", "matchgame.readers.inputs") not in loops
     assert loops <= KNOWN_LOOPS, sorted(loops - KNOWN_LOOPS)

@@ -297,7 +297,7 @@ def test_a_certificate_is_the_json_answers_certificate(case):
 @settings(max_examples=40, deadline=None)
 @given(bipartite_edge_lists())
 def test_an_edge_game_certificate_is_the_json_answers_certificate(case):
-    from matchgame.certificates.edges import make_edge_certificate
+    from matchgame.games.edge.certificate import make_edge_certificate
     from matchgame.writers.placements import format_placements
 
     analysis = matchgame.analyse(Graph.from_edges(*case), game="edge")

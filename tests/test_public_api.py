@@ -374,7 +374,7 @@ _PRIVATE_DOORS = {
     # Graph's vectorised adjacency, now Graph.has_edges
     "_adjacent",
 }
-_THEIR_MODULES = {"games/position.py", "games/edge_position.py", "core/graph.py"}
+_THEIR_MODULES = {"games/vertex/position.py", "games/edge/position.py", "core/graph.py"}
 
 
 def test_no_module_reaches_into_positions_or_graphs_private_methods():

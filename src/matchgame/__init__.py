@@ -47,13 +47,13 @@ if TYPE_CHECKING:
     )
     from .core.multigraph import MultiGraph
     from .games.bunny import BunnyBoard, GameRecord, MoveAnnotation, RecordAnalysis, analyse_record
-    from .games.edge_position import EdgePosition
-    from .games.edges import EdgeAnalysis, EdgeProof, analyse_edges
-    from .games.engines import WalkAnalysis, analyse_walk
-    from .games.explain import Explanation
-    from .games.placement import Analysis, analyse, analyse_graph, analyse_placements, explain
-    from .games.position import Outcome, Position
+    from .games.edge.analysis import EdgeAnalysis, EdgeProof, analyse_edges
+    from .games.edge.position import EdgePosition
     from .games.tokens import MoveNote, TokenRecord, WalkAnnotation, annotate
+    from .games.vertex.analysis import Analysis, analyse, analyse_graph, analyse_placements, explain
+    from .games.vertex.engines import WalkAnalysis, analyse_walk
+    from .games.vertex.explain import Explanation
+    from .games.vertex.position import Outcome, Position
     from .readers.boards import parse_board
     from .readers.documents import DocumentError
     from .readers.edgelists import parse_edge_list
@@ -75,20 +75,20 @@ _LAZY = {
     "gallai_edmonds": "core.matching",
     "is_maximum_matching": "core.matching",
     "maximum_matching": "core.matching",
-    "Analysis": "games.placement",
-    "analyse": "games.placement",
-    "analyse_graph": "games.placement",
-    "analyse_placements": "games.placement",
-    "Position": "games.position",
-    "Outcome": "games.position",
-    "EdgeAnalysis": "games.edges",
-    "EdgeProof": "games.edges",
-    "EdgePosition": "games.edge_position",
-    "analyse_edges": "games.edges",
-    "WalkAnalysis": "games.engines",
-    "analyse_walk": "games.engines",
-    "Explanation": "games.explain",
-    "explain": "games.placement",
+    "Analysis": "games.vertex.analysis",
+    "analyse": "games.vertex.analysis",
+    "analyse_graph": "games.vertex.analysis",
+    "analyse_placements": "games.vertex.analysis",
+    "Position": "games.vertex.position",
+    "Outcome": "games.vertex.position",
+    "EdgeAnalysis": "games.edge.analysis",
+    "EdgeProof": "games.edge.analysis",
+    "EdgePosition": "games.edge.position",
+    "analyse_edges": "games.edge.analysis",
+    "WalkAnalysis": "games.vertex.engines",
+    "analyse_walk": "games.vertex.engines",
+    "Explanation": "games.vertex.explain",
+    "explain": "games.vertex.analysis",
     "TokenRecord": "games.tokens",
     "WalkAnnotation": "games.tokens",
     "MoveNote": "games.tokens",

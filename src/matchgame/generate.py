@@ -16,7 +16,7 @@ from .core._validate import as_choice, as_int, as_real, describe
 from .core.board import MAX_CELLS, Board
 from .errors import InvalidInputError, InvalidTypeError
 from .games.bunny import BunnyBoard, GameRecord
-from .games.position import Position
+from .games.vertex.position import Position
 
 if TYPE_CHECKING:
     from .core.multigraph import MultiGraph
@@ -236,7 +236,7 @@ def edge_trail_record(
     >>> record.game, record.path.shape[0]
     ('edge', 40)
     """
-    from .games.edge_position import edge_multigraph
+    from .games.edge.records import edge_multigraph
     from .games.tokens import TokenRecord
 
     length = as_int(length, "length", low=1)

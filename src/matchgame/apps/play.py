@@ -23,7 +23,7 @@ from ..core.names import Cell, VertexNames
 from ..draw.terminal import GridPicture, fit_grid
 from ..errors import IllegalMoveError, InvalidInputError
 from ..games.bunny import GameRecord, player_of
-from ..games.position import Position
+from ..games.vertex.position import Position
 from ..readers._text import shorten_line
 
 __all__ = [
@@ -198,8 +198,8 @@ def edge_session(
     """Edge geography on a board or any (multi)graph: place the token, then move it
     along unused edges (vertices may be visited again). The picture marks the
     vertices the token has been on and lists the edges used."""
-    from ..games.edge_position import EdgePosition
-    from ..games.edges import MAX_STATES
+    from ..games.edge.analysis import MAX_STATES
+    from ..games.edge.position import EdgePosition
 
     budget = MAX_STATES if max_states is None else max_states
     position = EdgePosition(source, moves=moves, max_states=budget)

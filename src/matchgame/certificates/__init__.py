@@ -64,7 +64,7 @@ What the checker proves (n vertices; every claim of the answer must follow):
   error.
 
 The edge game's certificates (``"game": "edge"``) are described and made in
-:mod:`matchgame.certificates.edges` (imported only for the edge game);
+:mod:`matchgame.games.edge.certificate` (imported only for the edge game);
 :func:`check_answer` checks them with ``game="edge"``, and a certificate made
 for one game is refused for the other.
 
@@ -74,8 +74,14 @@ extra or of the wrong type, another format version) raise
 wrong yields the list of problems.
 """
 
-from .check import check_answer
-from .make import FORMAT, as_json, canonical_input, input_digest, make_certificate
+from ..games.vertex.certificate import (
+    FORMAT,
+    as_json,
+    canonical_input,
+    input_digest,
+    make_certificate,
+)
+from ..games.vertex.checker import check_answer
 
 __all__ = [
     "FORMAT",

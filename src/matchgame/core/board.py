@@ -21,8 +21,8 @@ from .graph import Graph
 from .names import BoardCells, Cell, as_cell
 
 if TYPE_CHECKING:
-    from ..games.edges import EdgeAnalysis
-    from ..games.placement import Analysis
+    from ..games.edge.analysis import EdgeAnalysis
+    from ..games.vertex.analysis import Analysis
 
 __all__ = ["MAX_CELLS", "OF_A_BOARD", "ON_A_BOARD", "Board", "Cell", "as_board", "is_board_source"]
 
@@ -153,7 +153,7 @@ class Board:
         """Who wins where on this board: :func:`matchgame.analyse` (``moves``: how the
         token moves, see ``matchgame.core.moves``; ``game``: ``"vertex"`` or
         ``"edge"``)."""
-        from ..games.placement import analyse
+        from ..games.vertex.analysis import analyse
 
         return analyse(self, moves=moves, game=game)
 

@@ -26,10 +26,10 @@ from ..core._validate import InstanceOf, PathSuffix, validate_params
 from ..core.names import BoardCells
 from ..errors import InvalidTypeError
 from ..games.bunny import RecordAnalysis
-from ..games.explain import Explanation
-from ..games.placement import Analysis
-from ..games.position import Position
 from ..games.tokens import WalkAnnotation
+from ..games.vertex.analysis import Analysis
+from ..games.vertex.explain import Explanation
+from ..games.vertex.position import Position
 from .boards import placement_scene
 from .explain import explain_scene
 from .graphs import MAX_GRAPH_VERTICES, analysis_scene, graph_scene

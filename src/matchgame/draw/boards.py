@@ -11,7 +11,7 @@ import numpy.typing as npt
 from ..core._validate import Boolean, validate_params
 from ..core.board import OF_A_BOARD
 from ..core.names import BoardCells
-from ..games.placement import Analysis
+from ..games.vertex.analysis import Analysis
 from .scene import (
     _MATCHING_CELLS_MIN,
     COLOURS,

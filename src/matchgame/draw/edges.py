@@ -18,8 +18,8 @@ from .graphs import analysis_scene
 from .scene import COLOURS, Scene
 
 if TYPE_CHECKING:
-    from ..games.edge_explain import EdgeExplanation
-    from ..games.edges import EdgeAnalysis
+    from ..games.edge.analysis import EdgeAnalysis
+    from ..games.edge.explain import EdgeExplanation
 
 __all__ = ["USED_EDGE", "edge_analysis_scene", "edge_explain_scene", "mark_used_edges"]
 

@@ -8,7 +8,7 @@ import numpy.typing as npt
 
 from ..core.graph import Graph
 from ..core.names import BoardCells, VertexNames
-from ..games.explain import Explanation
+from ..games.vertex.explain import Explanation
 from .boards import (
     _board_scene,
     _cell_centres,

@@ -12,7 +12,7 @@ import numpy.typing as npt
 from ..core.graph import Graph
 from ..core.names import BoardCells, VertexNames
 from ..errors import InvalidInputError
-from ..games.placement import Analysis
+from ..games.vertex.analysis import Analysis
 from .boards import _outcome_attributes, _outcome_classes, _outcome_palette, placement_scene
 from .scene import _MARGIN_CELLS_MIN, COLOURS, RASTER_ABOVE_CELLS, Scene, _cell_size, _with_legend
 

@@ -12,7 +12,7 @@ import numpy.typing as npt
 from ..core.names import BoardCells, Cell, VertexNames
 
 if TYPE_CHECKING:
-    from ..games.position import Position
+    from ..games.vertex.position import Position
 
 __all__ = ["GridPicture", "fit_grid", "grid_picture", "position_text"]
 

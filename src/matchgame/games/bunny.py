@@ -27,9 +27,9 @@ from ..core._validate import as_choice, as_int, as_int_array, describe, first_in
 from ..core.board import MAX_CELLS, Board
 from ..core.names import Cell, as_cell
 from ..errors import IllegalMoveError, InvalidInputError, InvalidTypeError
-from .engines import analyse_walk
-from .position import Position
 from .tokens import MoveNote
+from .vertex.engines import analyse_walk
+from .vertex.position import Position
 
 __all__ = ["BunnyBoard", "GameRecord", "MoveAnnotation", "RecordAnalysis", "analyse_record"]
 

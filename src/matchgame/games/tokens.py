@@ -33,8 +33,8 @@ from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph, as_graph
 from ..core.matching import decompose
 from ..errors import IllegalMoveError, InvalidInputError
-from .engines import analyse_walk
-from .position import Position
+from .vertex.engines import analyse_walk
+from .vertex.position import Position
 
 if TYPE_CHECKING:
     from ..core.multigraph import MultiGraph
@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 PLAYERS = ("first", "second")
-GAMES = ("vertex", "edge")  # as matchgame.games.placement.GAMES
+GAMES = ("vertex", "edge")  # as matchgame.games.vertex.analysis.GAMES
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -113,7 +113,7 @@ class TokenRecord:
         <TokenRecord on a 2x2 board (orthogonal moves), 5 moves of the edge game>
         """
         if as_choice(game, "game", GAMES) == "edge":
-            from .edge_position import edge_record
+            from .edge.records import edge_record
 
             return edge_record(source, moves, rule)
         board = source if isinstance(source, Board) else None
@@ -301,7 +301,7 @@ def annotate(
     judged by the other game's rules must follow them
     (:class:`~matchgame.errors.IllegalMoveError` names the first move that does
     not). In the edge game each move costs a rank-one update over GF(2)
-    (``matchgame.games.edge_position``), and ``winning_move`` is the first
+    (``matchgame.games.edge.position``), and ``winning_move`` is the first
     winning move in vertex order; ``max_states`` is the budget of its exact
     search on a component with an odd cycle (default 10**6).
 
@@ -325,8 +325,8 @@ def annotate(
     """
     game = record.game if game is None else game
     if game == "edge":
-        from .edge_position import annotate_edges
-        from .edges import MAX_STATES
+        from .edge.analysis import MAX_STATES
+        from .edge.records import annotate_edges
 
         return annotate_edges(record, max_states=MAX_STATES if max_states is None else max_states)
     if max_states is not None:

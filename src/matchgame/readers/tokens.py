@@ -123,7 +123,7 @@ def parse_token_record(
     move_lines = np.arange(first + 1, first + 1 + t, dtype=np.int64)
     path = _ids_of_numbers(graph, values.reshape(t, width), move_lines)
     if game == "edge":
-        from ..games.edge_position import check_edge_walk, edge_multigraph
+        from ..games.edge.records import check_edge_walk, edge_multigraph
 
         multigraph = edge_multigraph(board or multigraph, rule)
         check_edge_walk(multigraph, path, move_lines)

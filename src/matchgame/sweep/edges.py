@@ -3,7 +3,7 @@
 Graphs without an odd cycle, loops or repeated edges (every graph of
 ``nauty-geng -b``) are answered together: their disjoint union is one bipartite
 multigraph, whose two eliminations over GF(2) answer every vertex of every graph
-(``matchgame.games.edges``). Each other graph is analysed on its own, its exact
+(``matchgame.games.edge.analysis``). Each other graph is analysed on its own, its exact
 search within its own budget of ``max_states`` positions; the first graph past
 it ends the batch as a bad line ends a sweep: the graphs before it are answered,
 and the error names its line. A JSON line's repeated edges and sparse6's loops
@@ -23,7 +23,7 @@ import numpy.typing as npt
 from .._kernels import batch as _batch
 from ..core.multigraph import MultiGraph
 from ..errors import BudgetExceededError, InvalidInputError
-from ..games.edges import MAX_STATES, analyse_edges
+from ..games.edge.analysis import MAX_STATES, analyse_edges
 from ..readers.graph6 import GraphLines
 
 __all__ = ["EdgeBatchAnswers", "solve_edge_lines"]

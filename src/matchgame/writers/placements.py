@@ -25,8 +25,8 @@ from ..errors import InvalidParameterError
 from .jsonstream import json_chunks
 
 if TYPE_CHECKING:  # annotations only: a sweep's documents need no analysis
-    from ..games.edges import EdgeAnalysis
-    from ..games.placement import Analysis
+    from ..games.edge.analysis import EdgeAnalysis
+    from ..games.vertex.analysis import Analysis
 
 __all__ = [
     "ANSWER_FIELDS",
@@ -247,7 +247,7 @@ def edge_answer(analysis: EdgeAnalysis) -> dict[str, Any]:
 def placements_answer(analysis: Analysis | EdgeAnalysis) -> dict[str, Any]:
     """The JSON answer document of an analysis (a board's or a graph's), lists as
     numpy arrays; what ``matchgame placements --format json`` writes."""
-    from ..games.placement import Analysis  # loaded already: the analysis exists
+    from ..games.vertex.analysis import Analysis  # loaded already: the analysis exists
 
     if not isinstance(analysis, Analysis):  # the edge game's
         return edge_answer(analysis)

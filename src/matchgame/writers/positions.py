@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.position import Position
+from ..games.vertex.position import Position
 
 __all__ = ["position_document"]
 

@@ -32,7 +32,7 @@ from .output import (
 
 if TYPE_CHECKING:
     from ...core.graph import Graph
-    from ...games.placement import Analysis
+    from ...games.vertex.analysis import Analysis
 
 
 __all__ = [
@@ -67,7 +67,7 @@ def _edge_game(args: argparse.Namespace) -> bool:
 
 
 def _analysis(args: argparse.Namespace, data: bytes) -> Analysis:
-    from ...games.placement import analyse
+    from ...games.vertex.analysis import analyse
 
     source = parse_input(data, placement_kind(args), moves=args.moves)
     return analyse(source.value, moves=args.moves)
@@ -185,9 +185,9 @@ def _answer_game(args: argparse.Namespace, answer: bytes, path: str) -> str:
 def render(args: argparse.Namespace) -> int:
     from ... import draw
     from ...games.bunny import GameRecord, analyse_record
-    from ...games.placement import analyse
     from ...games.tokens import TokenRecord
     from ...games.tokens import annotate as judge
+    from ...games.vertex.analysis import analyse
     from ...readers.inputs import sniff_input
 
     suffix = Path(args.output).suffix.lower()
@@ -380,7 +380,7 @@ def explain(args: argparse.Namespace) -> int:
     """Why placing the token on a cell (or vertex) wins or loses, in words, and
     drawn with ``-o``; several cells of one file, one explanation each."""
     from ... import draw
-    from ...games.placement import analyse
+    from ...games.vertex.analysis import analyse
 
     items = list(args.items)
     if args.example is not None and args.example.isdigit():  # --example 3 2: the default's cell

@@ -30,7 +30,7 @@ from .output import (
 )
 
 if TYPE_CHECKING:
-    from ...games.edges import EdgeAnalysis
+    from ...games.edge.analysis import EdgeAnalysis
     from ..play import Session
 
 __all__ = [
@@ -47,7 +47,7 @@ __all__ = [
 
 def budget(args: argparse.Namespace) -> int:
     """``--max-states``, or the edge game's default budget."""
-    from ...games.edges import MAX_STATES
+    from ...games.edge.analysis import MAX_STATES
 
     chosen = getattr(args, "max_states", None)
     return MAX_STATES if chosen is None else int(chosen)
@@ -55,7 +55,7 @@ def budget(args: argparse.Namespace) -> int:
 
 def edge_analysis(args: argparse.Namespace, data: bytes, kind: str | None = None) -> EdgeAnalysis:
     """The edge game's analysis of one board or graph."""
-    from ...games.edges import analyse_edges
+    from ...games.edge.analysis import analyse_edges
 
     kind = placement_kind(args) if kind is None else kind
     source = parse_input(data, kind, moves=args.moves, game="edge")
@@ -69,7 +69,7 @@ def answer_placements(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
     """The edge game's placement answer of one board or graph, in ``args.format``."""
-    from ...certificates.edges import make_edge_certificate
+    from ...games.edge.certificate import make_edge_certificate
     from ...writers.placements import placements_chunks
 
     if args.format == "board" and placement_kind(args) != "board":
@@ -162,7 +162,7 @@ def render(args: argparse.Namespace, picture: str | None) -> int:
     """A board or graph coloured by the edge game's outcomes, or an edge game's
     record with its used edges; ``picture`` as render's ``--picture``."""
     from ... import draw
-    from ...games.edges import EdgeAnalysis, analyse_edges
+    from ...games.edge.analysis import EdgeAnalysis, analyse_edges
     from ...games.tokens import TokenRecord
     from ...games.tokens import annotate as judge
     from ...readers.inputs import GRAPH_KINDS, sniff_input

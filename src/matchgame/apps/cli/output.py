@@ -104,7 +104,7 @@ def jobs_option(text: str) -> int:
 
 
 GAMES = ("vertex", "edge")
-MAX_BUDGET = 1 << 32  # matchgame.games.edges.MAX_BUDGET (not imported: start-up)
+MAX_BUDGET = 1 << 32  # matchgame.games.edge.analysis.MAX_BUDGET (not imported: start-up)
 
 
 def game_option(text: str) -> str:

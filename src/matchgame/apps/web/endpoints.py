@@ -26,9 +26,9 @@ from ...core.names import BoardCells
 from ...errors import MatchgameError
 from ...examples import EXAMPLES, UnknownExample, load
 from ...games.bunny import GameRecord, analyse_record
-from ...games.placement import Analysis, analyse
-from ...games.position import Position
 from ...games.tokens import TokenRecord, annotate
+from ...games.vertex.analysis import Analysis, analyse
+from ...games.vertex.position import Position
 from ...readers.inputs import GRAPH_KINDS, graph_kind, parse_input
 from ...writers.jsonstream import json_chunks
 from ...writers.placements import placements_answer

@@ -11,7 +11,7 @@ as pairs of names, in order.
 Who wins is decided on the token's component (the token never leaves it):
 
 - bipartite (no odd cycle, no self-loop at all): by the theorem of
-  :mod:`matchgame.games.edges`, kept up to date move by move. A move toggles one
+  :mod:`matchgame.games.edge.analysis`, kept up to date move by move. A move toggles one
   entry of the biadjacency matrix ``A`` over GF(2) -- a rank-one change -- and
   ``_kernels/gf2.Transforms`` keeps invertible ``P``, ``Q`` with
   ``P A Q = diag(I_r, 0)`` through it in O((|X| + |Y|)^2 / 64) word operations,
@@ -21,7 +21,7 @@ Who wins is decided on the token's component (the token never leaves it):
   ``z = Q diag(I_r, 0) P e_x`` of ``A z = e_x``, or in the right kernel's support.
   The dense ``P`` and ``Q`` take ``(|X|^2 + |Y|^2) / 8`` bytes (a 100x100 board:
   ~1 MB; a 1000x1000 board: 40 GB, refused by the memory check);
-- otherwise: the exact search of :mod:`matchgame.games.edges`, its positions
+- otherwise: the exact search of :mod:`matchgame.games.edge.analysis`, its positions
   remembered for the whole game, within ``max_states``.
 """
 
@@ -33,25 +33,26 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels import gf2 as _gf2
-from ..core._validate import (
+from ..._kernels import gf2 as _gf2
+from ...core._validate import (
     Integer,
     NoneOr,
     Options,
     describe,
     validate_params,
 )
-from ..core.board import ON_A_BOARD, Board
-from ..core.graph import Graph
-from ..core.moves import MOVES
-from ..core.multigraph import MultiGraph
-from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
-from ._edge_algebra import biadjacency, require
-from .edges import MAX_BUDGET, MAX_STATES, ComponentSearch, EdgeAnalysis, analyse_edges, edge_source
-from .position import Position
-from .tokens import PLAYERS, MoveNote, TokenRecord, WalkAnnotation
+from ...core.board import ON_A_BOARD, Board
+from ...core.graph import Graph
+from ...core.moves import MOVES
+from ...core.multigraph import MultiGraph
+from ...errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
+from ..vertex.position import Position
+from ._algebra import require
+from .analysis import EdgeAnalysis, analyse_edges, edge_source
+from .engines import Algebra, Searched
+from .search import MAX_BUDGET, MAX_STATES
 
-__all__ = ["EdgePosition", "annotate_edges", "check_edge_walk", "edge_multigraph", "edge_record"]
+__all__ = ["EdgePosition", "no_edge"]
 
 
 _POSITION_BYTES = 96  # a vertex or pair of the multigraph, at a position's set-up
@@ -179,7 +180,7 @@ class EdgePosition(Position):
         self._verdicts: list[bool | None] = []
         self._wins: bool | None = None
         # the engine of the token's component, while the token is on the graph
-        self._component_engine: _Searched | _Algebra | None = None
+        self._component_engine: Searched | Algebra | None = None
         self._component: npt.NDArray[np.bool_] | None = None
         self._analysis: EdgeAnalysis | None = None
         if token is not None:
@@ -241,9 +242,9 @@ class EdgePosition(Position):
         loops = in_pairs & (pairs[:, 0] == pairs[:, 1])
         odd_cycle = bool((side[pairs[in_pairs, 0]] == side[pairs[in_pairs, 1]]).any())
         if odd_cycle or loops.any():
-            self._component_engine = _Searched(multigraph, np.flatnonzero(inside), self._max_states)
+            self._component_engine = Searched(multigraph, np.flatnonzero(inside), self._max_states)
         else:
-            self._component_engine = _Algebra(multigraph, self._left, side, inside)
+            self._component_engine = Algebra(multigraph, self._left, side, inside)
 
     def _engine_wins(self, token: int) -> bool:
         assert self._component_engine is not None
@@ -352,7 +353,7 @@ class EdgePosition(Position):
         if token is not None:
             k = self._pair_index(token, u)
             if k < 0 or self._left[k] == 0:
-                return _no_edge(self._names, token, u, k >= 0)
+                return no_edge(self._names, token, u, k >= 0)
         return None
 
     def _push_id(self, u: int) -> None:
@@ -428,7 +429,7 @@ class EdgePosition(Position):
 
     def _repr_svg_(self) -> str | None:
         """In Jupyter: the position, its used edges drawn as used."""
-        from .. import draw
+        from ... import draw
 
         return draw.notebook_svg(self)
 
@@ -467,237 +468,10 @@ def _pairs(used: Iterable[tuple[Hashable, Hashable]]) -> list[tuple[Hashable, Ha
     return out
 
 
-class _Algebra:
-    """The bipartite engine: the transforms of ``A`` over GF(2), flipped move by move."""
-
-    def __init__(
-        self,
-        multigraph: MultiGraph,
-        left: np.ndarray,
-        side: np.ndarray,
-        inside: np.ndarray,
-    ) -> None:
-        odd = (left & 1).astype(bool)
-        pairs = multigraph.pairs[odd].astype(np.int64)
-        parity = Graph.from_edges(multigraph.n_vertices, pairs) if pairs.size else None
-        graph = parity if parity is not None else Graph.from_edges(multigraph.n_vertices, [])
-        graph = Graph._trusted(graph.offsets, graph.indices, names=multigraph.names)
-        bi = biadjacency(graph, side, inside)
-        nx, ny = bi.shape
-        words = _gf2.band_words(bi.a_ptr, bi.a_ind, ny, np.empty(0, np.uint8))
-        require(
-            int(_gf2.Transforms.memory(nx, ny)) * 2 + nx * (8 * words + 24),
-            f"a position of the edge game on {nx + ny} vertices (dense transforms over GF(2))",
-        )
-        self.transforms = _gf2.Transforms(bi.a_ptr, bi.a_ind, ny, words)
-        self.side = side
-        self.index = bi.index
-
-    def toggle(self, u: int, v: int) -> None:
-        x, y = (u, v) if self.side[u] == 0 else (v, u)
-        self.transforms.flip(int(self.index[x]), int(self.index[y]))
-
-    def mover_wins(self, token: int, left: np.ndarray) -> bool:
-        i = int(self.index[token])
-        if self.side[token] == 0:
-            return not self.transforms.in_left_kernel_support(i)
-        return not self.transforms.in_right_kernel_support(i)
-
-    def winning_moves(self, token: int, reachable: list[int], left: np.ndarray) -> list[int]:
-        """The reachable vertices ``y`` in T (``A z = e_token``) or in the other
-        kernel's support: moving there leaves the opponent a losing start."""
-        i = int(self.index[token])
-        transforms = self.transforms
-        if self.side[token] == 0:
-            good = transforms.solve_row(i) | transforms.right_kernel_support()
-        else:
-            good = transforms.solve_column(i) | transforms.left_kernel_support()
-        return [v for v in reachable if good[self.index[v]]]
-
-
-class _Searched:
-    """The engine of a component with an odd cycle or a self-loop: the exact search,
-    its positions remembered for the whole game."""
-
-    def __init__(self, multigraph: MultiGraph, vertices: np.ndarray, max_states: int) -> None:
-        self.search = ComponentSearch(multigraph, vertices, max_states, parity_only=False)
-
-    def toggle(self, u: int, v: int) -> None:
-        pass  # the position is read from the copies left at each question
-
-    def _present(self, left: np.ndarray) -> np.ndarray:
-        return self.search.present_words((left[self.search.pair_index] & 1).astype(bool))
-
-    def mover_wins(self, token: int, left: np.ndarray) -> bool:
-        return self.search.mover_wins(token, self._present(left))
-
-    def winning_moves(self, token: int, reachable: list[int], left: np.ndarray) -> list[int]:
-        out = []
-        for v in reachable:
-            a, b = (token, v) if token <= v else (v, token)
-            k = int(np.searchsorted(self.search.multigraph._keys, a * self._n + b))
-            left[k] -= 1
-            try:
-                if not self.search.mover_wins(v, self._present(left)):
-                    out.append(v)
-            finally:
-                left[k] += 1
-        return out
-
-    @property
-    def _n(self) -> int:
-        return max(self.search.multigraph.n_vertices, 1)
-
-
-# -- records ---------------------------------------------------------------------------
-
-
-def check_edge_walk(
-    multigraph: MultiGraph,
-    path: npt.NDArray[np.int64],
-    move_lines: npt.NDArray[np.int64] | None = None,
-) -> None:
-    """Refuse the first move that is not along an unused edge (vertices may repeat).
-
-    Raises
-    ------
-    IllegalMoveError
-        Naming the move (its number, its line when ``move_lines`` are given) and why.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> check_edge_walk(MultiGraph(2, [(0, 1)]), np.array([0, 1, 0]))
-    Traceback (most recent call last):
-    ...
-    matchgame.errors.IllegalMoveError: move 3 (1): the edge between 2 and 1 is used up (1 in all)
-    """
-    names = multigraph.names
-    if path.shape[0] < 2:
-        return
-    n = max(multigraph.n_vertices, 1)
-    before, after = path[:-1].astype(np.int64), path[1:].astype(np.int64)
-    keys = np.minimum(before, after) * n + np.maximum(before, after)
-    pair_keys = multigraph._keys
-    found = np.searchsorted(pair_keys, keys)
-    exists = found < pair_keys.shape[0]
-    exists[exists] = pair_keys[found[exists]] == keys[exists]
-    problems: list[tuple[int, str]] = []
-    if not exists.all():
-        t = int(np.flatnonzero(~exists)[0])
-        problems.append((t, _no_edge(names, int(before[t]), int(after[t]), False)))
-    # the k-th use of a pair (in move order) needs k copies of it
-    order = np.argsort(keys, kind="stable")
-    sorted_keys = keys[order]
-    starts = np.ones(order.shape[0], dtype=bool)
-    starts[1:] = sorted_keys[1:] != sorted_keys[:-1]
-    group_start = np.maximum.accumulate(np.where(starts, np.arange(order.shape[0]), 0))
-    uses = np.empty(order.shape[0], dtype=np.int64)
-    uses[order] = np.arange(order.shape[0]) - group_start + 1
-    copies = np.zeros(keys.shape[0], dtype=np.int64)
-    copies[exists] = multigraph.multiplicity[found[exists]]
-    over = exists & (uses > copies)
-    if over.any():
-        t = int(np.flatnonzero(over)[0])
-        count = int(copies[t])
-        problems.append(
-            (t, f"{_no_edge(names, int(before[t]), int(after[t]), True)} ({count} in all)")
-        )
-    if problems:
-        t, why = min(problems)
-        where = f"line {move_lines[t + 1]}: " if move_lines is not None else ""
-        raise IllegalMoveError(f"{where}move {t + 2} ({names.text(int(after[t]))}): {why}")
-
-
-def _no_edge(names: Any, u: int, v: int, used_up: bool) -> str:
+def no_edge(names: Any, u: int, v: int, used_up: bool) -> str:
     """Why a move from ``u`` to ``v`` is illegal, in text (1-based) names."""
     if u == v:
         where = f"the self-loop at {names.text(u)}"
     else:
         where = f"the edge between {names.text(u)} and {names.text(v)}"
     return f"{where} is used up" if used_up else f"there is no {where[4:]}"
-
-
-def edge_multigraph(source: Any, rule: str = "orthogonal") -> MultiGraph:
-    """The multigraph of the edge game on ``source`` (a board under ``rule``, or any
-    graph; see :func:`matchgame.games.edges.edge_source`).
-
-    >>> edge_multigraph(Board.from_rows(["..."]), "orthogonal").pairs.tolist()
-    [[0, 1], [1, 2]]
-    """
-    return edge_source(source, rule)[0]
-
-
-def edge_record(source: Any, moves: list[Hashable], rule: str = "orthogonal") -> TokenRecord:
-    """A record of the edge game from where it is played and the moves as names
-    (:meth:`TokenRecord.from_moves` with ``game="edge"``).
-
-    >>> edge_record(MultiGraph(2, [(0, 1), (0, 1)]), [0, 1, 0]).path.tolist()
-    [0, 1, 0]
-    """
-    multigraph, board = edge_source(source, rule)
-    names = multigraph.names
-    path = np.array(
-        [names.vertex(m, f"move {i + 1}", IllegalMoveError) for i, m in enumerate(moves)],
-        dtype=np.int64,
-    )
-    check_edge_walk(multigraph, path)
-    return TokenRecord(
-        multigraph.support,
-        path.astype(np.int32),
-        board,
-        rule if board is not None else None,
-        None,
-        "edge",
-        multigraph,
-    )
-
-
-def annotate_edges(record: TokenRecord, *, max_states: int = MAX_STATES) -> WalkAnnotation:
-    """Judge every move of ``record`` by the edge game's rules (:func:`annotate` with
-    ``game="edge"``): the placement by the placement analysis, then each move by a
-    position kept up to date move by move. ``max_states``: the exact search's budget
-    on a component with an odd cycle.
-
-    >>> record = edge_record(MultiGraph(2, [(0, 1), (0, 1)]), [0, 1, 0])
-    >>> [note.winning_after for note in annotate_edges(record).notes], annotate_edges(record).winner
-    ([True, False, True], 'first')
-    """
-    multigraph = record.multigraph
-    if multigraph is None:  # a vertex game's record: its graph, every edge once
-        multigraph = MultiGraph.from_graph(record.graph)
-    path = record.path.astype(np.int64)
-    check_edge_walk(multigraph, path, record.move_lines)
-    names = multigraph.names
-    notes: list[MoveNote] = []
-    winner = None
-    if path.shape[0]:
-        analysis = analyse_edges(multigraph, max_states=max_states)
-        placer_could = analysis.placer_wins
-        placement = names.name(int(analysis.winning_ids[0])) if placer_could else None
-        first = int(path[0])
-        notes.append(
-            MoveNote(
-                1,
-                "first",
-                1,
-                names.name(first),
-                placer_could,
-                bool(analysis.winning_mask[first]),
-                placement,
-            )
-        )
-        position = EdgePosition(multigraph, names.name(first), max_states=max_states)
-        for t in range(1, path.shape[0]):
-            before = position.mover_wins()
-            reply = position.winning_reply_id() if before else None
-            position._push_id(int(path[t]))
-            after = not position.mover_wins()
-            move = names.name(int(path[t]))
-            best = None if reply is None else names.name(reply)
-            notes.append(MoveNote(t + 1, PLAYERS[t % 2], t // 2 + 1, move, before, after, best))
-        if position.is_game_over():
-            winner = PLAYERS[(path.shape[0] - 1) % 2]  # the last mover; the next cannot move
-    elif multigraph.n_vertices == 0:
-        winner = "second"  # the first player cannot even place the token
-    return WalkAnnotation(record, tuple(notes), winner)

@@ -3,7 +3,7 @@
 The theorem: placing the token on ``v`` wins for the placer iff some maximum
 matching misses ``v``. :func:`explain_placement` gives what shows it (the public
 entry points are :func:`matchgame.explain` and ``Analysis.explain``, in
-:mod:`matchgame.games.placement`, which this module does not import):
+:mod:`matchgame.games.vertex.analysis`, which this module does not import):
 
 - when the placer wins, an even alternating path from ``v`` (through its partner)
   to a vertex the matching leaves free: flipping it gives a maximum matching that
@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels import bipartite as _bip
-from .._kernels import blossom as _blossom
-from ..core.graph import INDEX_DTYPE
+from ..._kernels import bipartite as _bip
+from ..._kernels import blossom as _blossom
+from ...core.graph import INDEX_DTYPE
 
 if TYPE_CHECKING:  # placement imports this module (Analysis.explain): not the other way
-    from .placement import Analysis
+    from .analysis import Analysis
 
 __all__ = ["Explanation", "explain_placement"]
 
@@ -128,7 +128,7 @@ class Explanation:
 
     def _repr_svg_(self) -> str | None:
         """In Jupyter: the picture of the explanation."""
-        from .. import draw
+        from ... import draw
 
         return draw.notebook_svg(self)
 

@@ -2,7 +2,7 @@
 
 :class:`Position` is the python-chess-like face of the game: ``push``/``pop``
 with an undo log, legal and winning moves, the verdict, the engine's best move.
-Underneath, :mod:`matchgame.games.engines` keeps a maximum matching of the
+Underneath, :mod:`matchgame.games.vertex.engines` keeps a maximum matching of the
 unvisited graph up to date (one augmenting-path search a move).
 """
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import (
+from ...core._validate import (
     Applies,
     Integer,
     NoneOr,
@@ -25,11 +25,11 @@ from ..core._validate import (
     first_index,
     validate_params,
 )
-from ..core.board import is_board_source
-from ..core.graph import Graph
-from ..core.moves import MOVES
-from ..core.names import BoardCells, VertexIds, VertexNames
-from ..errors import (
+from ...core.board import is_board_source
+from ...core.graph import Graph
+from ...core.moves import MOVES
+from ...core.names import BoardCells, VertexIds, VertexNames
+from ...errors import (
     EmptyMoveStackError,
     IllegalMoveError,
     InvalidInputError,
@@ -38,7 +38,7 @@ from ..errors import (
 from .engines import Engine, WalkAnalysis, analyse_walk, game_graph, make_engine
 
 if TYPE_CHECKING:
-    from .edge_position import EdgePosition
+    from ..edge.position import EdgePosition
 
 __all__ = ["Outcome", "Position", "WalkAnalysis", "analyse_walk"]
 
@@ -98,7 +98,7 @@ class Position:
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves.
     game : {"vertex", "edge"}
-        ``"edge"`` makes an :class:`~matchgame.games.edge_position.EdgePosition`
+        ``"edge"`` makes an :class:`~matchgame.games.edge.position.EdgePosition`
         (a move uses up the edge it travels; it takes ``used=`` edges instead of
         ``visited``, and ``max_states``).
     used : iterable of (name, name) pairs, optional
@@ -172,7 +172,7 @@ class Position:
         # the real parameters, not (*args, **kwargs): inspect.signature(Position) and
         # help() show them; used and max_states belong to the edge game
         if cls is Position and game == "edge":
-            from .edge_position import EdgePosition  # the edge game loads only when asked
+            from ..edge.position import EdgePosition  # the edge game loads only when asked
 
             edge: EdgePosition = object.__new__(EdgePosition)
             return edge
@@ -576,13 +576,13 @@ class Position:
     def _repr_svg_(self) -> str | None:
         """In Jupyter: the board or graph with the path so far, the token, and the
         legal moves coloured by who wins after them."""
-        from .. import draw
+        from ... import draw
 
         return draw.notebook_svg(self)
 
     def __str__(self) -> str:
         """The position as text (see :func:`matchgame.draw.terminal.position_text`)."""
-        from .. import draw
+        from ... import draw
 
         return draw.position_text(self)
 

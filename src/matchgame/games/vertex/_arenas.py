@@ -8,17 +8,17 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels.graphs import two_colouring
-from ..core.board import Board
-from ..core.graph import Graph
-from ..core.names import BoardCells
+from ..._kernels.graphs import two_colouring
+from ...core.board import Board
+from ...core.graph import Graph
+from ...core.names import BoardCells
 
 __all__ = ["Arena", "BoardArena", "GraphArena", "moves_arena"]
 
 
 class Arena(Protocol):
     """What the checks of winning ids read of an arena: this module's two and the
-    edge game's (``certificates.edges``)."""
+    edge game's (``games.edge.certificate``)."""
 
     @property
     def kind(self) -> str: ...

@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels.graphs import component_sizes_without
-from .._kernels.jsonscan import OUT_OF_RANGE
-from ..core.graph import INDEX_DTYPE
-from ..core.names import FileIds
+from ..._kernels.graphs import component_sizes_without
+from ..._kernels.jsonscan import OUT_OF_RANGE
+from ...core.graph import INDEX_DTYPE
+from ...core.names import FileIds
 from ._arenas import Arena, BoardArena, GraphArena
 
 __all__ = ["prove"]

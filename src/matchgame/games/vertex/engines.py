@@ -22,15 +22,15 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels import blossom as _blossom
-from .._kernels import graphs as _graphs
-from .._kernels import incremental as _inc
-from .._kernels._stop import check as _stop_point
-from ..core._validate import as_int_array, first_index
-from ..core.board import Board
-from ..core.graph import INDEX_DTYPE, Graph, as_graph
-from ..core.matching import maximum_matching
-from ..errors import IllegalMoveError, InvalidInputError, MatchgameError
+from ..._kernels import blossom as _blossom
+from ..._kernels import graphs as _graphs
+from ..._kernels import incremental as _inc
+from ..._kernels._stop import check as _stop_point
+from ...core._validate import as_int_array, first_index
+from ...core.board import Board
+from ...core.graph import INDEX_DTYPE, Graph, as_graph
+from ...core.matching import maximum_matching
+from ...errors import IllegalMoveError, InvalidInputError, MatchgameError
 
 __all__ = ["Engine", "WalkAnalysis", "analyse_walk", "checked_walk", "game_graph", "make_engine"]
 

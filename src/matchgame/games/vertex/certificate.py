@@ -11,20 +11,20 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._kernels import bipartite as _bip
-from .._kernels import blossom as _blossom
-from ..core.board import Board
-from ..core.graph import INDEX_DTYPE, Graph
-from ..core.matching import Decomposition, decompose, gallai_edmonds
-from ..core.moves import as_moves
-from ..core.names import BoardCells
-from ..games.placement import Analysis
-from ..readers.boards import format_board
-from ..readers.edgelists import format_edge_list
-from ..writers.jsonstream import json_document
+from ..._kernels import bipartite as _bip
+from ..._kernels import blossom as _blossom
+from ...core.board import Board
+from ...core.graph import INDEX_DTYPE, Graph
+from ...core.matching import Decomposition, decompose, gallai_edmonds
+from ...core.moves import as_moves
+from ...core.names import BoardCells
+from ...readers.boards import format_board
+from ...readers.edgelists import format_edge_list
+from ...writers.jsonstream import json_document
+from .analysis import Analysis
 
 if TYPE_CHECKING:
-    from ..core.multigraph import MultiGraph
+    from ...core.multigraph import MultiGraph
 
 __all__ = ["FORMAT", "as_json", "canonical_input", "input_digest", "make_certificate"]
 

@@ -52,20 +52,20 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels import gf2 as _gf2
-from ..core._memory import require_memory
-from ..core.board import Board
-from ..core.graph import Graph
-from ..core.moves import as_moves
-from ..core.multigraph import MultiGraph, as_multigraph
-from ..core.names import BoardCells
-from ..errors import BudgetExceededError, InvalidInputError
-from ..games._edge_algebra import solve_rows
-from ..games.edges import EdgeAnalysis
-from ..writers.placements import EDGE_ANSWER_FIELDS, edge_board_answer, edge_graph_answer
-from ._proofs import _ids, _winning_ids
-from .check import _check_fields, _compare, numbered_names
-from .make import FORMAT, as_json, input_digest
+from ..._kernels import gf2 as _gf2
+from ...core._memory import require_memory
+from ...core.board import Board
+from ...core.graph import Graph
+from ...core.moves import as_moves
+from ...core.multigraph import MultiGraph, as_multigraph
+from ...core.names import BoardCells
+from ...errors import BudgetExceededError, InvalidInputError
+from ...writers.placements import EDGE_ANSWER_FIELDS, edge_board_answer, edge_graph_answer
+from ..vertex._proofs import _ids, _winning_ids
+from ..vertex.certificate import FORMAT, as_json, input_digest
+from ..vertex.checker import _check_fields, _compare, numbered_names
+from ._algebra import solve_rows
+from .analysis import EdgeAnalysis
 
 __all__ = ["MAX_LANES", "as_json", "check_edge_document", "make_edge_certificate"]
 

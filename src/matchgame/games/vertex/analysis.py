@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import numpy as np
 import numpy.typing as npt
 
-from ..core._cache import cached_property
-from ..core._deprecated import callable_array
-from ..core._validate import (
+from ...core._cache import cached_property
+from ...core._deprecated import callable_array
+from ...core._validate import (
     Applies,
     Integer,
     NoneOr,
@@ -24,9 +24,9 @@ from ..core._validate import (
     describe,
     validate_params,
 )
-from ..core.board import ON_A_BOARD, Board, as_board
-from ..core.graph import Graph, as_graph, is_scipy_sparse
-from ..core.matching import (
+from ...core.board import ON_A_BOARD, Board, as_board
+from ...core.graph import Graph, as_graph, is_scipy_sparse
+from ...core.matching import (
     ALGORITHMS,
     Algorithm,
     Decomposition,
@@ -35,12 +35,12 @@ from ..core.matching import (
     decompose,
     gallai_edmonds,
 )
-from ..core.moves import MOVES
-from ..core.names import BoardCells, VertexNames
-from ..errors import InvalidInputError, InvalidTypeError
+from ...core.moves import MOVES
+from ...core.names import BoardCells, VertexNames
+from ...errors import InvalidInputError, InvalidTypeError
 
 if TYPE_CHECKING:
-    from .edges import EdgeAnalysis
+    from ..edge.analysis import EdgeAnalysis
     from .explain import Explanation
 
 __all__ = ["GAMES", "Analysis", "analyse", "analyse_graph", "analyse_placements", "explain"]
@@ -48,7 +48,7 @@ __all__ = ["GAMES", "Analysis", "analyse", "analyse_graph", "analyse_placements"
 GAMES = ("vertex", "edge")
 """The token games: ``"vertex"`` (geography: a vertex is used up once the token
 leaves it; the default everywhere) and ``"edge"`` (a move uses up the edge it
-travels; :mod:`matchgame.games.edges`)."""
+travels; :mod:`matchgame.games.edge.analysis`)."""
 
 
 IN_THE_EDGE_GAME = Applies("game", lambda game: game == "edge", "the edge game (game='edge')")
@@ -84,7 +84,7 @@ class Analysis:
 
     __slots__ = ("__dict__", "board", "decomposition", "graph", "moves")
 
-    #: the game answered: vertex geography (:class:`~matchgame.games.edges.EdgeAnalysis`
+    #: the game answered: vertex geography (:class:`~matchgame.games.edge.analysis.EdgeAnalysis`
     #: answers the edge game, ``game = "edge"``)
     game = "vertex"
 
@@ -205,13 +205,13 @@ class Analysis:
         >>> json.loads(json.dumps(certificate)) == certificate
         True
         """
-        from ..certificates import as_json, make_certificate
+        from ...certificates import as_json, make_certificate
 
         return as_json(make_certificate(self))
 
     def _repr_svg_(self) -> str | None:
         """The picture in Jupyter (boards and graphs up to the renderer's limits)."""
-        from .. import draw
+        from ... import draw
 
         return draw.notebook_svg(self)
 
@@ -287,7 +287,7 @@ def analyse(
         edge counts, and :class:`~matchgame.MultiGraph` is accepted).
     max_states : int, optional
         The edge game only: the budget of its exact search on components with an
-        odd cycle (default ``matchgame.games.edges.MAX_STATES``, 10**6).
+        odd cycle (default ``matchgame.games.edge.analysis.MAX_STATES``, 10**6).
 
     Returns
     -------
@@ -327,7 +327,7 @@ def analyse(
     if game != "vertex":
         if algorithm != "auto":
             raise InvalidInputError("algorithm chooses a matching engine: the vertex game's")
-        from .edges import MAX_STATES, analyse_edges
+        from ..edge.analysis import MAX_STATES, analyse_edges
 
         budget = MAX_STATES if max_states is None else max_states
         return analyse_edges(source, moves=moves, max_states=budget)

@@ -1,6 +1,6 @@
 """Why a placement wins or loses in the edge game, shown as a teacher would show it.
 
-By the theorem of :mod:`matchgame.games.edges`, on a bipartite component:
+By the theorem of :mod:`matchgame.games.edge.analysis`, on a bipartite component:
 
 - the placer wins on ``v`` when a *parity set* S holds ``v``: every vertex has an
   even number of edges into S (S lies on one side, so no edge joins two of its
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .edges import EdgeAnalysis
+    from .analysis import EdgeAnalysis
 
 __all__ = ["EdgeExplanation", "explain_edges"]
 
@@ -118,7 +118,7 @@ class EdgeExplanation:
 
     def _repr_svg_(self) -> str | None:
         """In Jupyter: the picture of the explanation."""
-        from .. import draw
+        from ... import draw
 
         return draw.notebook_svg(self)
 
@@ -163,7 +163,7 @@ def explain_edges(
     if analysis.searched[v]:
         move = None
         if not placer_wins:
-            from .edge_position import EdgePosition
+            from .position import EdgePosition
 
             position = (
                 EdgePosition(analysis.multigraph, names.name(v))

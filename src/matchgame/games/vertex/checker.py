@@ -10,20 +10,20 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..core._validate import as_choice, describe
-from ..core.board import Board
-from ..core.graph import Graph
-from ..core.moves import as_moves
-from ..core.names import VertexIds, VertexNames
-from ..errors import InvalidTypeError, MatchgameError
-from ..readers.documents import BadList, DocumentError, IntList, quote, read_json
-from ..writers.placements import ANSWER_FIELDS, board_answer, graph_answer
+from ...core._validate import as_choice, describe
+from ...core.board import Board
+from ...core.graph import Graph
+from ...core.moves import as_moves
+from ...core.names import VertexIds, VertexNames
+from ...errors import InvalidTypeError, MatchgameError
+from ...readers.documents import BadList, DocumentError, IntList, quote, read_json
+from ...writers.placements import ANSWER_FIELDS, board_answer, graph_answer
 from ._arenas import BoardArena, GraphArena, moves_arena
 from ._proofs import prove
-from .make import FORMAT, input_digest
+from .certificate import FORMAT, input_digest
 
 if TYPE_CHECKING:
-    from ..core.multigraph import MultiGraph
+    from ...core.multigraph import MultiGraph
 
 __all__ = ["check_answer"]
 
@@ -42,7 +42,7 @@ def check_answer(
 
     ``moves``: on a board, how the token moves (the certificate says which rule it
     was made for; another rule is another input). ``game``: the game the answer is
-    checked as (``"vertex"`` or ``"edge"``, :mod:`matchgame.certificates.edges`); a
+    checked as (``"vertex"`` or ``"edge"``, :mod:`matchgame.games.edge.certificate`); a
     certificate made for the other game proves nothing about this one.
 
     Raises
@@ -89,7 +89,7 @@ def check_answer(
     if made_for_game != game:
         return [f"the certificate was made for the {made_for_game} game, not the {game} game"]
     if game == "edge":
-        from .edges import check_edge_document
+        from ..edge.certificate import check_edge_document
 
         return check_edge_document(source, document, moves)
     arena: BoardArena | GraphArena

@@ -25,7 +25,7 @@ rows of ``A``: iff no ``x`` with ``x^T A = 0`` has ``x_s = 1``, iff some
 
 For Y the same with ``A^T``. So the placer's winning placements are the supports
 of the left and right kernels of ``A``: one elimination per side answers every
-vertex (:mod:`matchgame.games._edge_algebra`; an isolated vertex is a winning
+vertex (:mod:`matchgame.games.edge._algebra`; an isolated vertex is a winning
 placement). Every position reached in play is again a bipartite multigraph (one
 edge fewer) with a token, answered by the same rule (:mod:`.edge_position`).
 
@@ -50,20 +50,19 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels import edgesearch as _search
-from ..core._cache import cached_property
-from ..core._deprecated import callable_array
-from ..core._validate import Integer, Options, describe, validate_params
-from ..core.board import ON_A_BOARD, Board, as_board
-from ..core.graph import Graph
-from ..core.moves import MOVES
-from ..core.multigraph import MultiGraph, as_multigraph
-from ..core.names import BoardCells, VertexNames
-from ..errors import BudgetExceededError, InvalidInputError, InvalidTypeError
+from ...core._cache import cached_property
+from ...core._deprecated import callable_array
+from ...core._validate import Integer, Options, describe, validate_params
+from ...core.board import ON_A_BOARD, Board, as_board
+from ...core.graph import Graph
+from ...core.moves import MOVES
+from ...core.multigraph import MultiGraph, as_multigraph
+from ...core.names import BoardCells, VertexNames
+from ...errors import InvalidInputError, InvalidTypeError
 
 if TYPE_CHECKING:
-    from .edge_explain import EdgeExplanation
-from ._edge_algebra import (
+    from .explain import EdgeExplanation
+from ._algebra import (
     Biadjacency,
     GraphParts,
     KernelSupports,
@@ -73,6 +72,7 @@ from ._edge_algebra import (
     require,
     solve_rows,
 )
+from .search import MAX_BUDGET, MAX_STATES, ComponentSearch
 
 __all__ = [
     "MAX_BUDGET",
@@ -82,13 +82,6 @@ __all__ = [
     "analyse_edges",
     "edge_source",
 ]
-
-MAX_STATES = 1_000_000
-"""Default budget of the exact search on components with an odd cycle (positions
-remembered; a position takes ~8 bytes a 64 edges)."""
-MAX_BUDGET = 1 << 32
-"""The largest ``max_states`` taken (its table alone would take over 64 GiB; a
-larger one would overflow the table's size in the kernel's 64-bit arithmetic)."""
 
 
 @dataclass(frozen=True)
@@ -311,24 +304,24 @@ class EdgeAnalysis:
 
     def explain(self, name: Any, *, max_states: int | None = None) -> EdgeExplanation:
         """Why placing the token on ``name`` wins or loses: the parity set S, or the
-        opponent's winning move and T (see ``matchgame.games.edge_explain``).
+        opponent's winning move and T (see ``matchgame.games.edge.explain``).
 
         >>> analyse_edges(["..."]).explain((0, 1)).text()[:34]
         'Placing the token on cell 1 2 lose'
         """
-        from .edge_explain import explain_edges
+        from .explain import explain_edges
 
         return explain_edges(self, name, max_states=max_states)
 
     def _repr_svg_(self) -> str | None:
         """In Jupyter: the board or graph coloured by who wins a placement."""
-        from .. import draw
+        from ... import draw
 
         return draw.notebook_svg(self)
 
     def certificate(self) -> dict[str, Any]:
         """The certificate of this answer, exactly as written in the JSON answer (see
-        ``matchgame.certificates.edges``): parity sets proving every verdict.
+        ``matchgame.games.edge.certificate``): parity sets proving every verdict.
 
         Returns
         -------
@@ -349,7 +342,7 @@ class EdgeAnalysis:
         >>> certificate["parity_sets"], json.loads(json.dumps(certificate)) == certificate
         ([1, 0], True)
         """
-        from ..certificates.edges import as_json, make_edge_certificate
+        from .certificate import as_json, make_edge_certificate
 
         return as_json(make_edge_certificate(self))
 
@@ -416,7 +409,7 @@ def analyse_edges(
     -----
     Bipartite components: two banded eliminations over GF(2) (one per side) and
     back substitution with 64 random kernel vectors at once, verified exactly by
-    two more (see ``matchgame.games._edge_algebra.kernel_supports``).
+    two more (see ``matchgame.games.edge._algebra.kernel_supports``).
 
     Examples
     --------
@@ -468,107 +461,3 @@ def analyse_edges(
         moves if board is not None else None,
         states,
     )
-
-
-class ComponentSearch:
-    """The exact search on one component of a multigraph, with its messages.
-
-    ``vertices``: the component's vertices; ``max_states``: the budget, of which
-    ``spent`` went to other components. ``parity_only``: index only the pairs
-    of odd multiplicity (an analysis with nothing used); otherwise every pair of
-    the component, so positions after moves along even pairs are answered too.
-    Positions are given as ``present`` words (:attr:`initial`: nothing used).
-    """
-
-    def __init__(
-        self,
-        multigraph: MultiGraph,
-        vertices: np.ndarray,
-        max_states: int,
-        spent: int = 0,
-        *,
-        parity_only: bool,
-    ) -> None:
-        self.multigraph = multigraph
-        self.vertices = vertices
-        self.max_states = max_states
-        self.budget = max_states - spent
-        pairs = multigraph.pairs
-        inside = np.zeros(multigraph.n_vertices, dtype=bool)
-        inside[vertices] = True
-        keep = inside[pairs[:, 0]]
-        if parity_only:
-            keep &= (multigraph.multiplicity & 1).astype(bool)
-        self.pair_index = np.flatnonzero(keep)  # the multigraph's pairs, as edges here
-        own = pairs[self.pair_index].astype(np.int64)
-        n = multigraph.n_vertices
-        loop = own[:, 0] == own[:, 1]
-        # incidences: each pair from both ends, a loop once
-        ends = np.concatenate([own[:, 0], own[~loop, 1]])
-        others = np.concatenate([own[:, 1], own[~loop, 0]])
-        edge_ids = np.concatenate([np.arange(own.shape[0]), np.flatnonzero(~loop)])
-        order = np.lexsort((others, ends))
-        self.offsets = np.zeros(n + 1, dtype=np.int32)
-        np.cumsum(np.bincount(ends, minlength=n), out=self.offsets[1:])
-        self.edge_of = edge_ids[order].astype(np.int32)
-        self.other = others[order].astype(np.int32)
-        self.n_edges = int(own.shape[0])
-        self.words = max((self.n_edges + 63) // 64, 1)
-        odd = (multigraph.multiplicity[self.pair_index] & 1).astype(bool)
-        self.initial = self.present_words(odd)
-        self._search: _search.EdgeSearch | None = None
-
-    def present_words(self, present: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint64]:
-        """Per edge of this search whether it is present, packed into words."""
-        bits = np.zeros(64 * self.words, dtype=np.uint8)
-        bits[: present.shape[0]] = present
-        return np.packbits(bits, bitorder="little").view("<u8").astype(np.uint64)
-
-    @property
-    def n_states(self) -> int:
-        return 0 if self._search is None else int(self._search.n_states)
-
-    def mover_wins(self, token: int, present: npt.NDArray[np.uint64]) -> bool:
-        """Who wins with the token on ``token`` and the edges of ``present``."""
-        from .._kernels._stop import check
-
-        if self._search is None:
-            if self.budget < 1:
-                raise BudgetExceededError(self._over_budget_message())
-            require(
-                _search.EdgeSearch.memory(self.n_edges, self.budget),
-                f"the exact search of {self._component_text()}",
-            )
-            self._search = _search.EdgeSearch(
-                self.offsets, self.edge_of, self.other, self.n_edges, self.budget
-            )
-        result = self._search.mover_wins(token, present)
-        if result == _search.STOPPED:
-            check()
-            raise RuntimeError("the search stopped without a stop request")
-        if result == _search.OUT_OF_MEMORY:
-            raise BudgetExceededError(
-                f"the exact search of {self._component_text()} ran out of memory after "
-                f"{self.n_states:,} positions"
-            )
-        if result == _search.OVER_BUDGET:
-            raise BudgetExceededError(self._over_budget_message())
-        return result == _search.WIN
-
-    def _component_text(self) -> str:
-        names = self.multigraph.names
-        first = names.describe(int(self.vertices[0]))
-        return (
-            f"the component of {first} ({self.vertices.shape[0]} vertices, "
-            f"{self.n_edges} edges once reduced to parities)"
-        )
-
-    def _over_budget_message(self) -> str:
-        spent = self.max_states - self.budget
-        elsewhere = f", {spent:,} of them spent on other components" if spent else ""
-        return (
-            f"edge geography on a graph with an odd cycle (a self-loop is one) is "
-            f"PSPACE-complete, and the exact "
-            f"search of {self._component_text()} needs more positions than max_states = "
-            f"{self.max_states:,} allows{elsewhere}"
-        )

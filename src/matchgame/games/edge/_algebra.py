@@ -1,6 +1,6 @@
 """The linear algebra of edge geography on bipartite graphs, over GF(2).
 
-The theorem and the game are described in :mod:`matchgame.games.edges`; this
+The theorem and the game are described in :mod:`matchgame.games.edge.analysis`; this
 module computes what it needs: the graph reduced to parities split into its
 components (:func:`graph_parts`), the biadjacency matrix ``A`` (sides X and Y)
 of the bipartite ones in a banded order (:func:`biadjacency`), the supports of
@@ -17,13 +17,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels import gf2 as _gf2
-from .._kernels._stop import check as _stop_point
-from ..core._memory import require_memory
-from ..core.graph import Graph
-from ..core.multigraph import MultiGraph
-from ..core.names import BoardCells
-from ..errors import BudgetExceededError
+from ..._kernels import gf2 as _gf2
+from ..._kernels._stop import check as _stop_point
+from ...core._memory import require_memory
+from ...core.graph import Graph
+from ...core.multigraph import MultiGraph
+from ...core.names import BoardCells
+from ...errors import BudgetExceededError
 
 __all__ = [
     "Biadjacency",

@@ -1,0 +1,1 @@
+"""matchgame.games.edge."""
