@@ -169,15 +169,18 @@ cdef inline int64_t _lead_after(
     const uint64_t *row, int64_t c, int64_t hi, int64_t W
 ) noexcept nogil:
     """The first set column of a ring row after column ``c`` (up to ``hi``), or -1."""
-    cdef int64_t w = c >> 6, last = hi >> 6
-    cdef uint64_t word = row[w % W] & _above(c)
+    cdef int64_t w = c >> 6, last = hi >> 6, i = w % W
+    cdef uint64_t word = row[i] & _above(c)
     while True:
         if word:
             return (w << 6) + mg_ctz64(word)
         w += 1
         if w > last:
             return -1
-        word = row[w % W]
+        i += 1
+        if i == W:  # the ring wraps (no division a word)
+            i = 0
+        word = row[i]
 
 
 cdef int64_t _eliminate(
@@ -331,7 +334,7 @@ cdef int _back_substitute_words(
 ) noexcept nogil:
     """Back substitution (see the module docstring) with ``words`` words of lanes per
     column: ``x`` is ``n_cols x words``, row-major; -1 if stopped."""
-    cdef int64_t c, p, w, end, k, j
+    cdef int64_t c, p, w, end, k, j, i
     cdef uint64_t word
     cdef const uint64_t *row
     cdef uint64_t *acc
@@ -346,18 +349,25 @@ cdef int _back_substitute_words(
         acc = x + c * words
         w = c >> 6
         end = last[p] >> 6
-        word = row[w % W] & _above(c)
+        i = w % W
+        word = row[i] & _above(c)
         while True:
             while word:
                 j = (w << 6) + mg_ctz64(word)
                 other = x + j * words
-                for k in range(words):
-                    acc[k] ^= other[k]
+                if words == 1:
+                    acc[0] ^= other[0]
+                else:
+                    for k in range(words):
+                        acc[k] ^= other[k]
                 word &= word - 1
             w += 1
             if w > end:
                 break
-            word = row[w % W]
+            i += 1
+            if i == W:  # the ring wraps (no division a word)
+                i = 0
+            word = row[i]
     return 0
 
 

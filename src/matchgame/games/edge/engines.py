@@ -3,19 +3,31 @@ kept up to date move by move (see :mod:`matchgame.games.edge.position`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from ..._kernels import gf2 as _gf2
-from ...core.graph import Graph
 from ...core.multigraph import MultiGraph
-from ._algebra import biadjacency, require
+from ._algebra import biadjacency
+from ._dynamic import DynamicMatrix, Proof
 from .search import ComponentSearch
 
 __all__ = ["Algebra", "Searched"]
 
 
 class Algebra:
-    """The bipartite engine: the transforms of ``A`` over GF(2), flipped move by move."""
+    """The bipartite engine: ``A'`` as a pattern with a parity bit per entry
+    (:class:`~._dynamic.DynamicMatrix`, no dense transform) and a proof per ply.
+
+    The proofs persist through play (the theorem of
+    :mod:`matchgame.games.edge.analysis`): if the mover on ``x`` loses with ``S``,
+    after any move ``x -> y`` the set ``S`` proves ``y`` winning (``y`` now has one
+    edge into ``S``, an odd number); if the mover on ``x`` wins with ``T`` and moves
+    to ``y`` in ``T``, ``T`` proves ``y`` losing. So a game that follows its proofs
+    costs nothing past the first question; a move out of ``T`` (a mistake, or a
+    second winning move) leaves the next position unproved, and its first question
+    costs an elimination or two. Taking a move back restores the proof it had.
+    """
 
     def __init__(
         self,
@@ -24,42 +36,104 @@ class Algebra:
         side: np.ndarray,
         inside: np.ndarray,
     ) -> None:
-        odd = (left & 1).astype(bool)
-        pairs = multigraph.pairs[odd].astype(np.int64)
-        parity = Graph.from_edges(multigraph.n_vertices, pairs) if pairs.size else None
-        graph = parity if parity is not None else Graph.from_edges(multigraph.n_vertices, [])
-        graph = Graph._trusted(graph.offsets, graph.indices, names=multigraph.names)
-        bi = biadjacency(graph, side, inside)
-        nx, ny = bi.shape
-        words = _gf2.band_words(bi.a_ptr, bi.a_ind, ny, np.empty(0, np.uint8))
-        require(
-            int(_gf2.Transforms.memory(nx, ny)) * 2 + nx * (8 * words + 24),
-            f"a position of the edge game on {nx + ny} vertices (dense transforms over GF(2))",
-        )
-        self.transforms = _gf2.Transforms(bi.a_ptr, bi.a_ind, ny, words)
+        bi = biadjacency(multigraph.support, side, inside)
+        rows = np.repeat(bi.xs, np.diff(bi.a_ptr)).astype(np.int64)
+        cols = bi.ys[bi.a_ind].astype(np.int64)
+        n = max(multigraph.n_vertices, 1)
+        keys = np.minimum(rows, cols) * n + np.maximum(rows, cols)
+        parity = (left[np.searchsorted(multigraph._keys, keys)] & 1).astype(bool)
+        del rows, cols, keys
+        self.matrix = DynamicMatrix(bi, parity)
         self.side = side
         self.index = bi.index
+        # per ply: [token, proof or None, winning moves or None]
+        self._plies: list[list[Any]] = []
 
-    def toggle(self, u: int, v: int) -> None:
+    def start(self, token: int) -> None:
+        self._plies = [[token, None, None]]
+
+    def push(self, u: int, v: int) -> None:
+        """The move ``u -> v``: flip its entry, carry the proof over if it persists."""
+        self._flip(u, v)
+        proof = self._plies[-1][1] if self._plies else None
+        carried: Proof | None = None
+        if proof is not None:
+            wins, members = proof
+            if not wins or _holds(members, v):
+                carried = (not wins, members)
+        self._plies.append([v, carried, None])
+
+    def pop(self, u: int, v: int) -> None:
+        """Take back the move ``u -> v``."""
+        self._flip(u, v)
+        self._plies.pop()
+
+    def _flip(self, u: int, v: int) -> None:
         x, y = (u, v) if self.side[u] == 0 else (v, u)
-        self.transforms.flip(int(self.index[x]), int(self.index[y]))
+        self.matrix.flip(int(self.index[x]), int(self.index[y]))
+
+    def proof(self, token: int) -> Proof:
+        """Who wins with ``token`` to move, and the set proving it (vertex ids)."""
+        ply = self._plies[-1]
+        if ply[0] != token:
+            raise RuntimeError("the engine's plies and the position disagree")
+        if ply[1] is None:
+            ply[1] = self.matrix.prove(int(self.side[token]), int(self.index[token]))
+        proof: Proof = ply[1]
+        return proof
 
     def mover_wins(self, token: int, left: np.ndarray) -> bool:
-        i = int(self.index[token])
-        if self.side[token] == 0:
-            return not self.transforms.in_left_kernel_support(i)
-        return not self.transforms.in_right_kernel_support(i)
+        return self.proof(token)[0]
 
     def winning_moves(self, token: int, reachable: list[int], left: np.ndarray) -> list[int]:
-        """The reachable vertices ``y`` in T (``A z = e_token``) or in the other
-        kernel's support: moving there leaves the opponent a losing start."""
-        i = int(self.index[token])
-        transforms = self.transforms
-        if self.side[token] == 0:
-            good = transforms.solve_row(i) | transforms.right_kernel_support()
-        else:
-            good = transforms.solve_column(i) | transforms.left_kernel_support()
-        return [v for v in reachable if good[self.index[v]]]
+        """The reachable ``y`` in ``T`` or in the support of the kernel on ``y``'s side
+        (the solutions of ``A' z = e_token`` are ``1_T`` plus that kernel): moving
+        there leaves the opponent a losing start."""
+        ply = self._plies[-1]
+        if ply[2] is None:
+            ply[2] = self._winners(token, reachable, len(reachable))
+        winners: list[int] = ply[2]
+        return winners
+
+    def winning_reply(self, token: int, reachable: list[int], left: np.ndarray) -> int | None:
+        """The first winning move in vertex order (the moves before the first one in
+        ``T`` are the only ones asked about)."""
+        ply = self._plies[-1]
+        if ply[2] is not None:
+            return ply[2][0] if ply[2] else None
+        first = self._winners(token, reachable, 1)
+        return first[0] if first else None
+
+    def _winners(self, token: int, reachable: list[int], wanted: int) -> list[int]:
+        """The first ``wanted`` winning moves among ``reachable`` (increasing)."""
+        wins, members = self.proof(token)
+        if not wins:
+            return []
+        in_t = [_holds(members, v) for v in reachable]
+        asked: list[int] = []  # the moves before the wanted-th one in T
+        found = 0
+        for v, inside in zip(reachable, in_t, strict=True):
+            if inside:
+                found += 1
+                if found == wanted:
+                    break
+            else:
+                asked.append(v)
+        kernel: set[int] = set()
+        if asked:
+            other = 1 - int(self.side[token])
+            rows = self.index[np.array(asked, dtype=np.int64)]
+            # in the kernel's support iff the mover there would lose in A'
+            losing = ~self.matrix.solvable(other, rows)
+            kernel = {v for v, lost in zip(asked, losing.tolist(), strict=True) if lost}
+        out = [v for v, inside in zip(reachable, in_t, strict=True) if inside or v in kernel]
+        return out[:wanted]
+
+
+def _holds(members: np.ndarray, v: int) -> bool:
+    """Whether the sorted ids ``members`` hold ``v``."""
+    k = int(np.searchsorted(members, v))
+    return k < members.shape[0] and int(members[k]) == v
 
 
 class Searched:
@@ -69,8 +143,18 @@ class Searched:
     def __init__(self, multigraph: MultiGraph, vertices: np.ndarray, max_states: int) -> None:
         self.search = ComponentSearch(multigraph, vertices, max_states, parity_only=False)
 
-    def toggle(self, u: int, v: int) -> None:
+    def start(self, token: int) -> None:
         pass  # the position is read from the copies left at each question
+
+    def push(self, u: int, v: int) -> None:
+        pass
+
+    def pop(self, u: int, v: int) -> None:
+        pass
+
+    def winning_reply(self, token: int, reachable: list[int], left: np.ndarray) -> int | None:
+        moves = self.winning_moves(token, reachable, left)
+        return moves[0] if moves else None
 
     def _present(self, left: np.ndarray) -> np.ndarray:
         return self.search.present_words((left[self.search.pair_index] & 1).astype(bool))

@@ -245,6 +245,7 @@ class EdgePosition(Position):
             self._component_engine = Searched(multigraph, np.flatnonzero(inside), self._max_states)
         else:
             self._component_engine = Algebra(multigraph, self._left, side, inside)
+        self._component_engine.start(token)
 
     def _engine_wins(self, token: int) -> bool:
         assert self._component_engine is not None
@@ -323,8 +324,15 @@ class EdgePosition(Position):
         )
 
     def _winning_reply_id(self) -> int | None:
-        moves = self._winning_ids()
-        return moves[0] if moves else None
+        if self._token is None:
+            moves = self._winning_ids()
+            return moves[0] if moves else None
+        if not self.mover_wins():
+            return None
+        assert self._component_engine is not None
+        return self._component_engine.winning_reply(
+            self._token, self._reachable(self._token), self._left
+        )
 
     def winning_reply(self) -> Hashable | None:
         """One winning move (the first in vertex order), or None."""
@@ -366,7 +374,7 @@ class EdgePosition(Position):
             pair = self._pair_index(token, u)
             self._left[pair] -= 1
             assert self._component_engine is not None
-            self._component_engine.toggle(token, u)
+            self._component_engine.push(token, u)
         self._verdicts.append(self._wins)
         self._pairs_used.append(pair)
         self._moves.append(u)
@@ -386,7 +394,7 @@ class EdgePosition(Position):
             assert self._token is not None
             self._left[pair] += 1
             assert self._component_engine is not None
-            self._component_engine.toggle(self._token, move)
+            self._component_engine.pop(self._token, move)
         return move
 
     def pop(self) -> Hashable:
