@@ -5,12 +5,32 @@ from-scratch analysis of the graph that is left after every move of random walks
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import numpy as np
 import pytest
+from edge_strategies import multigraphs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle_edge import EdgeOracle
+from test_edge_positions import check_walk
 
 from matchgame import MultiGraph, Position, analyse
+from matchgame.games.edge import engines
 from matchgame.games.edge.engines import Algebra
+
+
+@contextmanager
+def engine(name: str) -> Iterator[None]:
+    """Positions made inside use the pattern engine ("algebra") or the dense
+    transforms ("dense") on every bipartite component, whatever its size."""
+    before = engines.DENSE_BYTES
+    engines.DENSE_BYTES = 0 if name == "algebra" else 1 << 62
+    try:
+        yield
+    finally:
+        engines.DENSE_BYTES = before
 
 
 def random_rows(size: int, blocked: float, seed: int) -> list[str]:
@@ -35,7 +55,8 @@ def remaining(position) -> MultiGraph:
 def check_proof(position) -> None:
     """The engine's set proves its verdict: counted edge by edge on what is left."""
     engine = position._component_engine
-    assert isinstance(engine, Algebra)
+    if not isinstance(engine, Algebra):
+        return
     token = position.token_id
     wins, members = engine.proof(token)
     graph = remaining(position)
@@ -98,13 +119,14 @@ def _loses_after(position, move) -> bool:
         position.pop()
 
 
+@pytest.mark.parametrize("name", ["algebra", "dense"])
 @pytest.mark.parametrize("size, seed", [(30, 1), (45, 2), (60, 3)])
-def test_random_walks_on_boards_agree_with_analyses_from_scratch(size, seed):
+def test_random_walks_on_boards_agree_with_analyses_from_scratch(name, size, seed):
     rows = random_rows(size, 0.2, seed)
     rng = np.random.default_rng(seed)
     cells = [(r, c) for r in range(size) for c in range(size) if rows[r][c] == "."]
-    start = cells[len(cells) // 2]
-    position = Position(rows, token=start, game="edge")
+    with engine(name):
+        position = Position(rows, token=cells[len(cells) // 2], game="edge")
     walk_and_compare(position, rng, 60, every_hint=7)
 
 
@@ -113,7 +135,8 @@ def test_random_walks_on_a_bipartite_multigraph():
     n = 400
     edges = np.stack([rng.integers(0, n // 2, 1200), rng.integers(n // 2, n, 1200)], axis=1)
     edges = np.concatenate([edges, edges[:150]])  # parallel copies
-    position = Position(MultiGraph(n, edges), token=int(edges[0, 0]), game="edge")
+    with engine("algebra"):
+        position = Position(MultiGraph(n, edges), token=int(edges[0, 0]), game="edge")
     walk_and_compare(position, rng, 80, every_hint=5)
 
 
@@ -124,5 +147,32 @@ def test_a_position_set_up_with_used_edges_and_a_knight_board():
     rng = np.random.default_rng(5)
     for _ in range(10):
         position.push(position.legal_moves()[0])
-    later = Position(rows, token=position.token, used=position.used, game="edge", moves="knight")
+    with engine("algebra"):
+        later = Position(
+            rows, token=position.token, used=position.used, game="edge", moves="knight"
+        )
     walk_and_compare(later, rng, 40, every_hint=4)
+
+
+def test_the_engine_is_chosen_by_the_transforms_size():
+    rows = ["." * 20] * 20
+    assert isinstance(Position(rows, token=(10, 10), game="edge")._component_engine, engines.Dense)
+    with engine("algebra"):
+        position = Position(rows, token=(10, 10), game="edge")
+    assert isinstance(position._component_engine, Algebra)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    graph=st.one_of(multigraphs(bipartite=True), multigraphs(bipartite=False)),
+    data=st.data(),
+)
+def test_the_pattern_engine_against_the_oracle(graph, data):
+    """The oracle walks of test_edge_positions, every bipartite component on the
+    pattern engine."""
+    n, edges = graph
+    token = data.draw(st.integers(0, n - 1))
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    with engine("algebra"):
+        position = Position(MultiGraph(n, edges), token=token, game="edge")
+    check_walk(position, EdgeOracle(n, edges), lambda v: v, 14, rng)

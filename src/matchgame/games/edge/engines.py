@@ -7,12 +7,96 @@ from typing import Any
 
 import numpy as np
 
+from ..._kernels import gf2 as _gf2
+from ...core.graph import Graph
 from ...core.multigraph import MultiGraph
-from ._algebra import biadjacency
+from ._algebra import biadjacency, require
 from ._dynamic import DynamicMatrix, Proof
 from .search import ComponentSearch
 
-__all__ = ["Algebra", "Searched"]
+__all__ = ["DENSE_BYTES", "Algebra", "Dense", "Searched", "bipartite_engine"]
+
+DENSE_BYTES = 16 << 20
+"""The dense transforms of a component are kept up to this size of ``P`` and ``Q``
+(about 8,000 vertices a side, a 130x130 board): there a flip costs ~0.03 ms and a
+set-up ~10 to 40 ms, against an elimination (~1 ms) for each question a move
+leaves unproved. Past it their size grows as the square and the set-up as the
+cube; :class:`Algebra` keeps nothing dense."""
+
+
+def bipartite_engine(
+    multigraph: MultiGraph, left: np.ndarray, side: np.ndarray, inside: np.ndarray
+) -> Dense | Algebra:
+    """The engine of a bipartite component: :class:`Dense` while its transforms fit
+    in :data:`DENSE_BYTES`, else :class:`Algebra`."""
+    nx = int(np.count_nonzero(inside & (side == 0)))
+    ny = int(np.count_nonzero(inside & (side == 1)))
+    if 2 * int(_gf2.Transforms.memory(nx, ny)) <= DENSE_BYTES:
+        return Dense(multigraph, left, side, inside)
+    return Algebra(multigraph, left, side, inside)
+
+
+class Dense:
+    """The engine of a small bipartite component: invertible ``P``, ``Q`` with
+    ``P A' Q = diag(I_r, 0)``, kept through each move's flip in O((|X| + |Y|)^2 / 64)
+    word operations (``_kernels/gf2.Transforms``): the rows of ``P`` past ``r``
+    span the left kernel, the columns of ``Q`` past ``r`` the right kernel."""
+
+    def __init__(
+        self,
+        multigraph: MultiGraph,
+        left: np.ndarray,
+        side: np.ndarray,
+        inside: np.ndarray,
+    ) -> None:
+        odd = (left & 1).astype(bool)
+        pairs = multigraph.pairs[odd].astype(np.int64)
+        graph = Graph.from_edges(multigraph.n_vertices, pairs if pairs.size else [])
+        graph = Graph._trusted(graph.offsets, graph.indices, names=multigraph.names)
+        bi = biadjacency(graph, side, inside)
+        nx, ny = bi.shape
+        words = _gf2.band_words(bi.a_ptr, bi.a_ind, ny, np.empty(0, np.uint8))
+        require(
+            int(_gf2.Transforms.memory(nx, ny)) * 2 + nx * (8 * words + 24),
+            f"a position of the edge game on {nx + ny} vertices (dense transforms over GF(2))",
+        )
+        self.transforms = _gf2.Transforms(bi.a_ptr, bi.a_ind, ny, words)
+        self.side = side
+        self.index = bi.index
+
+    def start(self, token: int) -> None:
+        pass
+
+    def push(self, u: int, v: int) -> None:
+        self._flip(u, v)
+
+    def pop(self, u: int, v: int) -> None:
+        self._flip(u, v)
+
+    def _flip(self, u: int, v: int) -> None:
+        x, y = (u, v) if self.side[u] == 0 else (v, u)
+        self.transforms.flip(int(self.index[x]), int(self.index[y]))
+
+    def mover_wins(self, token: int, left: np.ndarray) -> bool:
+        i = int(self.index[token])
+        if self.side[token] == 0:
+            return not self.transforms.in_left_kernel_support(i)
+        return not self.transforms.in_right_kernel_support(i)
+
+    def winning_moves(self, token: int, reachable: list[int], left: np.ndarray) -> list[int]:
+        """The reachable vertices ``y`` in T (``A z = e_token``) or in the other
+        kernel's support: moving there leaves the opponent a losing start."""
+        i = int(self.index[token])
+        transforms = self.transforms
+        if self.side[token] == 0:
+            good = transforms.solve_row(i) | transforms.right_kernel_support()
+        else:
+            good = transforms.solve_column(i) | transforms.left_kernel_support()
+        return [v for v in reachable if good[self.index[v]]]
+
+    def winning_reply(self, token: int, reachable: list[int], left: np.ndarray) -> int | None:
+        moves = self.winning_moves(token, reachable, left)
+        return moves[0] if moves else None
 
 
 class Algebra:

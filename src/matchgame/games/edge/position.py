@@ -49,7 +49,7 @@ from ...errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, 
 from ..vertex.position import Position
 from ._algebra import require
 from .analysis import EdgeAnalysis, analyse_edges, edge_source
-from .engines import Algebra, Searched
+from .engines import Algebra, Dense, Searched, bipartite_engine
 from .search import MAX_BUDGET, MAX_STATES
 
 __all__ = ["EdgePosition", "no_edge"]
@@ -180,7 +180,7 @@ class EdgePosition(Position):
         self._verdicts: list[bool | None] = []
         self._wins: bool | None = None
         # the engine of the token's component, while the token is on the graph
-        self._component_engine: Searched | Algebra | None = None
+        self._component_engine: Searched | Dense | Algebra | None = None
         self._component: npt.NDArray[np.bool_] | None = None
         self._analysis: EdgeAnalysis | None = None
         if token is not None:
@@ -244,7 +244,7 @@ class EdgePosition(Position):
         if odd_cycle or loops.any():
             self._component_engine = Searched(multigraph, np.flatnonzero(inside), self._max_states)
         else:
-            self._component_engine = Algebra(multigraph, self._left, side, inside)
+            self._component_engine = bipartite_engine(multigraph, self._left, side, inside)
         self._component_engine.start(token)
 
     def _engine_wins(self, token: int) -> bool:
