@@ -121,31 +121,47 @@ class Algebra:
         inside: np.ndarray,
     ) -> None:
         bi = biadjacency(multigraph.support, side, inside)
-        rows = np.repeat(bi.xs, np.diff(bi.a_ptr)).astype(np.int64)
-        cols = bi.ys[bi.a_ind].astype(np.int64)
-        n = max(multigraph.n_vertices, 1)
-        keys = np.minimum(rows, cols) * n + np.maximum(rows, cols)
-        parity = (left[np.searchsorted(multigraph._keys, keys)] & 1).astype(bool)
-        del rows, cols, keys
+        odd = (left & 1).astype(bool)
+        if odd.all():  # every pair once (a board, a simple graph) and nothing used
+            parity = np.ones(bi.a_ind.shape[0], dtype=bool)
+        else:
+            rows = np.repeat(bi.xs, np.diff(bi.a_ptr)).astype(np.int64)
+            cols = bi.ys[bi.a_ind].astype(np.int64)
+            n = max(multigraph.n_vertices, 1)
+            keys = np.minimum(rows, cols) * n + np.maximum(rows, cols)
+            parity = odd[np.searchsorted(multigraph._keys, keys)]
+            del rows, cols, keys
         self.matrix = DynamicMatrix(bi, parity)
         self.side = side
         self.index = bi.index
-        # per ply: [token, proof or None, winning moves or None]
+        # per ply: [token, proof or None, winning moves or None, {vertex: its proof as
+        # the mover in this ply's matrix}, for the moves asked about]
         self._plies: list[list[Any]] = []
 
     def start(self, token: int) -> None:
-        self._plies = [[token, None, None]]
+        self._plies = [[token, None, None, {}]]
 
     def push(self, u: int, v: int) -> None:
-        """The move ``u -> v``: flip its entry, carry the proof over if it persists."""
+        """The move ``u -> v``: flip its entry, carry a proof over if one persists.
+
+        With ``u`` losing by ``S``: ``S`` proves ``v`` winning. With ``u`` winning by
+        ``T`` and ``v`` in ``T``: ``T`` proves ``v`` losing. With ``v`` outside ``T``
+        and ``v``'s own proof in the matrix before the move known (asked about for the
+        winning moves): a set ``W`` proving ``v`` winning still does (``u`` is outside
+        ``W``, else ``1_W^T A 1_T`` would be both ``[u in W]`` and ``[v in T]``), and a
+        set ``S_v`` proving ``v`` losing gives ``T`` xor ``S_v`` (``A'`` maps both to
+        ``e_u``)."""
         self._flip(u, v)
-        proof = self._plies[-1][1] if self._plies else None
+        ply = self._plies[-1] if self._plies else None
         carried: Proof | None = None
-        if proof is not None:
-            wins, members = proof
+        if ply is not None and ply[1] is not None:
+            wins, members = ply[1]
             if not wins or _holds(members, v):
                 carried = (not wins, members)
-        self._plies.append([v, carried, None])
+            elif v in ply[3]:
+                v_wins, own = ply[3][v]
+                carried = (True, own) if v_wins else (False, np.setxor1d(members, own))
+        self._plies.append([v, carried, None, {}])
 
     def pop(self, u: int, v: int) -> None:
         """Take back the move ``u -> v``."""
@@ -204,12 +220,12 @@ class Algebra:
             else:
                 asked.append(v)
         kernel: set[int] = set()
-        if asked:
-            other = 1 - int(self.side[token])
-            rows = self.index[np.array(asked, dtype=np.int64)]
-            # in the kernel's support iff the mover there would lose in A'
-            losing = ~self.matrix.solvable(other, rows)
-            kernel = {v for v, lost in zip(asked, losing.tolist(), strict=True) if lost}
+        known = self._plies[-1][3]
+        for v in asked:  # in the kernel's support iff the mover there would lose in A'
+            if v not in known:
+                known[v] = self.matrix.prove(int(self.side[v]), int(self.index[v]))
+            if not known[v][0]:
+                kernel.add(v)
         out = [v for v, inside in zip(reachable, in_t, strict=True) if inside or v in kernel]
         return out[:wanted]
 
