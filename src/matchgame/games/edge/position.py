@@ -11,16 +11,20 @@ as pairs of names, in order.
 Who wins is decided on the token's component (the token never leaves it):
 
 - bipartite (no odd cycle, no self-loop at all): by the theorem of
-  :mod:`matchgame.games.edge.analysis`, kept up to date move by move. A move toggles one
-  entry of the biadjacency matrix ``A`` over GF(2) -- a rank-one change -- and
-  ``_kernels/gf2.Transforms`` keeps invertible ``P``, ``Q`` with
-  ``P A Q = diag(I_r, 0)`` through it in O((|X| + |Y|)^2 / 64) word operations,
-  without redoing the elimination: the mover on ``x`` in X wins iff no row of
-  ``P`` past ``r`` (a basis of the left kernel) is 1 at ``x``, and the winning
-  moves are the neighbours ``y`` with ``z_y = 1`` for the solution
-  ``z = Q diag(I_r, 0) P e_x`` of ``A z = e_x``, or in the right kernel's support.
-  The dense ``P`` and ``Q`` take ``(|X|^2 + |Y|^2) / 8`` bytes (a 100x100 board:
-  ~1 MB; a 1000x1000 board: 40 GB, refused by the memory check);
+  :mod:`matchgame.games.edge.analysis`, on the biadjacency matrix ``A'`` of what is
+  left (a move flips one entry). A small component (``P`` and ``Q`` within
+  :data:`~matchgame.games.edge.engines.DENSE_BYTES`) keeps invertible ``P``, ``Q``
+  with ``P A' Q = diag(I_r, 0)`` through each flip (``_kernels/gf2.Transforms``).
+  A bigger one keeps nothing dense (:class:`~matchgame.games.edge.engines.Algebra`):
+  ``A'`` is the component's pattern with a parity bit per entry, and each position
+  keeps the set that proves its verdict (``T`` with ``A' 1_T = e_x``, or ``S``
+  holding ``x`` with ``1_S^T A' = 0``). The proofs persist through moves that follow
+  them (a move into ``T`` leaves ``T`` as the next mover's ``S``; any move out of a
+  losing ``S`` leaves ``S`` as the next mover's ``T``); a position left unproved is
+  proved in balls of growing radius round the token, then in the whole component
+  (one banded elimination, :mod:`matchgame.games.edge._dynamic`). The winning moves
+  are the reachable ``y`` in ``T`` or in the kernel's support (``y`` losing as the
+  mover in ``A'``); their proofs carry to the next ply;
 - otherwise: the exact search of :mod:`matchgame.games.edge.analysis`, its positions
   remembered for the whole game, within ``max_states``.
 """
@@ -85,8 +89,8 @@ class EdgePosition(Position):
         If the token or a used edge is not in the graph, or an edge is used more
         often than it is there.
     BudgetExceededError
-        (when asked who wins) past the search's budget, or when the dense
-        transforms do not fit in memory.
+        (when asked who wins) past the search's budget, or when the
+        pattern of the token's component does not fit in memory.
 
     Examples
     --------
@@ -169,7 +173,7 @@ class EdgePosition(Position):
         self._names = self._multigraph.names
         self._n = self._multigraph.n_vertices
         # the engine's arrays over every vertex and pair: measured 51 bytes a vertex (the
-        # dense transforms of the token's component claim their own memory)
+        # engine of the token's component claims its own memory)
         items = self._n + self._multigraph.pairs.shape[0]
         require(_POSITION_BYTES * items, "an edge game position on this graph")
         self._set_naming(self._names)
