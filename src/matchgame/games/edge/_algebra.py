@@ -253,6 +253,13 @@ def kernel_supports(bi: Biadjacency, *, lanes: int | None = None) -> KernelSuppo
     """
     lanes = LANES if lanes is None else lanes
     nx, ny = bi.shape
+    words = max(
+        _gf2.band_words(bi.a_ptr, bi.a_ind, ny, _ALL), _gf2.band_words(bi.t_ptr, bi.t_ind, nx, _ALL)
+    )
+    from ._structured import kernel_supports_structured, wide
+
+    if lanes == LANES and wide(bi, words):  # no band: structured, then dense
+        return kernel_supports_structured(bi)
     rng = np.random.default_rng(SEED)
     by_x = eliminate(bi.t_ptr, bi.t_ind, nx)  # rows Y, unknowns X: the left kernel
     by_y = eliminate(bi.a_ptr, bi.a_ind, ny)  # rows X, unknowns Y: the right kernel
