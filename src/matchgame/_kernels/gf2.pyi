@@ -13,6 +13,7 @@ __all__ = [
     "component_sides",
     "echelon_fill",
     "eliminate",
+    "eliminate_logged",
     "rcm_order",
     "set_bits",
     "solve_carried",
@@ -35,6 +36,7 @@ def eliminate(
     row_mask: npt.NDArray[np.uint8],
     W: int,
     carry: npt.NDArray[np.uint64] | None = None,
+    ops: npt.NDArray[np.int32] | None = None,
 ) -> (
     tuple[
         int,
@@ -42,6 +44,24 @@ def eliminate(
         npt.NDArray[np.uint64],
         npt.NDArray[np.int32],
         npt.NDArray[np.int32],
+        int,
+    ]
+    | None
+): ...
+def eliminate_logged(
+    indptr: npt.NDArray[np.int64],
+    indices: npt.NDArray[np.int32],
+    n_cols: int,
+    W: int,
+    ops: npt.NDArray[np.int32],
+) -> (
+    tuple[
+        int,
+        npt.NDArray[np.int32],
+        npt.NDArray[np.uint64],
+        npt.NDArray[np.int32],
+        npt.NDArray[np.int32],
+        int,
         int,
     ]
     | None

@@ -26,9 +26,20 @@ from .analysis import Analysis
 if TYPE_CHECKING:
     from ...core.multigraph import MultiGraph
 
-__all__ = ["FORMAT", "as_json", "canonical_input", "input_digest", "make_certificate"]
+__all__ = [
+    "EDGE_FORMAT",
+    "FORMAT",
+    "as_json",
+    "canonical_input",
+    "input_digest",
+    "make_certificate",
+]
 
 FORMAT = "matchgame-certificate/3"
+EDGE_FORMAT = "matchgame-edge-certificate/2"
+"""The edge game's certificate format (:mod:`matchgame.games.edge.certificate`):
+version 2, shared proof programs; version 1 was this module's ``FORMAT`` with
+``"game": "edge"`` (one parity set per losing placement)."""
 
 
 def canonical_input(source: Board | Graph | MultiGraph) -> bytes:

@@ -20,7 +20,7 @@ from ...readers.documents import BadList, DocumentError, IntList, quote, read_js
 from ...writers.placements import ANSWER_FIELDS, board_answer, graph_answer
 from ._arenas import BoardArena, GraphArena, moves_arena
 from ._proofs import prove
-from .certificate import FORMAT, input_digest
+from .certificate import EDGE_FORMAT, FORMAT, input_digest
 
 if TYPE_CHECKING:
     from ...core.multigraph import MultiGraph
@@ -77,17 +77,18 @@ def check_answer(
     if "certificate" not in document:
         raise DocumentError('field "certificate" is missing (answers carry one with --certificate)')
     certificate = _field(document, "certificate", {}, "certificate")
-    version = certificate.get("format")
-    if isinstance(version, str) and version != FORMAT:
-        raise DocumentError(
-            f'field "certificate.format": {quote(version)} is not {FORMAT} '
-            "(made by another version?)"
-        )
     made_for_game = certificate.get("game", "vertex")  # the vertex game's has no field
     if made_for_game not in ("vertex", "edge"):
         raise DocumentError(f'field "certificate.game": {quote(str(made_for_game))} is unknown')
     if made_for_game != game:
         return [f"the certificate was made for the {made_for_game} game, not the {game} game"]
+    version = certificate.get("format")
+    wanted = EDGE_FORMAT if game == "edge" else FORMAT  # each game's own version
+    if isinstance(version, str) and version != wanted:
+        raise DocumentError(
+            f'field "certificate.format": {quote(version)} is not {wanted} '
+            "(made by another version?)"
+        )
     if game == "edge":
         from ..edge.certificate import check_edge_document
 
