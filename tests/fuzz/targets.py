@@ -11,6 +11,7 @@ interpreter, a hang past the per-input time bound or memory past the bound of
 
 from __future__ import annotations
 
+import contextlib
 import resource
 from collections.abc import Callable
 from typing import Any
@@ -142,6 +143,64 @@ def edge_certificate(data: bytes) -> None:
         check_answer(parse_board(source), answer, game="edge")
 
 
+def gf2_kernels(data: bytes) -> None:
+    """The edge game's structured, dense and proof kernels on a small matrix read from
+    the bytes (first byte: columns; then one byte a row entry, 255 ending a row, as
+    CSR with repeats and order fixed), and, raw, on arrays the bytes spell out (the
+    kernels must refuse what is out of range, never read past it). Each answer is
+    checked: kernel bases in the kernel, proofs adding up to their unit vectors."""
+    import numpy as np
+
+    from matchgame._kernels import gf2, gf2proofs, gf2sparse
+
+    if not data:
+        return
+    n_cols = data[0] % 48
+    rows: list[list[int]] = [[]]
+    for byte in data[1:]:
+        if byte == 255:
+            rows.append([])
+        elif n_cols:
+            rows[-1].append(byte % n_cols)
+    rows = [sorted(set(row)) for row in rows]
+    ptr = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum([len(row) for row in rows], out=ptr[1:])
+    ind = np.array([c for row in rows for c in row], dtype=np.int32)
+    dense = np.zeros((len(rows), n_cols), dtype=np.int64)
+    for r, row in enumerate(rows):
+        dense[r, row] = 1
+    result = gf2sparse.markowitz(ptr, ind, n_cols, data[0] % 7 * 10, 10_000)
+    assert result is not None
+    rank, basis = gf2sparse.dense_kernel(ptr, ind, n_cols) or (0, None)
+    assert basis is not None
+    for k in range(n_cols - rank):
+        vector = np.array([(int(basis[j, k >> 6]) >> (k & 63)) & 1 for j in range(n_cols)])
+        assert not ((dense @ vector) % 2).any()
+    t_ptr, t_ind = gf2.transpose_csr(ptr, ind, n_cols)
+    words = gf2.band_words(t_ptr, t_ind, len(rows), np.empty(0, dtype=np.uint8))
+    ops = np.empty((4, 2), dtype=np.int32)
+    logged = gf2.eliminate_logged(t_ptr, t_ind, len(rows), words, ops)
+    assert logged is not None
+    _, pivot_row, store, last, *_ = logged
+    gf2proofs.ring_bits(pivot_row, store, last)
+    provable = [c for c in range(len(rows)) if pivot_row[c] >= 0]
+    with contextlib.suppress(ValueError):  # a pivot whose unit vector is no sum of rows
+        gf2proofs.unit_proofs(pivot_row, store, last, np.array(provable[::-1], dtype=np.int32))
+    # raw arrays: the checks must refuse them
+    raw = np.frombuffer(data[: len(data) // 4 * 4], dtype=np.int32)
+    for call in (
+        lambda: gf2sparse.back_substitute_pivots(
+            raw[:2].copy(),
+            np.array([0, len(raw) - 2], dtype=np.int64),
+            raw[2:].copy(),
+            np.zeros((max(n_cols, 1), 1), dtype=np.uint64),
+        ),
+        lambda: gf2proofs.unit_proofs(pivot_row, store, last, raw[:3].copy()),
+    ):
+        with contextlib.suppress(ValueError):
+            call()
+
+
 def certificate(data: bytes) -> None:
     """``matchgame verify``: an answer document checked against its input. The input
     is the text before the first blank line (a board or an edge list), the answer the
@@ -216,6 +275,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "edge-game": edge_game,
     "edge-walk": edge_walk,
     "edge-certificate": edge_certificate,
+    "gf2-kernels": gf2_kernels,
 }
 """Every harness, by the name ``run.py`` and the corpus directories use."""
 
