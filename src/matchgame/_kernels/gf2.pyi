@@ -20,6 +20,15 @@ __all__ = [
     "transpose_csr",
 ]
 
+_Echelon = tuple[
+    int,  # rank
+    npt.NDArray[np.int32],  # pivot_row
+    npt.NDArray[np.uint64],  # store
+    npt.NDArray[np.int32],  # last
+    npt.NDArray[np.int32],  # dependent rows
+    int,  # most rows active at once
+]
+
 def check_csr(
     indptr: npt.NDArray[np.int64], indices: npt.NDArray[np.int32], n_cols: int
 ) -> None: ...
@@ -37,35 +46,14 @@ def eliminate(
     W: int,
     carry: npt.NDArray[np.uint64] | None = None,
     ops: npt.NDArray[np.int32] | None = None,
-) -> (
-    tuple[
-        int,
-        npt.NDArray[np.int32],
-        npt.NDArray[np.uint64],
-        npt.NDArray[np.int32],
-        npt.NDArray[np.int32],
-        int,
-    ]
-    | None
-): ...
+) -> _Echelon | None: ...
 def eliminate_logged(
     indptr: npt.NDArray[np.int64],
     indices: npt.NDArray[np.int32],
     n_cols: int,
     W: int,
     ops: npt.NDArray[np.int32],
-) -> (
-    tuple[
-        int,
-        npt.NDArray[np.int32],
-        npt.NDArray[np.uint64],
-        npt.NDArray[np.int32],
-        npt.NDArray[np.int32],
-        int,
-        int,
-    ]
-    | None
-): ...
+) -> tuple[*_Echelon, int] | None: ...
 def back_substitute(
     pivot_row: npt.NDArray[np.int32],
     store: npt.NDArray[np.uint64],

@@ -55,50 +55,50 @@ def _check_echelon(pivot_row, store, last):
             raise ValueError(f"the pivot row of column {c} overruns its ring")
 
 
+cdef int64_t _pivot_bits(
+    const int32_t[::1] pivot_row, const uint64_t[:, ::1] store, const int32_t[::1] last,
+    int64_t c, int32_t *out,
+) noexcept nogil:
+    """The set columns of column ``c``'s pivot row, written to ``out`` unless it is
+    NULL; returns how many."""
+    cdef int64_t W = store.shape[1], p = pivot_row[c], w, end, count = 0
+    cdef uint64_t word
+    if p < 0:
+        return 0
+    end = last[p] >> 6
+    for w in range(c >> 6, end + 1):
+        word = store[p, w % W]
+        if w == (c >> 6):
+            word &= _from(c)
+        if w == end and (last[p] & 63) != 63:
+            word &= (<uint64_t> 2 << (last[p] & 63)) - 1
+        while word:
+            if out != NULL:
+                out[count] = <int32_t> ((w << 6) + mg_ctz64p(word))
+            count += 1
+            word &= word - 1
+    return count
+
+
 def ring_bits(
     const int32_t[::1] pivot_row, const uint64_t[:, ::1] store, const int32_t[::1] last
 ):
     """The set columns of every pivot row: ``(ptr, columns)``, row of column ``c``'s
     pivot at ``columns[ptr[c]:ptr[c + 1]]`` (increasing; empty for a free column)."""
     _check_echelon(pivot_row, store, last)
-    cdef int64_t n_cols = pivot_row.shape[0], W = store.shape[1], c, p, w, end, i, total = 0
-    cdef uint64_t word
+    cdef int64_t n_cols = pivot_row.shape[0], c, total = 0
     ptr_array = np.zeros(n_cols + 1, dtype=np.int64)
     cdef int64_t[::1] ptr = ptr_array
     with nogil:
         for c in range(n_cols):
-            p = pivot_row[c]
-            if p >= 0:
-                end = last[p] >> 6
-                for w in range(c >> 6, end + 1):
-                    word = store[p, w % W]
-                    if w == (c >> 6):
-                        word &= _from(c)
-                    if w == end and (last[p] & 63) != 63:
-                        word &= (<uint64_t> 2 << (last[p] & 63)) - 1
-                    while word:
-                        total += 1
-                        word &= word - 1
+            total += _pivot_bits(pivot_row, store, last, c, NULL)
             ptr[c + 1] = total
-    columns_array = np.empty(total, dtype=np.int32)
+    columns_array = np.empty(max(total, 1), dtype=np.int32)
     cdef int32_t[::1] columns = columns_array
     with nogil:
-        i = 0
         for c in range(n_cols):
-            p = pivot_row[c]
-            if p >= 0:
-                end = last[p] >> 6
-                for w in range(c >> 6, end + 1):
-                    word = store[p, w % W]
-                    if w == (c >> 6):
-                        word &= _from(c)
-                    if w == end and (last[p] & 63) != 63:
-                        word &= (<uint64_t> 2 << (last[p] & 63)) - 1
-                    while word:
-                        columns[i] = <int32_t> ((w << 6) + mg_ctz64p(word))
-                        i += 1
-                        word &= word - 1
-    return ptr_array, columns_array
+            _pivot_bits(pivot_row, store, last, c, &columns[ptr[c]])
+    return ptr_array, columns_array[:total]
 
 
 cdef struct Out:
