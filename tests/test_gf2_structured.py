@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from test_gf2_kernel import csr, rank2
 
 from matchgame import MultiGraph, analyse
-from matchgame._kernels import gf2, gf2sparse
+from matchgame._kernels import gf2, gf2dense, gf2sparse
 from matchgame.games.edge import _algebra, _structured
 
 
@@ -65,7 +65,7 @@ def test_markowitz_then_dense_gives_the_kernels(matrix, max_cost):
 def test_dense_kernel_basis(matrix):
     n_cols = matrix.shape[1]
     indptr, indices = csr(matrix)
-    rank, basis = gf2sparse.dense_kernel(indptr, indices, n_cols)
+    rank, basis = gf2dense.dense_kernel(indptr, indices, n_cols)
     assert rank == rank2(matrix) and basis.shape[0] == n_cols
     vectors = np.array(
         [
@@ -85,7 +85,7 @@ def test_the_kernels_check_their_arguments():
     with pytest.raises(ValueError):
         gf2sparse.markowitz(indptr[:-1], indices, 3, 10, 100)
     with pytest.raises(ValueError):
-        gf2sparse.dense_kernel(indptr, indices, 2)
+        gf2dense.dense_kernel(indptr, indices, 2)
     values = np.zeros((3, 1), dtype=np.uint64)
     with pytest.raises(ValueError):
         gf2sparse.back_substitute_pivots(

@@ -151,7 +151,7 @@ def gf2_kernels(data: bytes) -> None:
     checked: kernel bases in the kernel, proofs adding up to their unit vectors."""
     import numpy as np
 
-    from matchgame._kernels import gf2, gf2proofs, gf2sparse
+    from matchgame._kernels import gf2, gf2dense, gf2proofs, gf2sparse
 
     if not data:
         return
@@ -171,7 +171,7 @@ def gf2_kernels(data: bytes) -> None:
         dense[r, row] = 1
     result = gf2sparse.markowitz(ptr, ind, n_cols, data[0] % 7 * 10, 10_000)
     assert result is not None
-    rank, basis = gf2sparse.dense_kernel(ptr, ind, n_cols) or (0, None)
+    rank, basis = gf2dense.dense_kernel(ptr, ind, n_cols) or (0, None)
     assert basis is not None
     for k in range(n_cols - rank):
         vector = np.array([(int(basis[j, k >> 6]) >> (k & 63)) & 1 for j in range(n_cols)])

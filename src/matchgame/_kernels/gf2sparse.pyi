@@ -1,10 +1,9 @@
-"""Types of gf2sparse.pyx: structured (Markowitz) and dense (Four Russians) GF(2)
-elimination for matrices with no band."""
+"""Types of gf2sparse.pyx: structured (Markowitz) GF(2) elimination."""
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["back_substitute_pivots", "dense_kernel", "markowitz"]
+__all__ = ["back_substitute_pivots", "markowitz"]
 
 def markowitz(
     indptr: npt.NDArray[np.int64],
@@ -33,6 +32,3 @@ def back_substitute_pivots(
     ind: npt.NDArray[np.int32],
     values: npt.NDArray[np.uint64],
 ) -> bool: ...
-def dense_kernel(
-    indptr: npt.NDArray[np.int64], indices: npt.NDArray[np.int32], n_cols: int
-) -> tuple[int, npt.NDArray[np.uint64]] | None: ...

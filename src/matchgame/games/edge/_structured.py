@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._kernels import gf2 as _gf2
+from ..._kernels import gf2dense as _dense
 from ..._kernels import gf2sparse as _sparse
 from ..._kernels._stop import check as _stop_point
 from ._algebra import Biadjacency, KernelSupports, require
@@ -60,7 +61,7 @@ def _core_kernel(
     sub_ptr = np.zeros(full.shape[0] + 1, dtype=np.int64)
     np.cumsum(lengths, out=sub_ptr[1:])
     keep = np.repeat(np.diff(ptr) > 0, np.diff(ptr))
-    result = _sparse.dense_kernel(sub_ptr, ind[keep], n_cols)
+    result = _dense.dense_kernel(sub_ptr, ind[keep], n_cols)
     if result is None:
         _stop_point()
         raise RuntimeError("the dense elimination stopped without a stop request")
