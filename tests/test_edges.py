@@ -223,18 +223,20 @@ def test_the_vertex_game_loads_nothing_of_the_edge_game(tmp_path):
     assert out.stdout.splitlines()[-1] == "[]"
 
 
-def test_a_certificate_claims_its_parity_sets_before_writing_them(monkeypatch):
-    """A path's sets T grow with its length, so their members with its square (a path of
-    a million vertices asked for 2 billion members and was killed by the kernel's OOM
-    killer): they are claimed as each pass of the solver counts them."""
+def test_a_certificate_claims_its_memory_before_writing_it(monkeypatch):
+    """A path's sets T grow with the square of its length (a path of a million vertices
+    asked for 2 billion members), its certificate's programs with its length: a
+    3,000-vertex path's fits in 8 MB, and below what it needs it is refused in one
+    line before anything is allocated."""
     from matchgame.core import _memory
 
     path = Graph.from_edges(3000, np.stack([np.arange(2999), np.arange(1, 3000)], axis=1))
     analysis = analyse(path, game="edge")
-    assert sum(analysis.certificate()["parity_sets"]) > 0  # it fits as it is
     monkeypatch.setattr(_memory, "available_memory", lambda: 8_000_000)
     monkeypatch.setattr(_memory, "SMALL", 0)
-    with pytest.raises(BudgetExceededError, match=r"parity sets \([\d,]+ members so far\)"):
+    assert len(analysis.certificate()["proved"]) == 3000
+    monkeypatch.setattr(_memory, "available_memory", lambda: 200_000)
+    with pytest.raises(BudgetExceededError, match="certificate"):
         analysis.certificate()
 
 
