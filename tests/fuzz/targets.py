@@ -142,6 +142,33 @@ def edge_certificate(data: bytes) -> None:
         check_answer(parse_board(source), answer, game="edge")
 
 
+def vertex_certificate(data: bytes) -> None:
+    """The vertex game's certificate of a board (``b`` and a rule byte first) or an
+    edge list, made and checked: a proof matchgame makes and refuses is a finding
+    (on graphs with odd cycles its ears and links come from a kernel of their own)."""
+    from matchgame import Board, analyse
+    from matchgame.certificates import check_answer, make_certificate
+    from matchgame.readers.boards import parse_board
+    from matchgame.readers.edgelists import parse_edge_list
+    from matchgame.writers.placements import format_placements
+
+    source: Any
+    moves = "orthogonal"
+    if data[:1] == b"b":
+        moves = RULES.get(data[1:2], "orthogonal")
+        source = parse_board(data[2:])
+    else:
+        source = parse_edge_list(data)
+    size = source.n_free if isinstance(source, Board) else source.n_vertices
+    if size > SOLVE_VERTICES:
+        return
+    analysis = analyse(source, moves=moves)
+    answer = format_placements(analysis, "json", make_certificate(analysis))
+    problems = check_answer(source, answer, moves=moves)
+    if problems:
+        raise AssertionError(f"matchgame's own certificate refused: {problems[:3]}")
+
+
 def certificate(data: bytes) -> None:
     """``matchgame verify``: an answer document checked against its input. The input
     is the text before the first blank line (a board or an edge list), the answer the
@@ -212,6 +239,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "walk-board": _kind("walk-board"),
     "walk-edges": _kind("walk-edges"),
     "certificate": certificate,
+    "vertex-certificate": vertex_certificate,
     "web": web_request,
     "edge-game": edge_game,
     "edge-walk": edge_walk,

@@ -62,12 +62,16 @@ from ...core.names import BoardCells
 from ...errors import BudgetExceededError, InvalidInputError
 from ...writers.placements import EDGE_ANSWER_FIELDS, edge_board_answer, edge_graph_answer
 from ..vertex._proofs import _ids, _winning_ids
-from ..vertex.certificate import FORMAT, as_json, input_digest
+from ..vertex.certificate import FORMAT_3, as_json, input_digest
 from ..vertex.checker import _check_fields, _compare, numbered_names
 from ._algebra import solve_rows
 from .analysis import EdgeAnalysis
 
 __all__ = ["MAX_LANES", "as_json", "check_edge_document", "make_edge_certificate"]
+
+FORMAT = FORMAT_3
+"""The edge game's certificate format: version 3 (version 4 changed only the vertex
+game's certificates of graphs with odd cycles)."""
 
 MAX_LANES = 31
 """Most bits of a lane mask (a JSON integer the checker reads as int32)."""

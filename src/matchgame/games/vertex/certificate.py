@@ -10,14 +10,16 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..._kernels import bipartite as _bip
-from ..._kernels import blossom as _blossom
+from ..._kernels import ears as _ears
 from ...core.board import Board
 from ...core.graph import INDEX_DTYPE, Graph
-from ...core.matching import Decomposition, decompose, gallai_edmonds
+from ...core.matching import Decomposition, decompose
 from ...core.moves import as_moves
 from ...core.names import BoardCells
+from ...errors import InvalidInputError
 from ...readers.boards import format_board
 from ...readers.edgelists import format_edge_list
 from ...writers.jsonstream import json_document
@@ -26,9 +28,13 @@ from .analysis import Analysis
 if TYPE_CHECKING:
     from ...core.multigraph import MultiGraph
 
-__all__ = ["FORMAT", "as_json", "canonical_input", "input_digest", "make_certificate"]
+__all__ = ["FORMAT", "FORMAT_3", "as_json", "canonical_input", "input_digest", "make_certificate"]
 
-FORMAT = "matchgame-certificate/3"
+FORMAT = "matchgame-certificate/4"
+"""The vertex game's certificate format (:mod:`matchgame.certificates`)."""
+FORMAT_3 = "matchgame-certificate/3"
+"""The version before: its certificates of bipartite inputs (a forest) are read as
+version 4's; those of other graphs (paths, quadratic in size) are refused."""
 
 
 def canonical_input(source: Board | Graph | MultiGraph) -> bytes:
@@ -59,7 +65,7 @@ def as_json(certificate: dict[str, Any]) -> dict[str, Any]:
     ``json.dumps`` takes it. :meth:`~matchgame.Analysis.certificate` returns this.
 
     >>> as_json({"format": FORMAT, "matching": np.array([[1, 2]])})
-    {'format': 'matchgame-certificate/3', 'matching': [[1, 2]]}
+    {'format': 'matchgame-certificate/4', 'matching': [[1, 2]]}
     """
     document: dict[str, Any] = json.loads(json_document(certificate))
     return document
@@ -140,14 +146,34 @@ def make_certificate(
         forest[on_path] = text_ids[following[on_path]] + 1
         certificate["forest"] = forest
         return certificate
-    sets = gallai_edmonds(graph, decomposition)
-    targets = winning[mate[winning] >= 0].astype(INDEX_DTYPE)
-    flat, offsets = _blossom.missable_paths(graph.offsets, graph.indices, mate, targets)
-    lengths = np.diff(offsets)
-    if (lengths < 3).any():
-        raise RuntimeError("no alternating path for a vertex the engine found missable")
-    # keep x1, x2, ..., e: the even places after w and M(w)
-    place = np.arange(flat.shape[0]) - np.repeat(offsets[:-1], lengths)
-    certificate["tutte_berge_set"] = text_ids[np.flatnonzero(sets.A)] + 1
-    certificate["paths"] = text_ids[flat[(place >= 2) & (place % 2 == 0)]] + 1
+    in_d = np.ascontiguousarray(decomposition.missable).view(np.uint8)
+    del winning
+    status, ears, component, starts = _ears.odd_ears(graph.offsets, graph.indices, mate, in_d)
+    if status == _ears.DONE:
+        status, links = _ears.component_links(
+            graph.offsets, graph.indices, mate, component, starts.shape[0]
+        )
+    if status != _ears.DONE:
+        raise InvalidInputError(
+            "the decomposition's missable set is not the Gallai-Edmonds set D of its "
+            "matching (some maximum matching misses a vertex outside it, or it is not "
+            "maximum): no certificate proves it"
+        )
+    del component, starts
+    # U = A, the neighbours of D outside D
+    barrier = np.zeros(graph.n_vertices, dtype=bool)
+    barrier[graph.indices[decomposition.missable[graph.sources]]] = True
+    barrier &= ~decomposition.missable
+    certificate["tutte_berge_set"] = text_ids[np.flatnonzero(barrier)] + 1
+    del barrier
+    certificate["ears"] = _text_ids(text_ids, ears)
+    certificate["links"] = _text_ids(text_ids, links)
     return certificate
+
+
+def _text_ids(text_ids: npt.NDArray[np.integer], ids: npt.NDArray[np.int32]) -> np.ndarray:
+    """0-based ids as a certificate writes them, 1-based; -1 (an end mark, no link) as 0."""
+    out = np.zeros(ids.shape[0], dtype=text_ids.dtype)
+    given = ids >= 0
+    out[given] = text_ids[ids[given]] + 1
+    return out

@@ -20,7 +20,7 @@ from ...readers.documents import BadList, DocumentError, IntList, quote, read_js
 from ...writers.placements import ANSWER_FIELDS, board_answer, graph_answer
 from ._arenas import BoardArena, GraphArena, moves_arena
 from ._proofs import prove
-from .certificate import FORMAT, input_digest
+from .certificate import FORMAT, FORMAT_3, input_digest
 
 if TYPE_CHECKING:
     from ...core.multigraph import MultiGraph
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["check_answer"]
 
 _BIPARTITE_FIELDS = ("format", "input", "matching", "forest")
-_GENERAL_FIELDS = ("format", "input", "matching", "tutte_berge_set", "paths")
+_GENERAL_FIELDS = ("format", "input", "matching", "tutte_berge_set", "ears", "links")
 
 
 def check_answer(
@@ -77,21 +77,18 @@ def check_answer(
     if "certificate" not in document:
         raise DocumentError('field "certificate" is missing (answers carry one with --certificate)')
     certificate = _field(document, "certificate", {}, "certificate")
-    version = certificate.get("format")
-    if isinstance(version, str) and version != FORMAT:
-        raise DocumentError(
-            f'field "certificate.format": {quote(version)} is not {FORMAT} '
-            "(made by another version?)"
-        )
     made_for_game = certificate.get("game", "vertex")  # the vertex game's has no field
     if made_for_game not in ("vertex", "edge"):
         raise DocumentError(f'field "certificate.game": {quote(str(made_for_game))} is unknown')
     if made_for_game != game:
         return [f"the certificate was made for the {made_for_game} game, not the {game} game"]
     if game == "edge":
+        from ..edge.certificate import FORMAT as EDGE_FORMAT
         from ..edge.certificate import check_edge_document
 
+        _check_version(certificate, EDGE_FORMAT)
         return check_edge_document(source, document, moves)
+    _check_version(certificate, FORMAT)
     arena: BoardArena | GraphArena
     if isinstance(source, Board):
         # questions answered on the grid, no graph built
@@ -141,6 +138,26 @@ def check_answer(
         )
     _compare(document, expected, "", problems)
     return problems
+
+
+def _check_version(certificate: dict[str, Any], expected: str) -> None:
+    """The certificate is of the ``expected`` version; or, for the vertex game's
+    version 4, of version 3 with a forest (the same fields: a bipartite input's
+    certificate did not change)."""
+    version = certificate.get("format")
+    if not isinstance(version, str) or version == expected:
+        return  # a missing or mistyped field is named by the shape checks
+    if expected == FORMAT and version == FORMAT_3 and "tutte_berge_set" not in certificate:
+        return
+    if expected == FORMAT and version == FORMAT_3:
+        raise DocumentError(
+            f'field "certificate.format": {FORMAT_3} proves graphs with odd cycles by '
+            f"paths, which this version no longer reads: make the certificate again "
+            f"({FORMAT}: ears and links)"
+        )
+    raise DocumentError(
+        f'field "certificate.format": {quote(version)} is not {FORMAT} (made by another version?)'
+    )
 
 
 # -- names read back -------------------------------------------------------------
