@@ -103,6 +103,17 @@ def make_certificate(
     >>> certificate = make_certificate(board)
     >>> certificate["matching"].tolist(), certificate["forest"].tolist()
     ([[1, 4], [5, 8]], [0, 6])
+
+    A triangle 1 2 3 with a tail 3 - 4 - 5: U = {4}; the ears [3] and
+    [3, 2, 1, 3] build the triangle, [5] the component {5}, which M matches to 4
+    and links to 3, next to 4, in the triangle (where M leaves 3 exposed).
+
+    >>> tail = Graph.from_edges(5, [(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)])
+    >>> certificate = make_certificate(tail)
+    >>> certificate["tutte_berge_set"].tolist(), certificate["links"].tolist()
+    ([4], [0, 3])
+    >>> certificate["ears"].tolist()
+    [3, 0, 3, 2, 1, 3, 0, 5, 0]
     """
     if isinstance(source, Analysis):
         decomposition = source.decomposition
