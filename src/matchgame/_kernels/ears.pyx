@@ -77,7 +77,7 @@ DONE, TWO_BASES, NOT_EVEN = _DONE, _TWO_BASES, _NOT_EVEN
 cdef struct Vertex:
     # what the search reads of a neighbour, in one cache line (the search is bound by
     # memory: one look per edge)
-    index_t up  # the blossom holding the vertex (itself while outermost; union-find)
+    index_t up  # union-find over the vertices of one outermost blossom (union by size)
     index_t dmate  # the partner inside D, -1 for a base
     index_t parent  # an odd vertex: the even vertex that labelled it
     uint8_t label
@@ -90,7 +90,8 @@ cdef struct Tree:
     Py_ssize_t n
     # the search: vertices 0 .. n - 1 are nodes, blossoms n, n + 1, ...
     Vertex *v
-    index_t *up  # blossom b: up[b - n], as Vertex.up
+    index_t *size  # a union-find root: the vertices of its set
+    index_t *outer  # a union-find root: the outermost node its set makes up
     index_t *base  # blossom b: its base vertex, base[b - n]
     index_t *seen  # node -> stamp of the last walk to a common blossom that met it
     index_t stamp
@@ -106,31 +107,35 @@ cdef struct Tree:
     Py_ssize_t n_kids
 
 
-cdef inline index_t _link(Tree *t, index_t x) noexcept nogil:
-    return t.v[x].up if x < t.n else t.up[x - t.n]
-
-
-cdef inline void _relink(Tree *t, index_t x, index_t to) noexcept nogil:
-    if x < t.n:
-        t.v[x].up = to
-    else:
-        t.up[x - t.n] = to
-
-
 cdef inline index_t _base(Tree *t, index_t x) noexcept nogil:
     return x if x < t.n else t.base[x - t.n]
 
 
+cdef inline index_t _set(Tree *t, index_t x) noexcept nogil:
+    """The union-find root of vertex x's set (path halving)."""
+    cdef Vertex *v = t.v
+    while v[x].up != x:
+        v[x].up = v[v[x].up].up
+        x = v[x].up
+    return x
+
+
 cdef inline index_t _outer(Tree *t, index_t x) noexcept nogil:
-    """The outermost blossom holding node x (path compression)."""
-    cdef index_t root = x, step
-    while _link(t, root) != root:
-        root = _link(t, root)
-    while _link(t, x) != root:
-        step = _link(t, x)
-        _relink(t, x, root)
-        x = step
-    return root
+    """The outermost node (blossom, or x itself) holding vertex x."""
+    return t.outer[_set(t, x)]
+
+
+cdef inline void _join(Tree *t, index_t node, index_t *into) noexcept nogil:
+    """Merge the set of ``node``'s vertices into ``into[0]``'s (-1: none yet), by size."""
+    cdef index_t a = _set(t, _base(t, node)), b = into[0]
+    if b < 0:
+        into[0] = a
+        return
+    if t.size[a] > t.size[b]:
+        a, b = b, a
+    t.v[a].up = b
+    t.size[b] += t.size[a]
+    into[0] = b
 
 
 cdef inline index_t _above(Tree *t, index_t node) noexcept nogil:
@@ -184,7 +189,7 @@ cdef Py_ssize_t _contract(
     below ``meet``): children meet, then down to x's node, then from y's node up;
     its odd vertices turn even and are queued."""
     cdef Py_ssize_t s = t.n_kids, k, n_x, n_y, length
-    cdef index_t node, swap, blossom = <index_t> t.n_nodes
+    cdef index_t node, swap, joined, blossom = <index_t> t.n_nodes
     # x's half goes in walk order at s + 1 ..., is reversed (downwards from meet),
     # and its edges, stored with the child below them, move to the child above
     n_x = _half(t, _outer(t, x), meet, s + 1)
@@ -211,15 +216,16 @@ cdef Py_ssize_t _contract(
     t.count[blossom - t.n] = <index_t> length
     t.n_kids += length
     t.n_nodes += 1
-    t.up[blossom - t.n] = blossom
     t.base[blossom - t.n] = _base(t, meet)
+    joined = -1
     for k in range(s, s + length):
         node = t.kids[k]
-        _relink(t, node, blossom)
+        _join(t, node, &joined)
         if node < t.n and t.v[node].label == _ODD:
             t.v[node].label = _EVEN
             t.queue[queued] = node
             queued += 1
+    t.outer[joined] = blossom
     return queued
 
 
@@ -251,7 +257,7 @@ cdef int _search(Tree *t) noexcept nogil:
                 t.queue[queued] = z
                 queued += 1
                 continue
-            if _outer(t, x) == _outer(t, y):
+            if _set(t, x) == _set(t, y):
                 continue
             meet = _meeting(t, _outer(t, x), _outer(t, y))
             if meet < 0:
@@ -453,7 +459,8 @@ def odd_ears(
     if n and (offsets[0] != 0 or offsets[n] != neighbors.shape[0]):
         raise ValueError("offsets do not describe neighbors")
     capacity = n + n // 2 + 1  # vertices and blossoms (each merges at least 3 nodes)
-    up_array = np.arange(n, n + n // 2 + 1, dtype=np.int32)
+    size_array = np.ones(max(n, 1), dtype=np.int32)
+    outer_array = np.arange(max(n, 1), dtype=np.int32)
     base_array = np.empty(n // 2 + 1, dtype=np.int32)
     seen_array = np.zeros(capacity, dtype=np.int32)
     queue_array = np.empty(max(n, 1), dtype=np.int32)
@@ -462,7 +469,8 @@ def odd_ears(
     kids_array = np.empty(capacity, dtype=np.int32)
     tail_array = np.empty(capacity, dtype=np.int32)
     head_array = np.empty(capacity, dtype=np.int32)
-    cdef index_t[::1] up = up_array, base = base_array, seen = seen_array
+    cdef index_t[::1] size = size_array, outer = outer_array, base = base_array
+    cdef index_t[::1] seen = seen_array
     cdef index_t[::1] queue = queue_array, first = first_array, count = count_array
     cdef index_t[::1] kids = kids_array, tail = tail_array, head = head_array
     cdef Tree t
@@ -474,7 +482,8 @@ def odd_ears(
     t.neighbors = &neighbors[0] if neighbors.shape[0] else NULL  # not read without edges
     t.n = n
     t.v = vertex
-    t.up = &up[0]
+    t.size = &size[0]
+    t.outer = &outer[0]
     t.base = &base[0]
     t.seen = &seen[0]
     t.stamp = 0
