@@ -11,8 +11,6 @@ from matchgame import Board, Graph, InvalidParameterError, analyse_graph, analys
 from matchgame.readers.documents import BadList, DocumentError, IntList, read_json
 from matchgame.writers import jsonstream, placements
 
-INT32 = 2**31 - 1
-
 json_values = st.recursive(
     st.none()
     | st.booleans()
@@ -24,6 +22,8 @@ json_values = st.recursive(
         | st.dictionaries(st.text(max_size=4), inner, max_size=4)
         | st.lists(st.integers(-(2**33), 2**33), max_size=6)
         | st.lists(st.lists(st.integers(0, 99), min_size=2, max_size=2), max_size=4)
+        | st.lists(st.integers(-(2**64), 2**64), max_size=4)  # 64 bits and beyond
+        | st.lists(st.lists(st.integers(0, 9), max_size=2), max_size=3)  # empty lists too
     ),
     max_leaves=20,
 )
@@ -41,15 +41,15 @@ def expected(value):
     def is_int(x):
         return isinstance(x, int) and not isinstance(x, bool)
 
-    def clamp(x):
-        return x if -INT32 <= x <= INT32 else -(2**31)
+    def is_int64(x):
+        return is_int(x) and -(2**63) <= x < 2**63
 
-    if all(is_int(x) for x in value):
-        return ("ints", [clamp(x) for x in value], 0)
-    if all(isinstance(x, list) and all(is_int(y) for y in x) for x in value):
+    if all(is_int64(x) for x in value):
+        return ("ints", value, 0)
+    if all(isinstance(x, list) and all(is_int64(y) for y in x) for x in value):
         widths = {len(x) for x in value}
-        if len(widths) == 1:
-            return ("ints", [clamp(y) for x in value for y in x], widths.pop())
+        if len(widths) == 1 and 0 not in widths:  # a list of empty lists is no answer's
+            return ("ints", [y for x in value for y in x], widths.pop())
     return "bad"
 
 

@@ -22,6 +22,8 @@ from ._memory import require_memory
 from ._text import prepare, shorten_line
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
+_INT64_MAX = 2**63 - 1  # the largest id
+
 __all__ = ["format_snap", "parse_snap", "text_size_limit"]
 
 BYTES_PER_LINE = 72
@@ -70,11 +72,14 @@ def parse_snap(text: str | bytes) -> Graph:
             f"ids must be non-negative integers, got {shorten_line(lines.line(k))!r}",
             line=int(lines.numbers[k]),
         )
-    if values.size and int(values.max()) >= 10**17:  # the kernel's mark of an absurd number
-        k = int(np.flatnonzero((values >= 10**17).any(axis=1))[0])
-        raise ParseError(
-            f"an id is too large in {shorten_line(lines.line(k))!r}", line=int(lines.numbers[k])
-        )
+    # ids go up to 2**63 - 1; the kernel clamps a larger one to it, so the lines that
+    # hold that number are read again, as text
+    for k in np.flatnonzero((values == _INT64_MAX).any(axis=1)).tolist():
+        if any(int(field) > _INT64_MAX for field in lines.line(k).split()):
+            raise ParseError(
+                f"an id is too large in {shorten_line(lines.line(k))!r} (ids are below 2**63)",
+                line=int(lines.numbers[k]),
+            )
     del lines
     ids = np.unique(values)
     if ids.shape[0] > MAX_VERTICES:

@@ -167,11 +167,12 @@ def answer_verify(
 def _answer_game(args: argparse.Namespace, answer: bytes, path: str) -> str:
     """The game to check an answer as: the one its certificate is for; with
     ``--game``, that game, and a certificate for the other one is refused."""
-    if args.game is None and b'"game"' not in answer:  # the vertex game's has no such field
-        return "vertex"
-    from .edge_game import answer_game
+    from ...readers.documents import DocumentError, document_game
 
-    found = answer_game(answer)
+    try:
+        found = document_game(answer)  # an empty or gameless document is named as such
+    except DocumentError as exc:
+        raise UsageError(f"{path}: {exc}") from None
     if found not in ("vertex", "edge"):
         raise UsageError(f"{path}: the certificate names an unknown game {found!r}")
     if args.game is not None and found != args.game:

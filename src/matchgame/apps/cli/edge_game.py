@@ -10,7 +10,6 @@ its own); the other graph formats are read as they are for the vertex game.
 from __future__ import annotations
 
 import argparse
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -79,17 +78,13 @@ def answer_placements(
     return placements_chunks(analysis, args.format, certificate)
 
 
-_GAME_FIELD = re.compile(rb'"game"\s*:\s*"([^"\\]{0,16})"')
-
-
 def answer_game(answer: bytes) -> str:
-    """The game an answer file's certificate is for, as its first ``"game"`` field
-    says (the vertex game's answers have none); the checker then proves it."""
-    at = answer.find(b'"game"')
-    if at < 0:
-        return "vertex"
-    found = _GAME_FIELD.match(answer, at)
-    return found[1].decode("ascii", "replace") if found else "vertex"
+    """The game an answer file's certificate is for (the vertex game's answers name
+    none): :func:`matchgame.readers.documents.document_game`; the checker then proves
+    it."""
+    from ...readers.documents import document_game
+
+    return document_game(answer)
 
 
 def verify_with(args: argparse.Namespace, data: bytes, answer: bytes, path: str) -> list[str]:

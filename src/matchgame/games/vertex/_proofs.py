@@ -11,7 +11,6 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._kernels.graphs import component_sizes_without
-from ..._kernels.jsonscan import OUT_OF_RANGE
 from ...core.graph import INDEX_DTYPE
 from ...core.names import FileIds
 from ._arenas import Arena, BoardArena, GraphArena
@@ -55,8 +54,8 @@ def _file_ids_as_numbers(
 
 
 def _number(value: int) -> str:
-    """An integer read from the document; the reader's stand-in for a huge one shown as such."""
-    return "a number out of range" if int(value) == OUT_OF_RANGE else str(int(value))
+    """An integer read from the document, as written."""
+    return str(int(value))
 
 
 def _increasing(ids: npt.NDArray[np.integer], arena: Arena, what: str, problems: list[str]) -> bool:

@@ -5,7 +5,6 @@ What is proven, and how, is described in :mod:`matchgame.certificates`.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -14,9 +13,9 @@ from ...core._validate import as_choice, describe
 from ...core.board import Board
 from ...core.graph import Graph
 from ...core.moves import as_moves
-from ...core.names import VertexIds, VertexNames
+from ...core.names import NodeLabels, VertexIds, VertexNames
 from ...errors import InvalidTypeError, MatchgameError
-from ...readers.documents import BadList, DocumentError, IntList, quote, read_json
+from ...readers.documents import BadList, DocumentError, IntList, NamedLists, quote, read_json
 from ...writers.placements import ANSWER_FIELDS, board_answer, graph_answer
 from ._arenas import BoardArena, GraphArena, moves_arena
 from ._proofs import prove
@@ -25,7 +24,7 @@ from .certificate import FORMAT, FORMAT_3, input_digest
 if TYPE_CHECKING:
     from ...core.multigraph import MultiGraph
 
-__all__ = ["check_answer"]
+__all__ = ["answer_bytes", "check_answer"]
 
 _BIPARTITE_FIELDS = ("format", "input", "matching", "forest")
 _GENERAL_FIELDS = ("format", "input", "matching", "tutte_berge_set", "ears", "links")
@@ -48,8 +47,10 @@ def check_answer(
     Raises
     ------
     DocumentError
-        If ``data`` is not an answer document with a certificate: not JSON, a
-        field missing, extra or of the wrong type, or another format version.
+        If ``data`` is not an answer document with a certificate: longer than an
+        answer on ``source`` can be (:func:`answer_bytes`; refused before it is
+        read), not JSON, a field missing, extra or of the wrong type (every item of
+        a list typed: integers of up to 64 bits), or another format version.
 
     Examples
     --------
@@ -64,13 +65,19 @@ def check_answer(
     ['field "matching_size" is 3, the certificate proves 2']
     """
     game = as_choice(game, "game", ("vertex", "edge"))
+    most = answer_bytes(source, game=game)
+    if len(data) > most:
+        raise DocumentError(
+            f"the document has {len(data)} bytes, more than an answer for this input can "
+            f"have ({most})"
+        )
     names = _graph_names(source)
-    if names is not None and not names.numeric:
-        data, unknown = _labels_as_numbers(data, names)
-        if unknown:
-            return unknown
-    document = read_json(data)
+    unknown: list[str] = []
+    labelled = None if names is None or names.numeric else _as_numbers(names, unknown)
+    document = read_json(data, names=labelled)
     del data  # a certificate can be hundreds of MB; the caller may hand over its only copy
+    if unknown:
+        return unknown[:1]
     moves = as_moves(moves)
     if not isinstance(document, dict):
         raise DocumentError("expected a JSON object (an answer with a certificate)")
@@ -140,6 +147,40 @@ def check_answer(
     return problems
 
 
+ANSWER_ITEM_BYTES = 400
+"""Most bytes an answer with its certificate spends on a vertex or an edge of its
+input, indented by 16 spaces (``--indent 16``): a vertex is named in at most ten
+lists, each item on a line of its own."""
+ANSWER_SLACK = 64 << 10
+"""Bytes of an answer besides its lists (field names, a digest, sizes)."""
+EDGE_GAME_SLACK = 64 << 20
+"""The edge game's certificates grow faster than their input (a parity set a vertex):
+their bound adds this much, as the command line always did."""
+
+
+def answer_bytes(source: Board | Graph | MultiGraph, *, game: str = "vertex") -> int:
+    """The most bytes an answer on ``source`` with its certificate can have
+    (``placements --format json --certificate``, up to ``--indent 16``): what the
+    input can need, as the readers bound a file by its header. :func:`check_answer`
+    refuses a longer document before reading it.
+
+    :data:`ANSWER_ITEM_BYTES` a vertex and edge (a board's cell counts as 5), plus
+    :data:`ANSWER_SLACK`; on a graph named by labels, its labels as ASCII JSON (12
+    bytes a character at most), four times each; for the edge game :data:`EDGE_GAME_SLACK` more.
+
+    >>> answer_bytes(Graph.from_edges(3, [(0, 1), (1, 2)]))
+    67536
+    """
+    game = as_choice(game, "game", ("vertex", "edge"))
+    # a board's cell has at most 4 edges of its own (a king's)
+    items = 5 * source.n_free if isinstance(source, Board) else source.n_vertices + source.n_edges
+    most = ANSWER_SLACK + ANSWER_ITEM_BYTES * items
+    names = _graph_names(source)
+    if isinstance(names, NodeLabels):  # a character is at most 12 bytes of ASCII JSON
+        most += 4 * (12 * sum(map(len, map(str, names.labels))) + 2 * names.n_vertices)
+    return most + (EDGE_GAME_SLACK if game == "edge" else 0)
+
+
 def _check_version(certificate: dict[str, Any], expected: str) -> None:
     """The certificate is of the ``expected`` version; or, for the vertex game's
     version 4, of version 3 with a forest (the same fields: a bipartite input's
@@ -184,44 +225,23 @@ def numbered_names(names: VertexNames) -> VertexNames:
     return names if names.numeric else VertexIds(names.n_vertices)
 
 
-def _labels_as_numbers(data: bytes | str, names: VertexNames) -> tuple[bytes | str, list[str]]:
-    """An answer on a graph named by labels (GraphML, GML, NetworkX), its vertices
-    read back by :meth:`~matchgame.core.names.VertexNames.from_json` and written as
-    1-based positions, the numbers the certificate and the checker speak; and the
-    labels that name no vertex (the answer is then wrong). Text that is no JSON object
-    is given back as it is, for the reader to say what is wrong with it."""
-    try:
-        document = json.loads(data)
-    except (ValueError, RecursionError):
-        return data, []
-    if not isinstance(document, dict):
-        return data, []
-    unknown: list[str] = []
-    for path in _NAME_FIELDS:
-        parent: Any = document
-        for key in path[:-1]:
-            parent = parent.get(key) if isinstance(parent, dict) else None
-        items = parent.get(path[-1]) if isinstance(parent, dict) else None
-        if isinstance(items, list):
-            field = quote(".".join(path))
-            parent[path[-1]] = [
-                _position(names, item, field, i, unknown) for i, item in enumerate(items)
-            ]
-    return json.dumps(document, separators=(",", ":")).encode(), unknown[:1]
+def _as_numbers(names: VertexNames, unknown: list[str]) -> NamedLists:
+    """How an answer on a graph named by labels (GraphML, GML, NetworkX) is read: its
+    vertices, as :meth:`~matchgame.core.names.VertexNames.from_json` reads them,
+    become 1-based positions, the numbers the certificate and the checker speak; a
+    label that names no vertex reads as 0 and is noted in ``unknown`` (the answer is
+    then wrong)."""
 
+    def number(name: int | str, field: str, item: int) -> int:
+        try:
+            return names.from_json(name) + 1
+        except MatchgameError:
+            unknown.append(
+                f"field {quote(field)} item {item}: {quote(str(name))} is not a vertex of the input"
+            )
+            return 0
 
-def _position(names: VertexNames, item: Any, field: str, i: int, unknown: list[str]) -> Any:
-    """A vertex (or a pair of them) as its 1-based position; what is no name is kept
-    (the shape checks refuse it) or, naming no vertex, noted in ``unknown``."""
-    if isinstance(item, list):
-        return [_position(names, x, field, i, unknown) for x in item]
-    if not isinstance(item, str | int) or isinstance(item, bool):
-        return item
-    try:
-        return names.from_json(item) + 1
-    except MatchgameError:
-        unknown.append(f"field {field} item {i}: {quote(str(item))} is not a vertex of the input")
-        return 0
+    return NamedLists(_NAME_FIELDS, number)
 
 
 # -- the document's shape (unusable files: DocumentError) ------------------------
