@@ -88,8 +88,9 @@ the edge game);
 :func:`check_answer` checks them with ``game="edge"``, and a certificate made
 for one game is refused for the other.
 
-Unreadable documents (not JSON, beyond the reader's limits, a field missing,
-extra or of the wrong type, another format version) raise
+Unreadable documents (longer than an answer for the input can be, not JSON,
+beyond the reader's limits, a field missing, extra or of the wrong type, a list
+item that is no integer of up to 64 bits, another format version) raise
 :class:`~matchgame.readers.documents.DocumentError`; a readable certificate that is
 wrong yields the list of problems.
 """
