@@ -216,17 +216,10 @@ def _forest_ok(
             "a winning placement next to its partner"
         )
         return False
-    # pointer jumping: after k rounds every vertex points 2**k steps up (roots to
-    # themselves); a path that has not reached a root after len(D) steps is a cycle
     parent = np.arange(winning.shape[0], dtype=INDEX_DTYPE)
     parent[steps] = where
     del where, nxt, good
-    for _ in range(max(int(winning.shape[0]).bit_length(), 1)):
-        jumped = parent[parent]
-        if np.array_equal(jumped, parent):
-            break
-        parent = jumped
-    cyclic = np.flatnonzero(~exposed[parent])
+    cyclic = np.flatnonzero(~exposed[_ends(parent)])
     if cyclic.size:
         problems.append(
             f"the forest path from {arena.name(winning[cyclic[0]])} runs in a cycle and "
@@ -234,6 +227,18 @@ def _forest_ok(
         )
         return False
     return True
+
+
+def _ends(parent: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+    """Where the pointers ``parent`` lead (a root points to itself), by pointer
+    jumping: after k rounds every entry points 2**k steps on; one that has not
+    reached a root after len(parent) steps is on a cycle (its end is no root)."""
+    for _ in range(max(int(parent.shape[0]).bit_length(), 1)):
+        jumped = parent[parent]
+        if np.array_equal(jumped, parent):
+            break
+        parent = jumped
+    return parent
 
 
 def _konig_ok(
@@ -447,17 +452,11 @@ def _links_ok(
             "component's partner in the Tutte-Berge set"
         )
         return False
-    # pointer jumping over the components, as over the forest's paths
     place = np.full(n_labels, -1, dtype=INDEX_DTYPE)
     place[own] = np.arange(own.shape[0], dtype=INDEX_DTYPE)
     parent = np.arange(own.shape[0], dtype=INDEX_DTYPE)
     parent[steps] = place[component[to]]
-    for _ in range(max(int(own.shape[0]).bit_length(), 1)):
-        jumped = parent[parent]
-        if np.array_equal(jumped, parent):
-            break
-        parent = jumped
-    cyclic = np.flatnonzero(~rooted[own[parent]])
+    cyclic = np.flatnonzero(~rooted[own[_ends(parent)]])
     if cyclic.size:
         problems.append(
             f"the links from the component of {arena.name(starts[cyclic[0]])} run in a "
