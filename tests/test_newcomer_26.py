@@ -15,7 +15,8 @@ from web_helpers import FRIENDS_GRAPHML
 
 import matchgame
 from matchgame import Graph, InvalidInputError, InvalidTypeError
-from matchgame.core.names import FileNumbers, NodeLabels
+from matchgame.core.labels import NodeLabels
+from matchgame.core.names import FileNumbers
 
 # -- small wrongs ------------------------------------------------------------------
 
@@ -330,7 +331,7 @@ def test_a_board_position_draws_itself_as_text():
     assert str(position) == "  1 2 3\n1 . # #\n2 * @ *\n3 # * #"
     position.push((1, 0))
     assert str(position) == "  1 2 3\n1 * # #\n2 @ o .\n3 # . #"
-    edge = matchgame.Position(matchgame.Board.from_rows(["...", "..."]), game="edge")
+    edge = matchgame.EdgePosition(matchgame.Board.from_rows(["...", "..."]))
     for move in [(0, 1), (1, 1), (1, 2), (0, 2), (0, 1)]:
         edge.push(move)
     # the token came back to (1, 2) round a square: the cells it left are marked, and its
@@ -360,7 +361,7 @@ def test_a_graph_position_lists_what_is_left_to_play():
         "d: c",
     ]
     loops = matchgame.MultiGraph(2, [(0, 1), (0, 1), (1, 1)])
-    edge = matchgame.Position(loops, token=0, game="edge")
+    edge = matchgame.EdgePosition(loops, token=0)
     edge.push(1)
     assert str(edge).splitlines() == ["token on vertex 2; moves: 1 2", "1: 2", "@2: 1 2"]
 
@@ -376,7 +377,7 @@ def test_repr_counts_the_tokens_vertex_as_visited():
 def _playouts(draw, game):
     n, edges = draw(general_edge_lists(max_vertices=8))
     graph = Graph.from_edges(n, edges) if game == "vertex" else matchgame.MultiGraph(n, edges)
-    position = matchgame.Position(graph, game=game)
+    position = matchgame.game(game).position(graph)
     moves = []
     while position.legal_moves() and len(moves) < 30:
         moves.append(draw(st.sampled_from(position.legal_moves())))
@@ -388,7 +389,7 @@ def _playouts(draw, game):
 @given(st.data(), st.sampled_from(["vertex", "edge"]))
 def test_outcome_and_parse_move_along_random_games(data, game):
     graph, moves = _playouts(data.draw, game)
-    position = matchgame.Position(graph, game=game)
+    position = matchgame.game(game).position(graph)
     names = graph.names
     for played, move in enumerate(moves):
         assert position.outcome() is None and not position.is_game_over()
@@ -423,7 +424,7 @@ def test_parse_move_refuses_what_is_not_a_move():
     position.push((1, 1))
     with pytest.raises(matchgame.IllegalMoveError, match="has been visited"):
         position.parse_move("2 2")
-    edge = matchgame.Position(Graph.from_edges(3, [(0, 1)]), token=0, game="edge")
+    edge = matchgame.EdgePosition(Graph.from_edges(3, [(0, 1)]), token=0)
     with pytest.raises(matchgame.IllegalMoveError, match="there is no edge between 1 and 3"):
         edge.parse_move("3")
 

@@ -54,18 +54,23 @@ def test_the_names_that_are_not_called_are_what_they_say():
     assert isinstance(matchgame.__version__, str)
 
 
-def test_position_shows_its_parameters_and_refuses_the_other_games_options():
-    parameters = inspect.signature(matchgame.Position).parameters
-    assert list(parameters)[:3] == ["graph", "token", "visited"]
-    assert {"moves", "game", "used", "max_states"} <= set(parameters)
-    assert "used" in inspect.signature(matchgame.EdgePosition).parameters
+def test_positions_of_every_game_share_one_signature_and_refuse_the_other_games_options():
+    """Sibling classes, one constructor (by position and by keyword): source, token,
+    used (what the game's moves used up: vertices or edges), the move rule, the game's
+    options; an option of another game is refused, naming the games that take it."""
+    for game in matchgame.games.all_games():
+        position = type(game.position(matchgame.Graph.from_edges(1, [])))
+        parameters = inspect.signature(position).parameters
+        assert list(parameters)[:3] == ["source", "token", "used"], position
+        assert "moves" in parameters
     path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
-    with pytest.raises(matchgame.InvalidInputError, match="used applies to the edge game"):
-        matchgame.Position(path, token=0, used=[(0, 1)])
-    with pytest.raises(matchgame.InvalidInputError, match="max_states"):
+    with pytest.raises(matchgame.InvalidInputError, match="max_states applies to the edge game"):
         matchgame.Position(path, max_states=10)
-    edge = matchgame.Position(path, token=0, game="edge", used=[(0, 1)], max_states=100)
-    assert isinstance(edge, matchgame.EdgePosition)
+    edge = matchgame.EdgePosition(path, token=0, used=[(0, 1)], max_states=100)
+    assert edge.used == [(0, 1)] and edge.legal_moves() == []
+    with pytest.warns(DeprecationWarning, match=r"Position\(\.\.\., game='edge'\)"):
+        old = matchgame.Position(path, token=0, game="edge", used=[(0, 1)], max_states=100)
+    assert isinstance(old, matchgame.EdgePosition) and old == edge
 
 
 def test_errors_show_their_message_parameter():
@@ -119,11 +124,11 @@ def test_options_that_do_not_apply_are_refused_not_ignored():
     rows = [".##", "...", "#.#"]
     _refused(lambda: matchgame.analyse(rows, max_states=10), "max_states applies to the edge game")
     _refused(lambda: matchgame.explain(path, 0, moves="hex"), "moves applies to a board")
-    _refused(lambda: matchgame.analyse_edges(path, moves="king"), "moves applies to a board")
+    _refused(lambda: matchgame.analyse(path, game="edge", moves="king"), "moves applies to a board")
     _refused(lambda: matchgame.Position(path, moves="king"), "moves applies to a Board")
-    _refused(lambda: matchgame.Position(path, game="edge", moves="king"), "moves applies")
+    _refused(lambda: matchgame.EdgePosition(path, moves="king"), "moves applies")
     text = "2 1\n1 2\n1\n1\n"
-    _refused(lambda: matchgame.parse_token_record(text, edges=True, rule="king"), "rule applies")
+    _refused(lambda: matchgame.parse_token_record(text, edges=True, moves="king"), "moves applies")
     # the default spelt out changes nothing, and applies where it should
     assert matchgame.analyse(path, moves="orthogonal").winning == [0, 2]
     assert matchgame.analyse(rows, moves="king").moves == "king"
@@ -137,14 +142,14 @@ def test_options_that_do_not_apply_are_refused_not_ignored():
         (lambda: matchgame.analyse([".."], game="edges"), "game"),
         (lambda: matchgame.analyse([".."], moves=1), "moves"),
         (lambda: matchgame.analyse([".."], game="edge", max_states=1.5), "max_states"),
-        (lambda: matchgame.analyse_edges([".."], max_states=True), "max_states"),
+        (lambda: matchgame.analyse([".."], game="edge", max_states=True), "max_states"),
         (lambda: matchgame.maximum_matching(PATH, algorithm="greedy"), "algorithm"),
         (lambda: matchgame.decompose(PATH, algorithm=None), "algorithm"),
         (lambda: matchgame.annotate(RECORD, game="chess"), "game"),
         (lambda: matchgame.annotate(RECORD, max_states=0.5), "max_states"),
         (lambda: matchgame.parse_token_record("1 1\n.\n0\n", edges="yes"), "edges"),
-        (lambda: matchgame.Position(PATH, game=None), "game"),
-        (lambda: matchgame.Position(PATH, game="edge", max_states=2.0), "max_states"),
+        (lambda: matchgame.game(None), "game"),
+        (lambda: matchgame.EdgePosition(PATH, max_states=2.0), "max_states"),
         (lambda: matchgame.Position(PATH, token=1).best_move(candidates=0), "candidates"),
         (lambda: matchgame.Position(PATH, token=1).best_move(candidates=True), "candidates"),
     ],

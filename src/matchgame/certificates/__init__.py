@@ -63,10 +63,12 @@ What the checker proves (n vertices; every claim of the answer must follow):
   bipartite graphs, the sizes are the input's. A missing or extra field is an
   error.
 
-The edge game's certificates (``"game": "edge"``) are described and made in
-:mod:`matchgame.games.edge.certificate` (imported only for the edge game);
-:func:`check_answer` checks them with ``game="edge"``, and a certificate made
-for one game is refused for the other.
+Every game makes and checks its own certificates (the edge game's, ``"game":
+"edge"``, are described in :mod:`matchgame.games.edge.certificate`); this module
+is the face: :func:`check_answer` reads which game an answer's certificate names
+(none: the vertex game) and hands it to that game's checker
+(:meth:`matchgame.Game.check_answer`); a certificate made for one game is refused
+for another.
 
 Unreadable documents (not JSON, beyond the reader's limits, a field missing,
 extra or of the wrong type, another format version) raise
@@ -74,14 +76,15 @@ extra or of the wrong type, another format version) raise
 wrong yields the list of problems.
 """
 
-from ..games.vertex.certificate import (
-    FORMAT,
-    as_json,
-    canonical_input,
-    input_digest,
-    make_certificate,
-)
-from ..games.vertex.checker import check_answer
+import json
+import re
+from typing import Any
+
+from ..games.contract import DEFAULT
+from ..games.contract import game as find_game
+from ..games.proofs import FORMAT, canonical_input, input_digest
+from ..games.vertex.certificate import as_json, make_certificate
+from ..readers.documents import DocumentError, quote
 
 __all__ = [
     "FORMAT",
@@ -90,4 +93,103 @@ __all__ = [
     "check_answer",
     "input_digest",
     "make_certificate",
+    "named_game",
+    "verify",
 ]
+
+_GAME_FIELD = re.compile(rb'"game"\s*:\s*"([^"\\]{0,16})"')
+
+
+def named_game(data: bytes | str) -> str:
+    """The game an answer file's certificate is for, as its first ``"game"`` field
+    says (the vertex game's answers have none); its checker then proves it.
+
+    Raises
+    ------
+    DocumentError
+        If the field names no game matchgame knows.
+
+    >>> named_game(b'{"game":"edge","vertices":2}'), named_game(b'{"vertices":2}')
+    ('edge', 'vertex')
+    """
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
+    at = raw.find(b'"game"')
+    if at < 0:
+        return DEFAULT
+    found = _GAME_FIELD.match(raw, at)
+    name = found[1].decode("ascii", "replace") if found else ""
+    try:
+        return find_game(name).name
+    except (ValueError, TypeError):
+        raise DocumentError(f'field "game": {quote(name)} is no game matchgame knows') from None
+
+
+def check_answer(
+    source: Any, data: bytes | str, *, moves: str = "orthogonal", game: Any = None
+) -> list[str]:
+    """Everything wrong with the answer file ``data`` (a JSON answer with its
+    certificate) for ``source``; [] if it is proven. The certificate says which game
+    it is for; ``game``, when given, is the game it must be for (a certificate made
+    for another game proves nothing about this one).
+
+    Raises
+    ------
+    DocumentError
+        If ``data`` is not an answer document with a certificate: not JSON, a
+        field missing, extra or of the wrong type, or another format version.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> from matchgame.writers.placements import format_placements
+    >>> board = matchgame.Board.from_rows([".##", "...", "#.#"])
+    >>> analysis = matchgame.analyse(board)
+    >>> answer = format_placements(analysis, "json", analysis.make_certificate())
+    >>> check_answer(board, answer)
+    []
+    >>> check_answer(board, answer, game="edge")
+    ['the certificate was made for the vertex game, not the edge game']
+    """
+    named = named_game(data)
+    if game is not None:
+        wanted = find_game(game).name
+        if wanted != named:
+            return [f"the certificate was made for the {named} game, not the {wanted} game"]
+    return find_game(named).check_answer(source, data, moves=moves)
+
+
+def verify(source: Any, answer: Any, *, moves: str = "orthogonal", game: Any = None) -> list[str]:
+    """Everything wrong with ``answer`` (a JSON answer with its certificate: its text,
+    bytes, or the dict :meth:`~matchgame.BaseAnalysis.answer` and
+    :meth:`~matchgame.BaseAnalysis.certificate` make) as a proof about ``source`` (what
+    :func:`matchgame.analyse` takes); [] when it proves its answer. The game is the one
+    the certificate names (``game``: the one it must name). The checker shares no
+    code with the algorithms that made the answer.
+
+    Raises
+    ------
+    DocumentError
+        If ``answer`` is not an answer document with a certificate.
+
+    See Also
+    --------
+    matchgame.analyse : the answers.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> analysis = matchgame.analyse(["..", ".#"])
+    >>> answer = {**analysis.answer(), "certificate": analysis.certificate()}
+    >>> matchgame.verify(["..", ".#"], answer)
+    []
+    >>> matchgame.verify(["..", ".#"], {**answer, "placer_wins": False})
+    ['field "placer_wins" is false, the certificate proves true']
+    """
+    from ..core.board import Board
+    from ..games.analyses import plain_json
+
+    if isinstance(answer, dict):
+        answer = json.dumps(plain_json(answer))
+    if isinstance(source, list | tuple):
+        source = Board.from_rows(source)
+    return check_answer(source, answer, moves=moves, game=game)
