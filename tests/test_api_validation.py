@@ -28,7 +28,8 @@ from matchgame.errors import (
     MatchgameError,
     ParseError,
 )
-from matchgame.games import bunny, engines
+from matchgame.games import bunny
+from matchgame.games.vertex import engines
 
 PATH4 = mg.Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
 TRIANGLE = mg.Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])
@@ -185,7 +186,7 @@ def test_row_strings_are_converted_where_a_board_is_expected():
         (lambda: mg.maximum_matching(np.eye(3)), "Graph.from_scipy"),
         (lambda: mg.analyse([(0, 1)]), "Graph.from_edges"),
         (lambda: mg.gallai_edmonds(None, mg.decompose(PATH4)), "graph must be"),
-        (lambda: mg.Position("0 1"), "graph must be"),
+        (lambda: mg.Position("0 1"), "source must be"),
     ],
 )
 def test_wrong_graph_types_name_the_parameter_and_the_way_out(call, hint):

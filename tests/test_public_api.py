@@ -305,11 +305,24 @@ class _Wrong:
     """An argument no public parameter takes."""
 
 
+DEPRECATED = {"analyse_edges", "analyse_graph", "analyse_placements"}  # analyse(..., game=)
 FUNCTIONS = [
     (name, getattr(matchgame, name))
-    for name in sorted(set(matchgame.__all__) - NOT_CALLABLE)
+    for name in sorted(set(matchgame.__all__) - NOT_CALLABLE - DEPRECATED)
     if inspect.isfunction(getattr(matchgame, name)) or name == "sweep"
 ]
+
+
+@pytest.mark.parametrize("name", sorted(DEPRECATED))
+def test_the_old_spellings_of_analyse_warn_and_answer(name):
+    """One release more: each old function warns, naming ``analyse``, and answers as it
+    did."""
+    function = getattr(matchgame, name)
+    argument = PATH if name == "analyse_graph" else _BOARD_ROWS
+    with _warns_naming("analyse"):
+        analysis = function(argument)
+    game = "edge" if name == "analyse_edges" else "vertex"
+    assert analysis.winning == matchgame.analyse(argument, game=game).winning
 
 
 @pytest.mark.parametrize(("name", "function"), FUNCTIONS, ids=[n for n, _ in FUNCTIONS])
@@ -344,14 +357,12 @@ _BOARD_ROWS = [".##", "...", "#.#"]
 _NOI = matchgame.parse_noi_record("1 6\nXO.OXO\n1\n1 2\n1 1\n")
 _VALID = {
     "analyse": {"source": _BOARD_ROWS},
-    "analyse_edges": {"source": _BOARD_ROWS},
-    "analyse_graph": {"graph": PATH},
-    "analyse_placements": {"board": _BOARD_ROWS},
     "analyse_record": {"record": _NOI},
     "analyse_walk": {"graph": PATH, "path": [1, 2]},
     "annotate": {"record": RECORD},
     "decompose": {"graph": PATH},
     "explain": {"source": _BOARD_ROWS, "name": (1, 2)},
+    "game": {"which": "edge"},
     "gallai_edmonds": {"graph": PATH, "decomposition": matchgame.decompose(PATH)},
     "is_maximum_matching": {"graph": PATH, "mate": [1, 0, 3, 2]},
     "maximum_matching": {"graph": PATH},
@@ -363,6 +374,13 @@ _VALID = {
     "read_graphs": {"source": b"2 1\n1 2\n"},
     "sweep": {"graphs_or_source": [PATH]},
     "write_graph": {"graph": PATH, "target": io.BytesIO(), "format": "graph6"},
+    "verify": {
+        "source": _BOARD_ROWS,
+        "answer": {
+            **matchgame.analyse(_BOARD_ROWS).answer(),
+            "certificate": matchgame.analyse(_BOARD_ROWS).certificate(),
+        },
+    },
 }
 
 
@@ -379,7 +397,11 @@ _PRIVATE_DOORS = {
     # Graph's vectorised adjacency, now Graph.has_edges
     "_adjacent",
 }
-_THEIR_MODULES = {"games/vertex/position.py", "games/edge/position.py", "core/graph.py"}
+_THEIR_MODULES = {  # every game's position, its common base, and the graph
+    "games/positions.py",
+    *(f"games/{game}/position.py" for game in matchgame.games.names()),
+    "core/graph.py",
+}
 
 
 def test_no_module_reaches_into_positions_or_graphs_private_methods():
@@ -439,9 +461,9 @@ def test_the_web_apps_position_reads_records_through_the_readers():
     from matchgame.apps.web import endpoints
 
     record = {"input": "1 6\nXO.OXO\n1\n1 2\n1 1\n", "record_moves": 1}
-    position, moves, noi = endpoints._game(QueryParams("noi=1"), json.dumps(record).encode())
+    position, moves, noi = endpoints._position(QueryParams("noi=1"), json.dumps(record).encode())
     assert moves == 1 and noi is not None and position.legal_moves() == [(0, 0)]
     # the readers say what else a text reads as, as on every other face
     edges = json.dumps({"input": "3 2\n1 2\n2 3\n"}).encode()
     with pytest.raises(matchgame.ParseError, match="the input reads as an edge list"):
-        endpoints._game(QueryParams("noi=1"), edges)
+        endpoints._position(QueryParams("noi=1"), edges)

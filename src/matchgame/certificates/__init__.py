@@ -173,7 +173,7 @@ def verify(source: Any, answer: Any, *, moves: str = "orthogonal", game: Any = N
 
     See Also
     --------
-    matchgame.analyse : the answers.
+    matchgame.analyse : The answers.
 
     Examples
     --------
@@ -185,9 +185,15 @@ def verify(source: Any, answer: Any, *, moves: str = "orthogonal", game: Any = N
     >>> matchgame.verify(["..", ".#"], {**answer, "placer_wins": False})
     ['field "placer_wins" is false, the certificate proves true']
     """
+    from ..core._validate import describe
     from ..core.board import Board
+    from ..errors import InvalidTypeError
     from ..games.analyses import plain_json
 
+    if not isinstance(answer, dict | str | bytes | bytearray):
+        raise InvalidTypeError(
+            f"answer must be a JSON answer (text, bytes or a dict), got {describe(answer)}"
+        )
     if isinstance(answer, dict):
         answer = json.dumps(plain_json(answer))
     if isinstance(source, list | tuple):

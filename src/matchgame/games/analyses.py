@@ -45,6 +45,18 @@ class BaseAnalysis(abc.ABC):
         The board, when the graph is a board's.
     moves : str or None
         How the token moves on the board.
+
+    Examples
+    --------
+    Every game's analysis reads the same way:
+
+    >>> import matchgame
+    >>> for name in matchgame.games.names():
+    ...     analysis = matchgame.analyse(["..."], game=name)
+    ...     print(name, analysis.winning, analysis.placer_wins_at((0, 1)))
+    vertex [(0, 0), (0, 2)] False
+    edge [(0, 0), (0, 2)] False
+    directed [(0, 0), (0, 2)] False
     """
 
     game: ClassVar[str]

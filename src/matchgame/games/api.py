@@ -104,9 +104,9 @@ def analyse(
 
     See Also
     --------
-    explain : why a placement wins or loses.
-    matchgame.game : the games, by name.
-    matchgame.Position : the game move by move.
+    explain : Why a placement wins or loses.
+    matchgame.game : The games, by name.
+    matchgame.Position : The game move by move.
 
     Notes
     -----
@@ -172,7 +172,7 @@ def explain(
 
     See Also
     --------
-    analyse : who wins where.
+    analyse : Who wins where.
 
     Examples
     --------
@@ -200,6 +200,8 @@ def explain(
 def analyse_placements(board: Any, *, moves: str = "orthogonal", algorithm: Any = "auto") -> Any:
     """Deprecated: :func:`analyse` on a board (``analyse(board)``).
 
+    Examples
+    --------
     >>> import warnings
     >>> with warnings.catch_warnings():
     ...     warnings.simplefilter("ignore")
@@ -215,6 +217,8 @@ def analyse_placements(board: Any, *, moves: str = "orthogonal", algorithm: Any 
 def analyse_graph(graph: Any, *, algorithm: Any = "auto") -> Any:
     """Deprecated: :func:`analyse` on a graph (``analyse(graph)``).
 
+    Examples
+    --------
     >>> import warnings
     >>> from matchgame import Graph
     >>> with warnings.catch_warnings():
@@ -231,6 +235,8 @@ def analyse_graph(graph: Any, *, algorithm: Any = "auto") -> Any:
 def analyse_edges(source: Any, *, moves: str = "orthogonal", max_states: int | None = None) -> Any:
     """Deprecated: :func:`analyse` with ``game="edge"``.
 
+    Examples
+    --------
     >>> import warnings
     >>> with warnings.catch_warnings():
     ...     warnings.simplefilter("ignore")

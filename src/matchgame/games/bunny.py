@@ -416,7 +416,7 @@ def parse_noi_record(text: str | bytes) -> GameRecord:
 
     See Also
     --------
-    analyse_record : the mistakes in a record.
+    analyse_record : The mistakes in a record.
 
     Examples
     --------

@@ -157,8 +157,8 @@ class Game(abc.ABC):
 
     @abc.abstractmethod
     def read_edge_list(self, data: str | bytes) -> Any:
-        """matchgame's edge list (``n m`` then ``m`` lines ``u v``, 1-based) as this
-        game reads it."""
+        """The edge list format of matchgame (``n m`` then ``m`` lines ``u v``,
+        1-based), read as this game reads it (a simple graph, a multigraph, arcs)."""
 
     def accept(self, graph: Any, what: str = "the graph") -> Any:
         """A graph read from a file in a standard format, as this game plays it: an
@@ -267,7 +267,9 @@ class Game(abc.ABC):
                 continue
             option = known.get(key)
             if option is None:
-                raise InvalidInputError(f"{key} applies to {_takers(key)}, not to {self.title}")
+                raise InvalidParameterError(
+                    f"{key} applies to {_takers(key)}, not to {self.title}"
+                )
             out[key] = option.check(value, key)
         if defaults:
             for option in self.options:
@@ -359,7 +361,8 @@ def game(which: str | Game) -> Game:
     if isinstance(which, Game):
         return which
     if not isinstance(which, str):
-        raise InvalidTypeError(f"game must be a game's name, got {describe(which)}")
+        listed = ", ".join(repr(name) for name in names())
+        raise InvalidParameterError(f"game must be one of {listed}, got {describe(which)}")
     found = _LOADED.get(which) or _ADDED.get(which)
     if found is not None:
         return found

@@ -43,7 +43,14 @@ class BaseExplanation(abc.ABC):
     """Why placing the token on :attr:`vertex` wins or loses for the placer.
 
     Subclasses are dataclasses with at least ``analysis``, ``vertex`` (an id) and
-    ``placer_wins``; they write :meth:`text` and :meth:`document`.
+    ``placer_wins``; they write :meth:`text`, :meth:`document` and :meth:`marks`.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> why = matchgame.explain(["..."], (0, 1), game="edge")
+    >>> why.placer_wins, str(why)[:34]
+    (False, 'Placing the token on cell 1 2 lose')
     """
 
     analysis: Any

@@ -74,23 +74,37 @@ _IDS, _CELLS, _LABELS = 0, 1, 2  # how a position's vertices are named
 class BasePosition(abc.ABC):
     """A position of a token game, move by move, vertices by name.
 
-    Parameters (every game's position takes them, in this order)
+    A game's class implements the hooks: :meth:`_set_up`, :meth:`_legal_list`,
+    :meth:`_illegal`, :meth:`_push_id`, :meth:`_pop_id`, :meth:`mover_wins`,
+    :meth:`_winning_ids`, :meth:`_state_key`, :meth:`_visited_mask`,
+    :meth:`remaining_edge_ids`.
+
+    Parameters
     ----------
-    source : Board, list of str, Graph, NetworkX graph, ...
+    source : Board, list of str, Graph, MultiGraph, DiGraph, NetworkX graph or SciPy matrix
         Where the game is played (a board's graph under ``moves``).
     token : name, optional
         The token's vertex; None for the placement phase (the mover places it).
     used : iterable
         What the game's moves used up before: vertices (the vertex and directed
         games' visited vertices) or edges as ``(u, v)`` pairs (the edge game).
+        Every game's position takes these parameters, in this order.
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves.
     **options
         The game's options (``max_states``, ...: :attr:`matchgame.Game.options`).
 
-    A game's class implements the hooks: :meth:`_set_up`, :meth:`_legal_list`,
-    :meth:`_illegal`, :meth:`_push_id`, :meth:`_pop_id`, :meth:`mover_wins`,
-    :meth:`_winning_ids`, :meth:`_state_key`, :meth:`_visited_mask`.
+    Examples
+    --------
+    The same moves in every game, as each game's rules judge them:
+
+    >>> import matchgame
+    >>> for name in matchgame.games.names():
+    ...     position = matchgame.game(name).position(["...."], token=(0, 1))
+    ...     print(name, position.legal_moves(), position.mover_wins())
+    vertex [(0, 0), (0, 2)] True
+    edge [(0, 0), (0, 2)] True
+    directed [(0, 0), (0, 2)] True
     """
 
     game: ClassVar[str]

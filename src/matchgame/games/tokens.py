@@ -25,7 +25,8 @@ from ..core._deprecated import warn_renamed
 from ..core._validate import Boolean, InstanceOf, Integer, NoneOr, as_int, validate_params
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph
-from ..errors import IllegalMoveError, InvalidInputError
+from ..core.moves import as_moves
+from ..errors import IllegalMoveError, InvalidParameterError
 from ..readers.tokens import format_token_record, ids_of_numbers, read_token_text
 from .contract import DEFAULT, Game
 from .contract import game as find_game
@@ -127,7 +128,7 @@ class TokenRecord:
         *,
         moves: str = "orthogonal",
         game: str | Game = "vertex",
-        **old: Any,
+        rule: str | None = None,
     ) -> TokenRecord:
         """A record from a board or graph and the moves played, as vertex names.
 
@@ -147,7 +148,7 @@ class TokenRecord:
         >>> TokenRecord.from_moves(square, [(0, 0), (0, 1), (1, 1), (1, 0), (0, 0)], game="edge")
         <TokenRecord on a 2x2 board (orthogonal moves), 5 moves of edge geography>
         """
-        moves = _rule(moves, old, "TokenRecord.from_moves")
+        moves = _rule(moves, rule, "TokenRecord.from_moves")
         rules = find_game(game)
         game_graph, board = rules.graph_of(source, moves)
         names = game_graph.names
@@ -178,10 +179,10 @@ class TokenRecord:
         edges: bool = False,
         moves: str = "orthogonal",
         game: str | Game = "vertex",
-        **old: Any,
+        rule: str | None = None,
     ) -> TokenRecord:
         """Read a record: a board (or, with ``edges``, an edge list), ``t``, ``t`` moves
-        (see :func:`parse_token_record`).
+        (see :func:`parse_token_record`; ``rule=`` is the old name of ``moves``).
 
         Raises
         ------
@@ -190,7 +191,7 @@ class TokenRecord:
         IllegalMoveError
             A move the rules forbid, naming its line, its number and the vertex.
         """
-        moves = _rule(moves, old, "TokenRecord.parse")
+        moves = _rule(moves, rule, "TokenRecord.parse")
         return parse_token_record(text, edges=edges, moves=moves, game=game)
 
     def to_text(self) -> str:
@@ -198,14 +199,13 @@ class TokenRecord:
         return format_token_record(self)
 
 
-def _rule(moves: str, old: dict[str, Any], where: str) -> str:
-    """``moves``, or its old name ``rule=`` (with a warning)."""
-    if "rule" in old:
-        warn_renamed(f"{where}(rule=...)", f"{where}(moves=...)", stacklevel=4)
-        moves = old.pop("rule")
-    if old:
-        raise InvalidInputError(f"{where} takes no {', '.join(sorted(old))}")
-    return moves
+def _rule(moves: str, rule: str | None, where: str) -> str:
+    """``moves``, or its old name ``rule`` when given (with a warning)."""
+    if rule is None:
+        return moves
+    as_moves(rule, "rule")  # checked before the warning: a wrong one is refused as one
+    warn_renamed(f"{where}(rule=...)", f"{where}(moves=...)", stacklevel=4)
+    return rule
 
 
 @validate_params(edges=Boolean())
@@ -215,7 +215,7 @@ def parse_token_record(
     edges: bool = False,
     moves: str = "orthogonal",
     game: str | Game = "vertex",
-    **old: Any,
+    rule: str | None = None,
 ) -> TokenRecord:
     """Read a record: a board (or, with ``edges``, an edge list), ``t``, ``t`` moves,
     checked by the rules of ``game`` (the edge game reads an edge list keeping its
@@ -234,10 +234,10 @@ def parse_token_record(
     >>> parse_token_record("3 3\\n.##\\n...\\n#.#\\n2\\n2 2\\n2 3\\n").moves
     [(1, 1), (1, 2)]
     """
-    moves = _rule(moves, old, "parse_token_record")
+    moves = _rule(moves, rule, "parse_token_record")
     rules = find_game(game)
     if edges and moves != "orthogonal":
-        raise InvalidInputError("moves applies to a board only, not to an edge list")
+        raise InvalidParameterError("moves applies to a board only, not to an edge list")
     read = read_token_text(text, edges=edges, read_edge_list=rules.read_edge_list)
     board = read.where if isinstance(read.where, Board) else None
     game_graph, _ = rules.graph_of(read.where, moves)

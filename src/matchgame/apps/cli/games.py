@@ -49,12 +49,19 @@ def add_game_options(
     default: str | None = DEFAULT,
     lead: str = "the token game",
     extra: tuple[str, ...] = (),
+    hidden: tuple[str, ...] = (),
 ) -> None:
     """``--game`` (``extra``: more choices this command knows, such as play's
-    ``bunny``) and every game option once, each saying which games take it."""
+    ``bunny``; ``hidden``: old spellings it still takes) and every game option once,
+    each saying which games take it."""
+
+    def choose(text: str) -> str:
+        return text if text in extra or text in hidden else game_option(text)
+
+    choose.choices = (*names(), *extra)  # type: ignore[attr-defined]  # what --help lists
     command.add_argument(
         "--game",
-        type=(lambda text: text if text in extra else game_option(text)),
+        type=choose,
         default=default,
         metavar="GAME",
         help=game_help(lead),

@@ -134,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
         render_cmd,
         default=None,
         lead="the token game (--game placement|bunny|walk is the old spelling of --picture)",
-        extra=PICTURES,
+        hidden=PICTURES,
     )
     render_cmd.add_argument(
         "--matching", action="store_true", help="draw the maximum matching (placement)"
@@ -170,7 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
         play_cmd,
         lead="the game ('placement' is the vertex game's old name; bunny: Bunny and Egg, "
         "NOI2011, on a record)",
-        extra=("bunny", "placement"),
+        extra=("bunny",),
+        hidden=("placement",),
     )
     play_cmd.add_argument(
         "--you",

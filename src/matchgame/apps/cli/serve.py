@@ -116,7 +116,7 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
     data = read_path(args.file, limit=args.max_body, too_long="larger than --max-body")
     kind = input_kind(args, "edges" if args.edges else "board")
     if kind in GRAPH_KINDS:
-        graph = parse_input(data, kind, game=args.game).graph
+        graph = parse_input(data, kind, game=getattr(args, "game", DEFAULT)).graph
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:  # (GraphML in UTF-16, say): the page gets an edge list
@@ -134,10 +134,11 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
             "moves": args.moves,
             "name": args.file,
         }
-    found = sniff_input(data, edges=args.edges, moves=args.moves, name=args.file, game=args.game)
-    if args.game != DEFAULT and found.kind == "noi":
+    game = getattr(args, "game", DEFAULT)
+    found = sniff_input(data, edges=args.edges, moves=args.moves, name=args.file, game=game)
+    if game != DEFAULT and found.kind == "noi":
         raise UsageError(
-            f"a NOI2011 record is Bunny and Egg, a vertex game: leave out --game {args.game}"
+            f"a NOI2011 record is Bunny and Egg, a vertex game: leave out --game {game}"
         )
     text = data.decode("ascii", "replace")  # the readers accepted it: ASCII in practice
     return {"text": text, "kind": found.kind, "moves": args.moves, "name": args.file}

@@ -52,6 +52,7 @@ class DirectedExplanation(BaseExplanation):
     replies: list[tuple[int, int]]
 
     def text(self) -> str:
+        """The explanation in words, vertices in their 1-based text form."""
         names = self.analysis.names
         at = names.describe(self.vertex)
         verdict = "wins" if self.placer_wins else "loses"
@@ -88,6 +89,7 @@ class DirectedExplanation(BaseExplanation):
         return f"Placing the token on {at} {verdict}. {why}{reply}"
 
     def document(self) -> dict[str, Any]:
+        """The explanation as JSON (``explain --game directed --format json``)."""
         names = self.analysis.names
         return {
             "game": "directed",
@@ -100,6 +102,8 @@ class DirectedExplanation(BaseExplanation):
         }
 
     def marks(self) -> Marks:
+        """The opponent's winning move, or the answers to the opponent's moves, drawn
+        from the placement."""
         legend = [("path", "the placement")]
         lines: list[tuple[tuple[int, ...], str, float]] = []
         rings = []

@@ -43,8 +43,8 @@ class DirectedPosition(BasePosition):
         Vertices visited already.
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves.
-    max_states : int, optional
-        The exact search's budget (default 10**6).
+    **options
+        The game's options: ``max_states``, the exact search's budget (default 10**6).
 
     Examples
     --------

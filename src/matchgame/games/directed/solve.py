@@ -111,9 +111,10 @@ def regions(graph: DiGraph) -> Regions:
     """Each vertex's region, and the retrograde labels of the acyclic one.
 
     >>> from matchgame.core.digraph import DiGraph
-    >>> found = regions(DiGraph(4, [(0, 1), (1, 2), (2, 1), (3, 0)]))
-    >>> found.region.tolist()
-    [3, 2, 2, 3]
+    >>> regions(DiGraph(5, [(0, 1), (1, 0), (2, 3), (3, 4)])).region.tolist()  # 2: symmetric
+    [2, 2, 1, 1, 1]
+    >>> regions(DiGraph(3, [(0, 1), (1, 2), (2, 0)])).region.tolist()  # 3: searched
+    [3, 3, 3]
     """
     acyclic = ~_reaches_a_cycle(graph)
     wins, move = _retrograde(graph, acyclic)

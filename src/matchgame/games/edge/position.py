@@ -72,9 +72,9 @@ class EdgePosition(BasePosition):
         Edges already used (a pair listed twice used two parallel copies).
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves.
-    max_states : int, optional
-        Budget of the exact search (components with an odd cycle or a self-loop;
-        default 10**6).
+    **options
+        The game's options: ``max_states``, the budget of the exact search
+        (components with an odd cycle or a self-loop; default 10**6).
 
     Raises
     ------
