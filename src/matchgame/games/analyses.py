@@ -35,7 +35,7 @@ class BaseAnalysis(abc.ABC):
 
     Subclasses set :attr:`game` (the game's name) and give :attr:`winning_mask`,
     :attr:`graph`, :attr:`board` and :attr:`moves`; they implement
-    :meth:`_explain`, :meth:`make_certificate` and :meth:`answer`.
+    ``_explain``, :meth:`make_certificate` and :meth:`answer`.
 
     Attributes
     ----------

@@ -405,7 +405,7 @@ def analyse_record(record: GameRecord) -> RecordAnalysis:
 
 def parse_noi_record(text: str | bytes) -> GameRecord:
     """Read and validate a NOI2011 record: format first
-    (:func:`matchgame.readers.noi.read_noi_text`), then every move's legality.
+    (``matchgame.readers.noi.read_noi_text``), then every move's legality.
 
     Raises
     ------

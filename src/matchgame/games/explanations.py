@@ -40,7 +40,7 @@ class Marks:
 
 
 class BaseExplanation(abc.ABC):
-    """Why placing the token on :attr:`vertex` wins or loses for the placer.
+    """Why placing the token on ``vertex`` wins or loses for the placer.
 
     Subclasses are dataclasses with at least ``analysis``, ``vertex`` (an id) and
     ``placer_wins``; they write :meth:`text`, :meth:`document` and :meth:`marks`.
@@ -74,7 +74,7 @@ class BaseExplanation(abc.ABC):
 
     @abc.abstractmethod
     def marks(self) -> Marks:
-        """What its picture draws (:func:`matchgame.draw.explain_scene` draws it)."""
+        """What its picture draws (``matchgame.draw.explain_scene`` draws it)."""
 
     def __str__(self) -> str:
         """The explanation in words (:meth:`text`): ``print(why)`` reads it."""

@@ -74,10 +74,9 @@ _IDS, _CELLS, _LABELS = 0, 1, 2  # how a position's vertices are named
 class BasePosition(abc.ABC):
     """A position of a token game, move by move, vertices by name.
 
-    A game's class implements the hooks: :meth:`_set_up`, :meth:`_legal_list`,
-    :meth:`_illegal`, :meth:`_push_id`, :meth:`_pop_id`, :meth:`mover_wins`,
-    :meth:`_winning_ids`, :meth:`_state_key`, :meth:`_visited_mask`,
-    :meth:`remaining_edge_ids`.
+    A game's class implements the hooks: ``_set_up``, ``_legal_list``, ``_illegal``,
+    ``_push_id``, ``_pop_id``, :meth:`mover_wins`, ``_winning_ids``, ``_state_key``,
+    ``_visited_mask``, :meth:`remaining_edge_ids`.
 
     Parameters
     ----------

@@ -8,7 +8,7 @@
     2k lines 'x y' (1-based): line 2i-1 is Bunny's move i, line 2i Egg's move i,
     each "move the piece at row x, column y into the empty cell"
 
-This module reads the text (:func:`read_noi_text`: the pieces, the empty cell and
+This module reads the text (``read_noi_text``: the pieces, the empty cell and
 the moves, the format checked) and writes it back; the records themselves
 (:class:`~matchgame.games.bunny.GameRecord`, which checks every move's legality)
 and their analysis live in :mod:`matchgame.games.bunny`.

@@ -2,8 +2,8 @@
 a board drawing.
 
 The JSON documents are the games' own (an analysis' ``answer()``: the vertex
-game's fields are in :mod:`matchgame.games.vertex.documents`, the edge game's in
-:mod:`matchgame.games.edge.documents`, named here too); this module writes them,
+game's fields are in ``matchgame.games.vertex.documents``, the edge game's in
+``matchgame.games.edge.documents``, named here too); this module writes them,
 and the contest texts, in pieces.
 """
 

@@ -52,7 +52,7 @@ class DirectedGame(Game):
     }
 
     def graph_of(self, source: Any, moves: str = "orthogonal") -> tuple[DiGraph, Board | None]:
-        from .analysis import directed_source
+        from .source import directed_source
 
         return directed_source(source, as_moves(moves))
 

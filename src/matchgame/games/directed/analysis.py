@@ -37,8 +37,8 @@ _ANALYSIS_BYTES = 120  # a vertex or arc at the analysis's peak (CSR both ways, 
 class DirectedAnalysis(BaseAnalysis):
     """Who wins a placement where in directed vertex geography (see the module
     docstring); the reading surface of every game's analysis, plus how each verdict
-    was found (:attr:`method`) and a winning move where the mover wins
-    (:meth:`winning_move`).
+    was found (``method(name)``) and a winning move where the mover wins
+    (``winning_move(name)``).
 
     Attributes
     ----------
@@ -120,7 +120,7 @@ class DirectedAnalysis(BaseAnalysis):
     def make_certificate(self) -> dict[str, Any]:
         """The certificate (``"game": "directed"``): on an acyclic digraph the
         retrograde labels, as the winning placements and a winning move from every
-        other vertex, checked in linear time (:mod:`.certificate`).
+        other vertex, checked in linear time (``matchgame.games.directed.certificate``).
 
         Raises
         ------

@@ -23,7 +23,7 @@ __all__ = ["DirectedExplanation", "explain_directed"]
 
 @dataclass(frozen=True, eq=False, repr=False)
 class DirectedExplanation(BaseExplanation):
-    """Why placing the token on :attr:`vertex` wins or loses in directed geography.
+    """Why placing the token on ``vertex`` wins or loses in directed geography.
 
     Attributes
     ----------

@@ -36,7 +36,7 @@ class DirectedPosition(BasePosition):
     ----------
     source : DiGraph, NetworkX graph, Board, list of str, Graph or SciPy matrix
         Where the game is played (see
-        :func:`~matchgame.games.directed.analysis.directed_source`).
+        ``matchgame.games.directed.source.directed_source``).
     token : name, optional
         The token's vertex; None for the placement phase.
     used : iterable of names

@@ -316,7 +316,7 @@ class EdgeAnalysis(BaseAnalysis):
 
     def answer(self) -> dict[str, Any]:
         """The JSON answer (``"game": "edge"``; its fields are in
-        :mod:`matchgame.games.edge.documents`)."""
+        ``matchgame.games.edge.documents``)."""
         from .documents import edge_answer
 
         return edge_answer(self)

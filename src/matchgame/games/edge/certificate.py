@@ -1,7 +1,7 @@
 """Certificates of the edge game: parity sets that prove every verdict.
 
 ``analyse(..., game="edge").certificate()`` is the ``"certificate"`` field of the
-edge game's JSON answer (:func:`matchgame.games.edge.documents.edge_answer`):
+edge game's JSON answer (``matchgame.games.edge.documents.edge_answer``):
 the same ``format`` and ``input`` as the vertex game's (see
 :mod:`matchgame.certificates`; a multigraph's canonical text lists every edge,
 repeats and self-loops included), and ``"game": "edge"``. Ids are 1-based:

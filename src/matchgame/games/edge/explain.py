@@ -45,7 +45,7 @@ class EdgeExplanation(BaseExplanation):
     placer_wins : bool
         Whether placing the token there wins.
     parity_set : list of int
-        S (the placer wins: a set holding :attr:`vertex`) or T (the placer loses: the
+        S (the placer wins: a set holding ``vertex``) or T (the placer loses: the
         set the opponent's move enters), as vertex ids; empty when :attr:`searched`.
     move : int or None
         The opponent's winning move when the placer loses (a vertex of T, or the

@@ -153,7 +153,7 @@ class Analysis(BaseAnalysis):
 
     def answer(self) -> dict[str, Any]:
         """The JSON answer (``matchgame placements --format json``): its fields are in
-        :mod:`matchgame.games.vertex.documents`."""
+        ``matchgame.games.vertex.documents``."""
         from .documents import answer
 
         return answer(self)

@@ -48,7 +48,7 @@ class Explanation(BaseExplanation):
         Whether placing the token there wins.
     mate : ndarray of int32
         The maximum matching the explanation rests on (-1 = free): when the placer
-        wins, one that misses :attr:`vertex` (the analysis' matching with
+        wins, one that misses ``vertex`` (the analysis' matching with
         :attr:`path` flipped); else the analysis' own.
     path : list of int
         When the placer wins and the analysis' matching covers the vertex: the
