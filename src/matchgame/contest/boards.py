@@ -18,7 +18,7 @@ import matchgame
 from .. import draw, generate
 from ..writers.placements import format_placements
 from ._reader import StrictReader
-from .problems import Problem, Size, chunks, compare, numbers
+from .problems import Problem, Size, chunks, compare, numbers, plural
 
 __all__ = ["BoardCase", "BoardProblem"]
 
@@ -46,7 +46,7 @@ class BoardCase:
 
     def describe(self) -> str:
         free = sum(row.count(".") for row in self.rows)
-        return f"a {len(self.rows)}x{len(self.rows[0])} board, {free} free cells"
+        return f"a {len(self.rows)}x{len(self.rows[0])} board, {plural(free, 'free cell')}"
 
     def analysis(self) -> matchgame.Analysis:
         return matchgame.analyse(matchgame.Board(self.free))

@@ -25,7 +25,7 @@ from .. import draw, generate
 from ..errors import ParseError
 from ..writers.placements import format_placements
 from ._reader import StrictReader
-from .problems import Problem, Size, chunks, compare, numbers
+from .problems import Problem, Size, chunks, compare, numbers, plural
 
 __all__ = ["ODD_COMPONENT_EDGES", "GraphCase", "GraphProblem"]
 
@@ -45,7 +45,8 @@ class GraphCase:
         return f"{self.n} {len(self.edges)}\n{lines}".encode()
 
     def describe(self) -> str:
-        return f"a graph of {self.n} vertices and {len(self.edges)} edges"
+        edges = plural(len(self.edges), "edge")
+        return f"a graph of {plural(self.n, 'vertex', 'vertices')} and {edges}"
 
 
 def odd_components(case: GraphCase) -> list[int]:
@@ -87,7 +88,7 @@ def odd_components(case: GraphCase) -> list[int]:
 def _board_edges(free: np.ndarray) -> GraphCase:
     """A board's grid graph as an edge list (the adversarial boards as graphs)."""
     graph = matchgame.Board(free).graph
-    edges = tuple((int(u) + 1, int(v) + 1) for u, v in graph.edges())
+    edges = tuple((int(u) + 1, int(v) + 1) for u, v in graph.edges)
     return GraphCase(max(1, graph.n_vertices), edges)
 
 

@@ -1,6 +1,6 @@
 """The problems a contest toolkit knows, and what a judge does with their outputs.
 
-Each problem (:data:`PROBLEMS`, looked up by :func:`find_problem`) has its
+Each problem (:data:`.catalog.PROBLEMS`, looked up by :func:`.catalog.find_problem`) has its
 statement's limits, families of generated inputs, a validator, the expected answer
 (computed through matchgame's public API), the steps that shrink an input, and the
 explanation of a right answer; the problems live in :mod:`.boards` (JSOI2009 and
@@ -24,7 +24,6 @@ import numpy as np
 from ..errors import InvalidInputError
 
 __all__ = [
-    "PROBLEMS",
     "VERDICTS",
     "Case",
     "Difference",
@@ -32,7 +31,7 @@ __all__ = [
     "Size",
     "chunks",
     "compare",
-    "find_problem",
+    "plural",
     "verdict_text",
 ]
 
@@ -46,6 +45,11 @@ _VERDICT_WORDS = {
     "time-limit": "time limit exceeded",
     "output-limit": "output limit exceeded",
 }
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``1 run``, ``2 runs`` (``nouns``: the plural when it is not ``noun + "s"``)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def verdict_text(verdict: str) -> str:
@@ -232,39 +236,6 @@ class Problem(ABC):
     @abstractmethod
     def picture(self, case: Any, expected: bytes, received: bytes | None, path: Path) -> None:
         """Draw the input and the explanation to ``path`` (.svg or .png)."""
-
-
-def _registry() -> dict[str, Problem]:
-    from .boards import BoardProblem
-    from .graphs import GraphProblem
-    from .records import RecordProblem
-
-    problems: list[Problem] = [
-        BoardProblem("jsoi"),
-        BoardProblem("loj"),
-        RecordProblem(),
-        GraphProblem("graph"),
-        GraphProblem("edge-graph"),
-    ]
-    return {problem.name: problem for problem in problems}
-
-
-PROBLEMS: tuple[str, ...] = ("jsoi", "loj", "noi", "graph", "edge-graph")
-"""The problems' names."""
-
-_loaded: dict[str, Problem] = {}
-
-
-def find_problem(name: str) -> Problem:
-    """The problem called ``name`` (one of :data:`PROBLEMS`)."""
-    if not _loaded:
-        _loaded.update(_registry())
-    try:
-        return _loaded[name]
-    except KeyError:
-        raise InvalidInputError(
-            f"unknown problem {name!r}: expected one of {', '.join(PROBLEMS)}"
-        ) from None
 
 
 def numbers(tokens: Sequence[str]) -> list[int] | None:

@@ -21,7 +21,7 @@ from .. import draw, generate
 from ..errors import ParseError
 from ..writers.records import format_mistakes
 from ._reader import StrictReader
-from .problems import Problem, Size, chunks, compare, numbers
+from .problems import Problem, Size, chunks, compare, numbers, plural
 
 __all__ = ["RecordCase", "RecordProblem"]
 
@@ -43,8 +43,8 @@ class RecordCase:
         return f"{head}{len(self.moves) // 2}\n{moves}".encode()
 
     def describe(self) -> str:
-        rounds = len(self.moves) // 2
-        return f"a {len(self.rows)}x{len(self.rows[0])} board, {rounds} round{'s' * (rounds != 1)}"
+        rounds = plural(len(self.moves) // 2, "round")
+        return f"a {len(self.rows)}x{len(self.rows[0])} board, {rounds}"
 
     @property
     def empty(self) -> Cell:
@@ -203,9 +203,9 @@ class RecordProblem(Problem):
                 yield from self._if_legal(RecordCase(rows, moves))
         for r, c in _arena(case):
             if (r, c) not in path:
-                rows = [list(row) for row in case.rows]
-                rows[r][c] = "O" if rows[r][c] == "X" else "X"
-                yield RecordCase(tuple("".join(row) for row in rows), case.moves)
+                cells = [list(row) for row in case.rows]
+                cells[r][c] = "O" if cells[r][c] == "X" else "X"
+                yield RecordCase(tuple("".join(row) for row in cells), case.moves)
 
     def _if_legal(self, case: RecordCase) -> Iterator[RecordCase]:
         case = sealed(case)

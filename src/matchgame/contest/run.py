@@ -30,9 +30,10 @@ import subprocess
 import tempfile
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..core._process import die_with
 from ..errors import InvalidInputError
@@ -140,7 +141,7 @@ class _Run:
     too_long: bool = False
 
 
-def _limits_setter(limits: RunLimits, parent: int) -> object:
+def _limits_setter(limits: RunLimits, parent: int) -> Callable[[], None]:
     cpu = math.ceil(limits.time) + 1
 
     def setup() -> None:  # in the child, between fork and exec
@@ -177,7 +178,7 @@ class _Runner:
                 stderr=subprocess.PIPE,
                 cwd=directory,
                 start_new_session=True,
-                preexec_fn=_limits_setter(self.limits, os.getpid()),  # type: ignore[arg-type]
+                preexec_fn=_limits_setter(self.limits, os.getpid()),
                 close_fds=True,
             )
         now = time.monotonic()
@@ -208,7 +209,7 @@ class _Runner:
                 run.exited = True
                 self.selector.unregister(key.fileobj)
             else:
-                self._read(run, key.fileobj)  # type: ignore[arg-type]
+                self._read(run, key.fileobj)
         ended = []
         now = time.monotonic()
         for run in list(self.running.values()):
@@ -220,10 +221,10 @@ class _Runner:
                 ended.append((run.index, self.finish(run)))
         return ended
 
-    def _read(self, run: _Run, pipe: object) -> None:
+    def _read(self, run: _Run, pipe: Any) -> None:
         stdout = run.process.stdout
         assert stdout is not None
-        fd = pipe.fileno()  # type: ignore[attr-defined]
+        fd = pipe.fileno()
         while True:
             try:
                 chunk = os.read(fd, _CHUNK)
@@ -286,12 +287,12 @@ class _Runner:
             return RunResult("time-limit", b"", seconds, None, signum, error)
         if signum is not None or code:
             return RunResult("runtime-error", bytes(run.output), seconds, code, signum, error)
-        output = bytes(run.output)
-        if self.program.files is not None:
-            output = _read_capped(os.path.join(run.directory, self.program.files[1]), self.limits)
-            if output is None:
-                return RunResult("output-limit", b"", seconds, code, None, error)
-        return RunResult("exited", output, seconds, code, None, error)
+        if self.program.files is None:
+            return RunResult("exited", bytes(run.output), seconds, code, None, error)
+        written = _read_capped(os.path.join(run.directory, self.program.files[1]), self.limits)
+        if written is None:
+            return RunResult("output-limit", b"", seconds, code, None, error)
+        return RunResult("exited", written, seconds, code, None, error)
 
     def close(self) -> None:
         """Kill and reap every run still going (an interrupted caller)."""
@@ -326,7 +327,7 @@ def _kill_group(pgid: int) -> None:
 
 def run_programs(
     program: Program, inputs: Iterable[bytes], limits: RunLimits, *, jobs: int = 1
-) -> Iterator[RunResult]:
+) -> Generator[RunResult, None, None]:
     """Run ``program`` on each input, ``jobs`` at a time; the results in the inputs'
     order, each as soon as it and those before it are known.
 

@@ -10,6 +10,7 @@ from ...core.moves import MOVES
 from ...examples import EXAMPLES, names_of_kind
 from . import commands
 from .commands import MOVES_HELP
+from .contest import add_contest_commands
 from .output import (
     INPUT_FORMATS,
     UsageError,
@@ -408,6 +409,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     # matchgame sweep: many graphs at once (its arguments live in apps/cli/sweep.py)
     add_sweep_command(subcommands)
+    add_contest_commands(subcommands)  # stress, generate, validate, strength
     return parser
 
 
