@@ -63,6 +63,7 @@ class StrictReader:
                 allowed = " ".join(repr(chr(c)) for c in pattern)
                 raise self.fail(f"{name}: {self._shown()} is not one of {allowed}")
         if len(text) != length:
+            self.at += min(len(text), length)  # where the line should have ended
             raise self.fail(f"{name} has {len(text)} characters, expected {length}")
         self.at = stop
         self.read_eoln()

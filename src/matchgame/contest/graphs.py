@@ -129,7 +129,8 @@ class GraphProblem(Problem):
             n = min(n, 6)
         most = size.second
         edges: list[tuple[int, int]] = []
-        if family == "all-lose" and n >= 2:
+        if family == "all-lose" and min(size.first, 2 * most) >= 2:
+            n = max(2, min(n, 2 * most))
             n -= n % 2
             order = (rng.permutation(n) + 1).tolist()
             edges = [(order[i], order[i + 1]) for i in range(0, n, 2)]
@@ -138,7 +139,8 @@ class GraphProblem(Problem):
             at = 0
             while at + 3 <= n and rng.random() < 0.8:
                 k = 3 if self.edge else int(rng.choice([3, 5, 7]))
-                k = min(k, n - at) | 1
+                k = min(k, n - at)
+                k -= 1 - k % 2  # odd
                 cycle = order[at : at + k]
                 edges += [(cycle[i], cycle[(i + 1) % k]) for i in range(k) if not self.edge]
                 if self.edge:  # a doubled path: the copies cancel, the mover cannot win

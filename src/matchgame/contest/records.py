@@ -18,7 +18,7 @@ import numpy as np
 import matchgame
 
 from .. import draw, generate
-from ..errors import ParseError
+from ..errors import InvalidInputError, ParseError
 from ..writers.records import format_mistakes
 from ._reader import StrictReader
 from .problems import Problem, Size, chunks, compare, numbers, plural
@@ -126,7 +126,16 @@ class RecordProblem(Problem):
     )
     stress_families = ("random", "checkerboard", "serpentine", "corridor", "small", "random")
 
+    least_second = 2
+
+    def parse_size(self, text: str) -> Size:
+        size = super().parse_size(text)
+        if size.first < 2:
+            raise InvalidInputError(f"--max-size {text!r}: a record needs 2x2 cells at least")
+        return size
+
     def generate(self, family: str, rng: np.random.Generator, size: Size) -> RecordCase:
+        size = Size(max(2, size.first), max(2, size.second))  # the least board with a round
         n, m = int(rng.integers(1, size.first + 1)), int(rng.integers(1, size.second + 1))
         if family == "max-size":
             n, m = size.first, size.second
@@ -145,16 +154,16 @@ class RecordProblem(Problem):
         return self._played(rng, n, m, checkerboard=family in ("checkerboard", "max-size"))
 
     def _played(self, rng: np.random.Generator, n: int, m: int, checkerboard: bool) -> RecordCase:
-        """A game played to its end: Bunny at random, Egg well; a board where Bunny
-        cannot move at all is grown until it can (a record has a round at least)."""
+        """A game played to its end: Bunny at random, Egg well; on a board where Bunny
+        cannot move at all, another one (a record has a round at least)."""
         for _ in range(20):
             board = generate.random_bunny_board(n, m, rng, checkerboard=checkerboard)
             record = generate.play_record(board, rng, max_rounds=MAX_ROUNDS)
             if record.n_rounds:
                 return _from_record(record)
             checkerboard = checkerboard or rng.random() < 0.3
-            n, m = (n, m + 1) if m < 2 else (n + (n < 2), m)
-        return self.validate(b"1 3\nX.O\n1\n1 3\n1 1\n")
+            n, m = max(n, 2), max(m, 2)
+        return self.validate(b"2 2\n.O\nXX\n1\n1 2\n2 2\n")
 
     def validate(self, data: bytes, size: Size | None = None) -> RecordCase:
         limits = size or self.limits
