@@ -109,7 +109,7 @@ def test_interrupting_matchgame_kills_every_run(tmp_path: Path, signum: int) -> 
         time.sleep(0.05)
     assert len(survivors(marker)) == 4  # two runs, each a sleep and its child
     os.kill(process.pid, signum)
-    out, err = process.communicate(timeout=20)
+    _, err = process.communicate(timeout=20)
     assert process.returncode == (130 if signum == signal.SIGINT else 143), err
     time.sleep(0.1)
     assert survivors(marker) == []
