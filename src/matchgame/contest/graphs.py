@@ -187,8 +187,8 @@ class GraphProblem(Problem):
         return edges
 
     def _blossoms(self, rng: np.random.Generator, n: int) -> list[tuple[int, int]]:
-        """Odd cycles sharing vertices and joined by paths: what a search that ignores
-        odd cycles (no blossoms) gets wrong."""
+        """Odd cycles sharing vertices, with stalks of two edges: what a search that
+        ignores odd cycles (no blossoms) gets wrong."""
         edges: list[tuple[int, int]] = []
         if n < 3:
             return [(1, n)] if n == 2 else []
@@ -202,9 +202,12 @@ class GraphProblem(Problem):
                 cycle[0] = vertices[int(rng.integers(at))]  # share a vertex with the last ones
             edges += [(cycle[i], cycle[(i + 1) % k]) for i in range(k)]
             at += k - (1 if at else 0)
-        for v in vertices[at:]:
-            if not self.edge:
-                edges.append((v, vertices[int(rng.integers(n))]))
+        rest = vertices[at:] if not self.edge else []
+        for k in range(0, len(rest), 2):  # stems of two edges: the flowers' stalks
+            pair = rest[k : k + 2]
+            edges.append((vertices[int(rng.integers(max(1, at)))], pair[0]))
+            if len(pair) == 2:
+                edges.append((pair[0], pair[1]))
         return [(u, v) for u, v in edges if u != v]
 
     def _fit(

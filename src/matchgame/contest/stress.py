@@ -2,7 +2,8 @@
 
 Run ``i`` of a stress session with seed ``s`` reads the input generated from
 ``numpy.random.default_rng([s, i])`` within a size that grows with ``i`` (from 1 up
-to the limits over the first half of the runs), so ``--seed s --runs i+1``
+to the limits over the first half of the runs, :data:`RAMP` at most; each input's
+own size is drawn below that), so ``--seed s --runs i+1``
 repeats it. On the first failure the input is shrunk (:mod:`.shrink`) and
 :func:`report` says what failed, where, and why matchgame's answer is right.
 """
@@ -22,12 +23,15 @@ from .problems import Problem, Size, plural, verdict_text
 from .run import Program, RunLimits
 from .shrink import Judged, Shrunk, judge_all, shrink
 
-__all__ = ["Failure", "StressReport", "report", "stress", "stress_inputs"]
+__all__ = ["RAMP", "Failure", "StressReport", "report", "stress", "stress_inputs"]
+
+RAMP = 25
+"""The runs over which the size grows to the limits (half of the runs when fewer)."""
 
 
 def stress_inputs(problem: Problem, seed: int, runs: int, size: Size) -> Iterator[Any]:
     """The inputs of a stress session, in order (see the module's docstring)."""
-    ramp = max(1, runs // 2)
+    ramp = max(1, min(runs // 2, RAMP))
     for i in range(runs):
         rng = np.random.default_rng([seed, i])
         yield problem.stress_case(rng, size.scaled(min(1.0, (i + 1) / ramp)))
