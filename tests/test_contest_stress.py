@@ -5,13 +5,10 @@ project) are accepted on hundreds of inputs."""
 
 from __future__ import annotations
 
-import os
-import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from contest_helpers import seed_programs  # noqa: F401  (a fixture)
 
 from matchgame.contest import wrong
 from matchgame.contest.catalog import find_problem
@@ -21,10 +18,6 @@ from matchgame.contest.shrink import shrink
 from matchgame.contest.strength import shipped_solutions
 from matchgame.contest.stress import report, stress
 
-# beside the clone, as CI lays it out (MATCHGAME_SEEDS: elsewhere, e.g. from a worktree)
-SEEDS = Path(
-    os.environ.get("MATCHGAME_SEEDS", Path(__file__).resolve().parents[2] / "shared" / "seeds")
-)
 SMALL = {"jsoi": Size(4, 4), "loj": Size(4, 4), "noi": Size(4, 4), "graph": Size(8, 16)}
 SMALL["edge-graph"] = Size(6, 8)
 
@@ -114,55 +107,10 @@ def test_a_time_out_is_classified_and_killed(tmp_path: Path) -> None:
     assert "still running after 0.2 s" in report(found, limits)
 
 
-# -- the seeds' own solutions -------------------------------------------------------------
-
-
-def _cpp_blocks(text: str) -> list[str]:
-    """The C++ programs of a seed's notes: fenced blocks, blocks with line numbers
-    (``  1 #include ...``), or a program written plainly from its first #include."""
-    fenced = re.findall(r"```cpp\n(.*?)```", text, re.S)
-    if fenced:
-        return fenced
-    numbered = re.findall(r"^ *\d+ (.*)$", text, re.M)
-    if numbered and numbered[0].startswith("#include"):
-        return ["\n".join(numbered)]
-    start = text.find("#include")
-    end = text.rfind("}")
-    return [text[start : end + 1]] if 0 <= start < end else []
-
-
-def _problem_of(text: str) -> str:
-    if "NOI2011" in text:
-        return "noi"
-    return "loj" if "loj6033" in text.lower() else "jsoi"
-
-
-@pytest.fixture(scope="module")
-def seed_programs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
-    if not SEEDS.is_dir():
-        pytest.skip(f"the seeds' notes are not at {SEEDS}")
-    compiler = shutil.which("g++")
-    if compiler is None:
-        pytest.skip("g++ is not installed: the seeds' C++ solutions cannot be compiled")
-    work = tmp_path_factory.mktemp("seeds")
-    programs: dict[str, list[Path]] = {}
-    builds = []
-    for notes in sorted(SEEDS.glob("*.txt")):
-        text = notes.read_text()
-        for k, source in enumerate(_cpp_blocks(text)):
-            path = work / f"{notes.stem}_{k}.cpp"
-            path.write_text(source)
-            binary = path.with_suffix("")
-            command = [compiler, "-O2", "-o", str(binary), str(path)]
-            builds.append(subprocess.Popen(command))  # all at once: g++ is the slow part
-            programs.setdefault(_problem_of(text), []).append(binary)
-    assert all(build.wait() == 0 for build in builds)
-    return programs
-
-
 @pytest.mark.parametrize("problem", ["jsoi", "loj", "noi"])
 def test_the_seeds_solutions_pass_hundreds_of_runs(
-    seed_programs: dict[str, list[Path]], problem: str
+    seed_programs: dict[str, list[Path]],  # noqa: F811  (the fixture, by its name)
+    problem: str,
 ) -> None:
     assert seed_programs.get(problem), f"no seed solves {problem}"
     size = Size(30, 30) if problem != "noi" else Size(12, 12)

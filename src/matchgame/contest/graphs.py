@@ -12,6 +12,7 @@ line, or ``LOSE``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,6 +114,8 @@ class GraphProblem(Problem):
             "all-win",
             "path",
             "blossoms",
+            "loops",
+            "greedy-traps",
             "grid",
             "small",
         )
@@ -157,6 +160,13 @@ class GraphProblem(Problem):
             return self._fit(rng, case.n, list(case.edges), most)
         elif family == "blossoms":
             edges = self._blossoms(rng, n)
+        elif family == "loops":  # a self-loop can never be used: the token may not stay
+            edges = [e for e in self._random_edges(rng, n, n, loops=False) if n not in e]
+            edges += [(v, v) for v in range(1, n) if rng.random() < 0.3] + [(n, n)]
+        elif family == "greedy-traps":  # paths a-b-c-d numbered c < b < a < d, or so:
+            # a matching that takes each vertex's first free neighbour takes b-c only
+            for base in range(0, n - 3, 4):
+                edges += [(base + 3, base + 1), (base + 1, base + 2), (base + 2, base + 4)]
         else:
             density = {"sparse": 0.6, "dense": 3.0}.get(
                 family, float(rng.choice([0.5, 1, 1.5, 2.5]))
@@ -187,28 +197,26 @@ class GraphProblem(Problem):
         return edges
 
     def _blossoms(self, rng: np.random.Generator, n: int) -> list[tuple[int, int]]:
-        """Odd cycles sharing vertices, with stalks of two edges: what a search that
-        ignores odd cycles (no blossoms) gets wrong."""
+        """Flowers: odd cycles (blossoms), each with a stalk of one or two edges, what a
+        search that ignores odd cycles gets wrong. Numbered cycle first, stalk last, a
+        stalk from the cycle's last vertex most often: a
+        matching built vertex by vertex leaves the stalk's end free, the case where a
+        bipartite search steps out of the blossom the wrong way."""
         edges: list[tuple[int, int]] = []
-        if n < 3:
-            return [(1, n)] if n == 2 else []
-        vertices = (rng.permutation(n) + 1).tolist()
+        vertices = list(range(1, n + 1))
         at = 0
-        while at + 2 < n and (not self.edge or len(edges) + 3 <= ODD_COMPONENT_EDGES):
-            k = min(int(rng.choice([3, 5])), n - at)
-            k -= 1 - k % 2
+        while True:
+            k = int(rng.choice([3, 5, 7]))
+            stalk = 2 if rng.random() < 0.8 else 1
+            if at + k + stalk > n:
+                break
             cycle = vertices[at : at + k]
-            if at:
-                cycle[0] = vertices[int(rng.integers(at))]  # share a vertex with the last ones
             edges += [(cycle[i], cycle[(i + 1) % k]) for i in range(k)]
-            at += k - (1 if at else 0)
-        rest = vertices[at:] if not self.edge else []
-        for k in range(0, len(rest), 2):  # stems of two edges: the flowers' stalks
-            pair = rest[k : k + 2]
-            edges.append((vertices[int(rng.integers(max(1, at)))], pair[0]))
-            if len(pair) == 2:
-                edges.append((pair[0], pair[1]))
-        return [(u, v) for u, v in edges if u != v]
+            attach = cycle[-1] if rng.random() < 0.7 else cycle[int(rng.integers(k))]
+            path = [attach, *vertices[at + k : at + k + stalk]]
+            edges += list(itertools.pairwise(path))
+            at += k + stalk
+        return edges
 
     def _fit(
         self, rng: np.random.Generator, n: int, edges: list[tuple[int, int]], most: int
