@@ -18,7 +18,7 @@ import matchgame
 from .. import draw, generate
 from ..writers.placements import format_placements
 from ._reader import StrictReader
-from .problems import Problem, Size, chunks, compare, numbers, plural
+from .problems import Problem, Size, chunks, numbers, plural
 
 __all__ = ["BoardCase", "BoardProblem"]
 
@@ -224,18 +224,8 @@ class BoardProblem(Problem):
             return "the output names a cell twice", None
         return "the right cells in the wrong order (row by row, then column by column)", None
 
-    def explain(self, case: BoardCase, expected: bytes, received: bytes | None) -> list[str]:
-        lines = []
-        if received is not None:
-            difference = compare(expected, received)
-            if difference is not None:
-                lines.append(f"first difference: {difference.text()}")
-        what, cell = self.focus(case, expected, received)
-        if what:
-            lines.append(what)
-        if cell is not None:
-            lines.append(f"why: {case.analysis().explain(cell).text()}")
-        return lines
+    def why(self, case: BoardCase, focus: Cell) -> str:
+        return case.analysis().explain(focus).text()
 
     def picture(self, case: BoardCase, expected: bytes, received: bytes | None, path: Path) -> None:
         analysis = case.analysis()

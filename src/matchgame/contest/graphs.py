@@ -26,7 +26,7 @@ from .. import draw, generate
 from ..errors import ParseError
 from ..writers.placements import format_placements
 from ._reader import StrictReader
-from .problems import Problem, Size, chunks, compare, numbers, plural
+from .problems import Problem, Size, chunks, numbers, plural
 
 __all__ = ["ODD_COMPONENT_EDGES", "GraphCase", "GraphProblem"]
 
@@ -304,18 +304,8 @@ class GraphProblem(Problem):
             return f"the first line should be {want[0]!r}, not {got[0]!r}", None
         return "the right vertices in the wrong order (increasing)", None
 
-    def explain(self, case: GraphCase, expected: bytes, received: bytes | None) -> list[str]:
-        lines = []
-        if received is not None:
-            difference = compare(expected, received)
-            if difference is not None:
-                lines.append(f"first difference: {difference.text()}")
-        what, vertex = self.focus(case, expected, received)
-        if what:
-            lines.append(what)
-        if vertex is not None:
-            lines.append(f"why: {self.analysis(case).explain(vertex - 1).text()}")
-        return lines
+    def why(self, case: GraphCase, focus: int) -> str:
+        return str(self.analysis(case).explain(focus - 1).text())
 
     def picture(self, case: GraphCase, expected: bytes, received: bytes | None, path: Path) -> None:
         analysis = self.analysis(case)

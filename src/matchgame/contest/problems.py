@@ -229,9 +229,28 @@ class Problem(ABC):
     # -- explaining -----------------------------------------------------------------
 
     @abstractmethod
+    def focus(self, case: Any, expected: bytes, received: bytes | None) -> tuple[str, Any]:
+        """What the outputs disagree on, in words (empty when ``received`` is None: no
+        output to judge), and the cell, vertex or move to explain (None: none)."""
+
+    @abstractmethod
+    def why(self, case: Any, focus: Any) -> str:
+        """Why matchgame's answer is right at ``focus``."""
+
     def explain(self, case: Any, expected: bytes, received: bytes | None) -> list[str]:
-        """Lines that say which cell, vertex or move the outputs disagree on and
-        why matchgame's answer is right there (``received`` None: no output to judge)."""
+        """Lines that say where the outputs first differ, which cell, vertex or move they
+        disagree on and why matchgame's answer is right there."""
+        lines = []
+        if received is not None:
+            difference = compare(expected, received)
+            if difference is not None:
+                lines.append(f"first difference: {difference.text()}")
+        what, focus = self.focus(case, expected, received)
+        if what:
+            lines.append(what)
+        if focus is not None:
+            lines.append(f"why: {self.why(case, focus)}")
+        return lines
 
     @abstractmethod
     def picture(self, case: Any, expected: bytes, received: bytes | None, path: Path) -> None:

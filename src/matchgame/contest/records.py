@@ -21,7 +21,7 @@ from .. import draw, generate
 from ..errors import InvalidInputError, ParseError
 from ..writers.records import format_mistakes
 from ._reader import StrictReader
-from .problems import Problem, Size, chunks, compare, numbers, plural
+from .problems import Problem, Size, chunks, numbers, plural
 
 __all__ = ["RecordCase", "RecordProblem"]
 
@@ -254,20 +254,7 @@ class RecordProblem(Problem):
             )
         return "the right moves in the wrong order (increasing)", None
 
-    def explain(self, case: RecordCase, expected: bytes, received: bytes | None) -> list[str]:
-        lines = []
-        if received is not None:
-            difference = compare(expected, received)
-            if difference is not None:
-                lines.append(f"first difference: {difference.text()}")
-        what, move = self.focus(case, expected, received)
-        if what:
-            lines.append(what)
-        if move is not None:
-            lines.append(f"why: {self._why(case, move)}")
-        return lines
-
-    def _why(self, case: RecordCase, move: int) -> str:
+    def why(self, case: RecordCase, move: int) -> str:
         analysis = matchgame.analyse_record(case.record())
         note = analysis.notes[2 * (move - 1)]
         cell = f"({note.move[0] + 1}, {note.move[1] + 1})"  # type: ignore[index]

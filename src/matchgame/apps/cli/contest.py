@@ -25,24 +25,23 @@ EXIT_FOUND = 1
 EXIT_TERMINATED = 143  # 128 + SIGTERM
 
 
-def _seconds(text: str) -> float:
+def _real(text: str, low: float, high: float, unit: str) -> float:
+    """``text`` as a number in ``(low, high]``, or the argparse error naming the range."""
     try:
         value = float(text)
     except ValueError:
-        value = -1.0
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 3600, got {text!r}")
+        value = low
+    if not low < value <= high:
+        raise argparse.ArgumentTypeError(f"expected {unit} from {low:g} to {high:g}, got {text!r}")
     return value
 
 
+def _seconds(text: str) -> float:
+    return _real(text, 0, 3600, "seconds")
+
+
 def _megabytes(text: str) -> int:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 1 <= value <= 1 << 20:
-        raise argparse.ArgumentTypeError(f"expected megabytes from 1 to 1048576, got {text!r}")
-    return int(value * (1 << 20))
+    return int(_real(text, 0, 1 << 20, "megabytes") * (1 << 20))
 
 
 def _count(text: str) -> int:
