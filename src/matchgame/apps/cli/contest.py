@@ -41,7 +41,10 @@ def _seconds(text: str) -> float:
 
 
 def _megabytes(text: str) -> int:
-    return int(_real(text, 0, 1 << 20, "megabytes") * (1 << 20))
+    value = _real(text, 0, 1 << 20, "megabytes")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected megabytes from 1 to {1 << 20}, got {text!r}")
+    return int(value * (1 << 20))
 
 
 def _count(text: str) -> int:
