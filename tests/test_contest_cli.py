@@ -84,7 +84,10 @@ def test_stress_reports_a_wrong_solution_saves_it_and_draws_it(tmp_path: Path) -
 
 def test_stress_accepts_a_right_program_and_says_so(tmp_path: Path) -> None:
     program = f"{sys.executable} -m matchgame placements --edges"
-    run = run_cli("stress", program, "--problem", "graph", "--runs", "4", "--max-size", "6x9")
+    run = run_cli(
+        "stress", program, "--problem", "graph", "--runs", "4", "--max-size", "6x9",
+        "--time-limit", "30",  # matchgame's own start, on a busy machine
+    )  # fmt: skip
     assert run.code == 0, run.out + run.err
     assert run.out.startswith("4 runs of") and run.out.endswith("all accepted\n")
 
@@ -93,7 +96,9 @@ def test_stress_reads_and_writes_the_problems_files(tmp_path: Path) -> None:
     script = tmp_path / "sol.sh"
     script.write_text(f"#!/bin/sh\n{sys.executable} -m matchgame mistakes game.in > game.out\n")
     script.chmod(0o755)
-    run = run_cli("stress", str(script), "--problem", "noi", "--runs", "3", "--file-io")
+    run = run_cli(
+        "stress", str(script), "--problem", "noi", "--runs", "3", "--file-io", "--time-limit", "30"
+    )  # fmt: skip
     assert run.code == 0, run.out + run.err
 
 
