@@ -10,6 +10,7 @@ from ...core.moves import MOVES, MOVES_HELP
 from ...examples import EXAMPLES, names_of_kind
 from . import commands
 from .commands import PICTURES
+from .contest import add_contest_commands
 from .games import add_game_options
 from .output import INPUT_FORMATS, UsageError, indent_option, jobs_option
 from .serve import serve
@@ -392,6 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     # matchgame sweep: many graphs at once (its arguments live in apps/cli/sweep.py)
     add_sweep_command(subcommands)
+    add_contest_commands(subcommands)  # stress, generate, validate, strength
     return parser
 
 
