@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 
-from matchgame import Board, Graph, analyse_graph, analyse_placements
+from matchgame import Board, Graph, analyse
 from matchgame.certificates import FORMAT, canonical_input, check_answer, make_certificate
 from matchgame.readers.documents import DocumentError
 from matchgame.writers.placements import format_placements
@@ -20,7 +20,6 @@ DATA = Path(__file__).parent / "data" / "certificates"
 
 def answer(source) -> bytes:
     """The JSON answer with its certificate, as ``placements --certificate`` writes it."""
-    analyse = analyse_placements if isinstance(source, Board) else analyse_graph
     analysis = analyse(source)
     return format_placements(analysis, "json", make_certificate(source, analysis.decomposition))
 

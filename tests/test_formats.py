@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matchgame import Board, Graph, InvalidParameterError, analyse_graph, analyse_placements
+from matchgame import Board, Graph, InvalidParameterError, analyse
 from matchgame.readers.documents import BadList, DocumentError, IntList, read_json
 from matchgame.writers import jsonstream, placements
 
@@ -177,7 +177,7 @@ def test_lists_are_written_as_json_dumps_writes_them(document):
 def test_answer_styles(monkeypatch):
     monkeypatch.setattr(jsonstream, "_ROWS_PER_PIECE", 2)  # several pieces
     board = Board.from_rows([".#..", "....", "#..#"])
-    analysis = analyse_placements(board)
+    analysis = analyse(board)
     cells = [[r + 1, c + 1] for r, c in analysis.winning]
     assert len(cells) > 2
     jsoi = placements.format_placements(analysis, "jsoi").decode()
@@ -185,7 +185,7 @@ def test_answer_styles(monkeypatch):
     loj = placements.format_placements(analysis, "loj").decode()
     assert loj == f"{len(cells)}\n" + jsoi[4:]
     assert json.loads(placements.format_placements(analysis, "json"))["winning_cells"] == cells
-    graph = analyse_graph(Graph.from_edges(3, [(0, 1), (1, 2)]))
+    graph = analyse(Graph.from_edges(3, [(0, 1), (1, 2)]))
     assert placements.format_placements(graph, "jsoi") == b"WIN\n1\n3\n"
     with pytest.raises(InvalidParameterError, match="needs an analysis of a board"):
         placements.format_placements(graph, "board")

@@ -47,7 +47,7 @@ def _kind(kind: str) -> Callable[[bytes], None]:
     """Read the bytes as ``kind`` (:data:`matchgame.readers.inputs.KINDS`) and solve them."""
 
     def target(data: bytes) -> None:
-        from matchgame.readers.inputs import parse_input
+        from matchgame.inputs import parse_input
 
         moves = "orthogonal"
         if kind in ("board", "walk-board") and data[:1] in RULES:  # other move rules too
@@ -63,9 +63,9 @@ def graph6_lines(data: bytes) -> None:
 
     for graph in parse_graph6(data):
         if graph.n_vertices <= SOLVE_VERTICES:
-            from matchgame import analyse_graph
+            from matchgame import analyse
 
-            analyse_graph(graph)
+            analyse(graph)
 
 
 def _sweep(kind: str) -> Callable[[bytes], None]:
@@ -118,8 +118,7 @@ def edge_game(data: bytes) -> None:
 
 def edge_walk(data: bytes) -> None:
     """A token-game record of the edge game (cells and vertices may repeat), annotated."""
-    from matchgame.games.tokens import annotate
-    from matchgame.readers.tokens import parse_token_record
+    from matchgame.games.tokens import annotate, parse_token_record
 
     edges = data[:1] != b"b"
     record = parse_token_record(data if edges else data[1:], edges=edges, game="edge")
@@ -174,7 +173,7 @@ def certificate(data: bytes) -> None:
     is the text before the first blank line (a board or an edge list), the answer the
     rest; without a blank line, the answer of the board in ``seeds``."""
     from matchgame.certificates import check_answer
-    from matchgame.readers.inputs import parse_input
+    from matchgame.inputs import parse_input
 
     source, separator, answer = data.partition(b"\n\n")
     if not separator:

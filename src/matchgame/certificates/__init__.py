@@ -82,11 +82,12 @@ What the checker proves (n vertices; every claim of the answer must follow):
 The proofs are written out in the documentation's theory page ("What a
 certificate proves"); the ears are made by ``matchgame._kernels.ears``.
 
-The edge game's certificates (``"game": "edge"``, format version 3, unchanged) are
-described and made in :mod:`matchgame.games.edge.certificate` (imported only for
-the edge game);
-:func:`check_answer` checks them with ``game="edge"``, and a certificate made
-for one game is refused for the other.
+Every game makes and checks its own certificates (the edge game's, ``"game":
+"edge"``, are described in :mod:`matchgame.games.edge.certificate`); this module
+is the face: :func:`check_answer` reads which game an answer's certificate names
+(none: the vertex game) and hands it to that game's checker
+(:meth:`matchgame.Game.check_answer`); a certificate made for one game is refused
+for another.
 
 Unreadable documents (longer than an answer for the input can be, not JSON,
 beyond the reader's limits, a field missing, extra or of the wrong type, a list
@@ -95,14 +96,14 @@ item that is no integer of up to 64 bits, another format version) raise
 wrong yields the list of problems.
 """
 
-from ..games.vertex.certificate import (
-    FORMAT,
-    as_json,
-    canonical_input,
-    input_digest,
-    make_certificate,
-)
-from ..games.vertex.checker import check_answer
+import json
+from typing import Any
+
+from ..games.contract import DEFAULT
+from ..games.contract import game as find_game
+from ..games.proofs import canonical_input, input_digest
+from ..games.vertex.certificate import FORMAT, as_json, make_certificate
+from ..readers.documents import DocumentError, document_game, quote
 
 __all__ = [
     "FORMAT",
@@ -111,4 +112,105 @@ __all__ = [
     "check_answer",
     "input_digest",
     "make_certificate",
+    "named_game",
+    "verify",
 ]
+
+
+def named_game(data: bytes | str) -> str:
+    """The game an answer file's certificate is for, as its ``"game"`` field says
+    (the vertex game's answers have none); its checker then proves it.
+
+    Raises
+    ------
+    DocumentError
+        If the document is empty, no JSON object, has no certificate, or names no
+        game matchgame knows.
+
+    >>> named_game(b'{"game":"edge","certificate":{}}'), named_game(b'{"certificate":{}}')
+    ('edge', 'vertex')
+    """
+    name = document_game(data)
+    if name is None:
+        return DEFAULT
+    try:
+        return find_game(name).name
+    except (ValueError, TypeError):
+        raise DocumentError(f'field "game": {quote(name)} is no game matchgame knows') from None
+
+
+def check_answer(
+    source: Any, data: bytes | str, *, moves: str = "orthogonal", game: Any = None
+) -> list[str]:
+    """Everything wrong with the answer file ``data`` (a JSON answer with its
+    certificate) for ``source``; [] if it is proven. The certificate says which game
+    it is for; ``game``, when given, is the game it must be for (a certificate made
+    for another game proves nothing about this one).
+
+    Raises
+    ------
+    DocumentError
+        If ``data`` is not an answer document with a certificate: not JSON, a
+        field missing, extra or of the wrong type, or another format version.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> from matchgame.writers.placements import format_placements
+    >>> board = matchgame.Board.from_rows([".##", "...", "#.#"])
+    >>> analysis = matchgame.analyse(board)
+    >>> answer = format_placements(analysis, "json", analysis.make_certificate())
+    >>> check_answer(board, answer)
+    []
+    >>> check_answer(board, answer, game="edge")
+    ['the certificate was made for the vertex game, not the edge game']
+    """
+    named = named_game(data)
+    if game is not None:
+        wanted = find_game(game).name
+        if wanted != named:
+            return [f"the certificate was made for the {named} game, not the {wanted} game"]
+    return find_game(named).check_answer(source, data, moves=moves)
+
+
+def verify(source: Any, answer: Any, *, moves: str = "orthogonal", game: Any = None) -> list[str]:
+    """Everything wrong with ``answer`` (a JSON answer with its certificate: its text,
+    bytes, or the dict :meth:`~matchgame.BaseAnalysis.answer` and
+    :meth:`~matchgame.BaseAnalysis.certificate` make) as a proof about ``source`` (what
+    :func:`matchgame.analyse` takes); [] when it proves its answer. The game is the one
+    the certificate names (``game``: the one it must name). The checker shares no
+    code with the algorithms that made the answer.
+
+    Raises
+    ------
+    DocumentError
+        If ``answer`` is not an answer document with a certificate.
+
+    See Also
+    --------
+    matchgame.analyse : The answers.
+
+    Examples
+    --------
+    >>> import matchgame
+    >>> analysis = matchgame.analyse(["..", ".#"])
+    >>> answer = {**analysis.answer(), "certificate": analysis.certificate()}
+    >>> matchgame.verify(["..", ".#"], answer)
+    []
+    >>> matchgame.verify(["..", ".#"], {**answer, "placer_wins": False})
+    ['field "placer_wins" is false, the certificate proves true']
+    """
+    from ..core._validate import describe
+    from ..core.board import Board
+    from ..errors import InvalidTypeError
+    from ..games.analyses import plain_json
+
+    if not isinstance(answer, dict | str | bytes | bytearray):
+        raise InvalidTypeError(
+            f"answer must be a JSON answer (text, bytes or a dict), got {describe(answer)}"
+        )
+    if isinstance(answer, dict):
+        answer = json.dumps(plain_json(answer))
+    if isinstance(source, list | tuple):
+        source = Board.from_rows(source)
+    return check_answer(source, answer, moves=moves, game=game)

@@ -363,9 +363,9 @@ _GAME_FIELD = re.compile(rb'"game"\s*:\s*"([^"\\]{0,16})"')
 _CERTIFICATE_FIELD = re.compile(rb'"certificate"\s*:')
 
 
-def document_game(data: bytes | str) -> str:
+def document_game(data: bytes | str) -> str | None:
     """The game an answer document's certificate is for: what its ``"game"`` field
-    names, or ``"vertex"`` (the vertex game's certificates have none). Only that
+    names, or None (the default game's certificates name none). Only that
     is read (:func:`matchgame.certificates.check_answer` reads the whole document).
 
     Raises
@@ -378,8 +378,8 @@ def document_game(data: bytes | str) -> str:
     --------
     >>> document_game(b'{"game": "edge", "certificate": {"game": "edge"}}')
     'edge'
-    >>> document_game(b'{"certificate": {"format": "matchgame-certificate/4"}}')
-    'vertex'
+    >>> print(document_game(b'{"certificate": {"format": "matchgame-certificate/4"}}'))
+    None
     >>> try:
     ...     document_game(b"{}")
     ... except DocumentError as error:
@@ -400,4 +400,4 @@ def document_game(data: bytes | str) -> str:
             raise DocumentError("expected a JSON object (an answer with a certificate)")
         raise DocumentError('field "certificate" is missing (answers carry one with --certificate)')
     found = _GAME_FIELD.search(data, start)
-    return found[1].decode("ascii", "replace") if found else "vertex"
+    return found[1].decode("ascii", "replace") if found else None

@@ -12,97 +12,10 @@ import numpy.typing as npt
 
 from ..._kernels.graphs import component_sizes_without
 from ...core.graph import INDEX_DTYPE
-from ...core.names import FileIds
-from ._arenas import Arena, BoardArena, GraphArena
+from ..proofs import checked_ids, claimed_winning_ids, increasing
+from ._arenas import BoardArena, GraphArena
 
 __all__ = ["prove"]
-
-
-def _ids(
-    arena: Arena, values: npt.NDArray[np.integer], what: str, problems: list[str]
-) -> npt.NDArray[np.int32] | None:
-    """1-based text ids -> 0-based int32 ids, or None (and a problem) if one names no vertex."""
-    outside = np.flatnonzero((values < 1) | (values > arena.size))
-    if outside.size:
-        noun = "cell" if arena.kind == "board" else "vertex"
-        problems.append(
-            f"{what} names {noun} {_number(values[outside[0]])}, not one of 1..{arena.size}"
-        )
-        return None
-    ids = values.astype(INDEX_DTYPE)
-    ids -= 1
-    blocked = np.flatnonzero(~arena.present[ids])
-    if blocked.size:
-        problems.append(f"{what} names {arena.name(ids[blocked[0]])}, a blocked cell")
-        return None
-    return ids
-
-
-def _file_ids_as_numbers(
-    names: FileIds, values: np.ndarray, what: str, problems: list[str]
-) -> np.ndarray | None:
-    """The file's ids -> 1-based text ids, or None (and a problem) for an id the file
-    does not have."""
-    found = np.searchsorted(names.ids, values)
-    known = found < names.ids.shape[0]
-    known[known] = names.ids[found[known]] == values[known]
-    if not known.all():
-        unknown = values[np.flatnonzero(~known)[0]]
-        problems.append(f"{what} names vertex {_number(unknown)}, not an id of the input")
-        return None
-    return found.astype(np.int64) + 1
-
-
-def _number(value: int) -> str:
-    """An integer read from the document, as written."""
-    return str(int(value))
-
-
-def _increasing(ids: npt.NDArray[np.integer], arena: Arena, what: str, problems: list[str]) -> bool:
-    bad = np.flatnonzero(ids[1:] <= ids[:-1])
-    if bad.size:
-        problems.append(
-            f"{what} is not in increasing order without repeats ({arena.name(ids[bad[0] + 1])})"
-        )
-    return not bad.size
-
-
-def _winning_ids(
-    arena: Arena, document: dict[str, Any], problems: list[str]
-) -> npt.NDArray[np.integer] | None:
-    """D, the answer's winning placements, as increasing ids."""
-    if arena.board is None:
-        what = '"winning_vertices"'
-        values = document["winning_vertices"].values
-        assert arena.graph is not None  # an arena without a board has a graph
-        names = arena.graph.names
-        if isinstance(names, FileIds):  # the answer speaks the file's ids (SNAP)
-            values = _file_ids_as_numbers(names, values, what, problems)
-            if values is None:
-                return None
-        ids = _ids(arena, values, what, problems)
-    else:
-        what = '"winning_cells"'
-        cells = document["winning_cells"].rows(2)
-        rows, cols = cells[:, 0], cells[:, 1]
-        outside = np.flatnonzero(
-            (rows < 1) | (rows > arena.n_rows) | (cols < 1) | (cols > arena.n_cols)
-        )
-        if outside.size:
-            row, col = (_number(v) for v in cells[outside[0]])
-            problems.append(
-                f'"winning_cells" names [{row}, {col}], not a cell of the '
-                f"{arena.n_rows}x{arena.n_cols} board"
-            )
-            return None
-        ids = (rows - 1) * arena.n_cols + (cols - 1)  # int32: a board has under 2**28 cells
-        blocked = np.flatnonzero(~arena.present[ids])
-        if blocked.size:
-            problems.append(f'"winning_cells" names {arena.name(ids[blocked[0]])}, a blocked cell')
-            return None
-    if ids is None or not _increasing(ids, arena, what, problems):
-        return None
-    return ids
 
 
 def prove(
@@ -112,8 +25,8 @@ def prove(
     problems: list[str],
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.integer]] | None:
     """Check the proof; ``(matching pairs, D)`` as 0-based ids if it proves everything."""
-    pairs = _ids(arena, certificate["matching"].values, "the matching", problems)
-    winning = _winning_ids(arena, document, problems)
+    pairs = checked_ids(arena, certificate["matching"].values, "the matching", problems)
+    winning = claimed_winning_ids(arena, document, problems)
     if pairs is None or winning is None:
         return None
     pairs = pairs.reshape(-1, 2)
@@ -202,7 +115,7 @@ def _forest_ok(
     steps = np.flatnonzero(~exposed)
     if not steps.size:
         return True
-    nxt = _ids(arena, forest[steps], "the forest", problems)
+    nxt = checked_ids(arena, forest[steps], "the forest", problems)
     if nxt is None:
         return False
     # the path of w goes on at x: x must be in D (its own path follows) and next to M(w)
@@ -296,8 +209,8 @@ def _tutte_berge_ok(
 ) -> npt.NDArray[np.int32] | None:
     """U is a tight Tutte-Berge set whose odd components of G - U make up D: the
     component of every vertex (-1 in U), or None."""
-    barrier = _ids(arena, values, "the Tutte-Berge set", problems)
-    if barrier is None or not _increasing(barrier, arena, "the Tutte-Berge set", problems):
+    barrier = checked_ids(arena, values, "the Tutte-Berge set", problems)
+    if barrier is None or not increasing(barrier, arena, "the Tutte-Berge set", problems):
         return None
     removed = np.zeros(arena.size, dtype=np.uint8)
     removed[barrier] = 1
@@ -354,7 +267,7 @@ def _ears_ok(
         what = "is empty" if lengths[k] == 0 else f"has {lengths[k] - 1} edges, an even number"
         problems.append(f"ear {k + 1} {what}: an ear is one vertex or an odd path or cycle")
         return None
-    ids = _ids(arena, values[~marks], "the ears", problems)
+    ids = checked_ids(arena, values[~marks], "the ears", problems)
     if ids is None:
         return None
     place = np.arange(ids.shape[0]) - (np.cumsum(lengths) - lengths)[ear]
@@ -437,7 +350,7 @@ def _links_ok(
         )
         return False
     steps = np.flatnonzero(~rooted[own])
-    to = _ids(arena, links[steps], "the links", problems)
+    to = checked_ids(arena, links[steps], "the links", problems)
     if to is None:
         return False
     via = partner[own[steps]]

@@ -5,9 +5,7 @@ The format is described in :mod:`matchgame.certificates`.
 
 from __future__ import annotations
 
-import hashlib
-import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -20,13 +18,8 @@ from ...core.matching import Decomposition, decompose
 from ...core.moves import as_moves
 from ...core.names import BoardCells
 from ...errors import InvalidInputError
-from ...readers.boards import format_board
-from ...readers.edgelists import format_edge_list
-from ...writers.jsonstream import json_document
-from .analysis import Analysis
-
-if TYPE_CHECKING:
-    from ...core.multigraph import MultiGraph
+from ..analyses import BaseAnalysis, plain_json
+from ..proofs import canonical_input, input_digest
 
 __all__ = ["FORMAT", "FORMAT_3", "as_json", "canonical_input", "input_digest", "make_certificate"]
 
@@ -37,28 +30,6 @@ FORMAT_3 = "matchgame-certificate/3"
 version 4's; those of other graphs (paths, quadratic in size) are refused."""
 
 
-def canonical_input(source: Board | Graph | MultiGraph) -> bytes:
-    """The input as canonical text, the text a certificate's digest is taken of.
-
-    A board: ``N M`` and its rows of ``.`` (free) and ``#`` (blocked), each
-    line ending in a newline. A graph: ``n m`` and its ``m`` distinct edges
-    ``u v`` (1-based, ``u < v``, sorted), loops dropped: the text of
-    :func:`~matchgame.readers.boards.format_board` and
-    :func:`~matchgame.readers.edgelists.format_edge_list`. A multigraph (the
-    edge game's): every edge on its line, ``u <= v``, repeats and self-loops
-    included (a simple graph's text is the same either way).
-
-    Examples
-    --------
-    >>> canonical_input(Board.from_rows([".x", ".."]))
-    b'2 2\\n.#\\n..\\n'
-    >>> canonical_input(Graph.from_edges(3, [(2, 1), (0, 1), (1, 2)]))
-    b'3 2\\n1 2\\n2 3\\n'
-    """
-    text = format_board(source) if isinstance(source, Board) else format_edge_list(source)
-    return text.encode("ascii")
-
-
 def as_json(certificate: dict[str, Any]) -> dict[str, Any]:
     """A certificate as plain lists, numbers and strings: what ``json.loads`` reads
     of its JSON text (written by the compiled formatter, then parsed), so that
@@ -67,17 +38,12 @@ def as_json(certificate: dict[str, Any]) -> dict[str, Any]:
     >>> as_json({"format": FORMAT, "matching": np.array([[1, 2]])})
     {'format': 'matchgame-certificate/4', 'matching': [[1, 2]]}
     """
-    document: dict[str, Any] = json.loads(json_document(certificate))
+    document: dict[str, Any] = plain_json(certificate)
     return document
 
 
-def input_digest(source: Board | Graph | MultiGraph) -> str:
-    """The SHA-256 (hex) of :func:`canonical_input`."""
-    return hashlib.sha256(canonical_input(source)).hexdigest()
-
-
 def make_certificate(
-    source: Analysis | Board | Graph,
+    source: BaseAnalysis | Board | Graph,
     decomposition: Decomposition | None = None,
     *,
     moves: str = "orthogonal",
@@ -115,8 +81,8 @@ def make_certificate(
     >>> certificate["ears"].tolist()
     [3, 0, 3, 2, 1, 3, 0, 5, 0]
     """
-    if isinstance(source, Analysis):
-        decomposition = source.decomposition
+    if isinstance(source, BaseAnalysis):  # the vertex game's: it has the decomposition
+        decomposition = source.decomposition  # type: ignore[attr-defined]
         moves = source.moves or "orthogonal"
         source = source.board if source.board is not None else source.graph
     moves = as_moves(moves)
