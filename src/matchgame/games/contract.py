@@ -267,9 +267,7 @@ class Game(abc.ABC):
                 continue
             option = known.get(key)
             if option is None:
-                raise InvalidParameterError(
-                    f"{key} applies to {_takers(key)}, not to {self.title}"
-                )
+                raise InvalidParameterError(f"{key} applies to {_takers(key)}, not to {self.title}")
             out[key] = option.check(value, key)
         if defaults:
             for option in self.options:

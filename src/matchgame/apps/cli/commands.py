@@ -188,8 +188,7 @@ def render(args: argparse.Namespace) -> int:
         if isinstance(value, GameRecord):
             if game.name != DEFAULT:
                 raise UsageError(
-                    f"Bunny and Egg (NOI2011) is a vertex game: --game {game.name} does not "
-                    "draw it"
+                    f"Bunny and Egg (NOI2011) is a vertex game: --game {game.name} does not draw it"
                 )
             scene = draw.record_scene(analyse_record(value))
         elif isinstance(value, TokenRecord):
