@@ -54,7 +54,8 @@ class DirectedAnalysis(BaseAnalysis):
     A directed path 0 -> 1 -> 2: the mover on 1 moves to 2 and wins; on 0 the mover
     must move to 1 and loses; on 2 the mover is stuck.
 
-    >>> analysis = analyse_directed(DiGraph(3, [(0, 1), (1, 2)]))
+    >>> import matchgame
+    >>> analysis = matchgame.analyse(matchgame.DiGraph(3, [(0, 1), (1, 2)]), game="directed")
     >>> analysis.winning, analysis.method(1)
     ([0, 2], 'acyclic')
     """
