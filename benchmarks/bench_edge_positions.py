@@ -44,7 +44,7 @@ def main() -> None:
     args = parser.parse_args()
     board = matchgame.parse_board(random_board_text(args.size, 20, 1))
     start = time.perf_counter()
-    position = matchgame.Position(board, token=start_cell(board), game=args.game)
+    position = matchgame.game(args.game).position(board, token=start_cell(board))
     wins = position.mover_wins()
     setup = time.perf_counter() - start
     if args.what == "hint":

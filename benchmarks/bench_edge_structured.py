@@ -26,7 +26,6 @@ import time
 
 import numpy as np
 
-import matchgame
 from matchgame.core.multigraph import MultiGraph
 from matchgame.games.edge import _algebra, _structured
 from matchgame.generate import random_board
@@ -74,11 +73,8 @@ def measure(name: str, size: int) -> None:
     parts = _algebra.graph_parts(graph)
     bi = _algebra.biadjacency(parts.parity, parts.side, parts.on_bipartite)
     nx, ny = bi.shape
-    words = max(
-        matchgame._kernels.gf2.band_words(bi.a_ptr, bi.a_ind, ny, _algebra._ALL),
-        matchgame._kernels.gf2.band_words(bi.t_ptr, bi.t_ind, nx, _algebra._ALL),
-    )
-    chosen = "structured" if _structured.wide(bi, words) else "banded"
+    words = _algebra.band_words(bi)
+    chosen = "structured" if _structured.wide(bi) else "banded"
     start = time.perf_counter()
     banded = _algebra.kernel_supports(bi, lanes=63)
     banded_s = time.perf_counter() - start

@@ -140,7 +140,7 @@ def test_references_resolve_by_public_and_by_defining_paths(tmp_path: Path) -> N
     source = small_site(
         tmp_path,
         """
-        {func}`matchgame.analyse`, {func}`matchgame.games.vertex.analysis.analyse`,
+        {func}`matchgame.analyse`, {func}`matchgame.games.api.analyse`,
         {meth}`matchgame.games.vertex.analysis.Analysis.explain`.
         """,
     )

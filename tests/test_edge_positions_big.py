@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from oracle_edge import EdgeOracle
 from test_edge_positions import check_walk
 
-from matchgame import MultiGraph, Position, analyse
+from matchgame import EdgePosition, MultiGraph, analyse
 from matchgame.games.edge import engines
 from matchgame.games.edge.engines import Algebra
 
@@ -126,7 +126,7 @@ def test_random_walks_on_boards_agree_with_analyses_from_scratch(name, size, see
     rng = np.random.default_rng(seed)
     cells = [(r, c) for r in range(size) for c in range(size) if rows[r][c] == "."]
     with engine(name):
-        position = Position(rows, token=cells[len(cells) // 2], game="edge")
+        position = EdgePosition(rows, token=cells[len(cells) // 2])
     walk_and_compare(position, rng, 60, every_hint=7)
 
 
@@ -136,29 +136,27 @@ def test_random_walks_on_a_bipartite_multigraph():
     edges = np.stack([rng.integers(0, n // 2, 1200), rng.integers(n // 2, n, 1200)], axis=1)
     edges = np.concatenate([edges, edges[:150]])  # parallel copies
     with engine("algebra"):
-        position = Position(MultiGraph(n, edges), token=int(edges[0, 0]), game="edge")
+        position = EdgePosition(MultiGraph(n, edges), token=int(edges[0, 0]))
     walk_and_compare(position, rng, 80, every_hint=5)
 
 
 def test_a_position_set_up_with_used_edges_and_a_knight_board():
     rows = random_rows(24, 0.1, 5)
     cells = [(r, c) for r in range(24) for c in range(24) if rows[r][c] == "."]
-    position = Position(rows, token=cells[100], game="edge", moves="knight")
+    position = EdgePosition(rows, token=cells[100], moves="knight")
     rng = np.random.default_rng(5)
     for _ in range(10):
         position.push(position.legal_moves()[0])
     with engine("algebra"):
-        later = Position(
-            rows, token=position.token, used=position.used, game="edge", moves="knight"
-        )
+        later = EdgePosition(rows, token=position.token, used=position.used, moves="knight")
     walk_and_compare(later, rng, 40, every_hint=4)
 
 
 def test_the_engine_is_chosen_by_the_transforms_size():
     rows = ["." * 20] * 20
-    assert isinstance(Position(rows, token=(10, 10), game="edge")._component_engine, engines.Dense)
+    assert isinstance(EdgePosition(rows, token=(10, 10))._component_engine, engines.Dense)
     with engine("algebra"):
-        position = Position(rows, token=(10, 10), game="edge")
+        position = EdgePosition(rows, token=(10, 10))
     assert isinstance(position._component_engine, Algebra)
 
 
@@ -174,5 +172,5 @@ def test_the_pattern_engine_against_the_oracle(graph, data):
     token = data.draw(st.integers(0, n - 1))
     rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
     with engine("algebra"):
-        position = Position(MultiGraph(n, edges), token=token, game="edge")
+        position = EdgePosition(MultiGraph(n, edges), token=token)
     check_walk(position, EdgeOracle(n, edges), lambda v: v, 14, rng)

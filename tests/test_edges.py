@@ -216,7 +216,7 @@ def test_the_vertex_game_loads_nothing_of_the_edge_game(tmp_path):
         "        'matchgame._kernels.gf2', 'matchgame._kernels.edgesearch',\n"
         "        'matchgame.core.multigraph', 'matchgame.apps.cli.edge_game',\n"
         "        'matchgame.games.edge.explain', 'matchgame.games.edge.position',\n"
-        "        'matchgame.draw.edges', 'matchgame.sweep.edges')\n"
+        "        'matchgame.draw.edges', 'matchgame.games.edge.batch')\n"
         "print([name for name in edge if name in sys.modules])\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

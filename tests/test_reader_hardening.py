@@ -15,8 +15,8 @@ from cli_helpers import assert_user_error, run_cli
 
 import matchgame
 from matchgame.errors import ParseError
+from matchgame.inputs import parse_input
 from matchgame.readers import _memory, networkx_formats
-from matchgame.readers.inputs import parse_input
 
 pytest.importorskip("networkx")
 

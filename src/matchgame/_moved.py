@@ -54,6 +54,8 @@ MOVED: dict[str, tuple[str, ...]] = {
     "matchgame.certificates.make": ("matchgame.games.vertex.certificate",),
     "matchgame.certificates.check": ("matchgame.games.vertex.checker",),
     "matchgame.certificates.edges": ("matchgame.games.edge.certificate",),
+    "matchgame.sweep.solve": ("matchgame.games.vertex.batch",),
+    "matchgame.sweep.edges": ("matchgame.games.edge.batch",),
 }
 """Old module path -> the modules its public names live in now, searched in order."""
 

@@ -236,12 +236,13 @@ def edge_trail_record(
     >>> record.game, record.path.shape[0]
     ('edge', 40)
     """
-    from .games.edge.records import edge_multigraph
+    from .games.contract import game
     from .games.tokens import TokenRecord
 
     length = as_int(length, "length", low=1)
     rng = _rng(seed)
-    multigraph = edge_multigraph(source, moves)
+    edge = game("edge")
+    multigraph, _ = edge.graph_of(source, moves)
     graph = multigraph.support
     n = graph.n_vertices
     if n == 0:
@@ -256,7 +257,7 @@ def edge_trail_record(
     trail = _euler_trail(multigraph, start)
     walk = trail[:length]
     return TokenRecord.from_moves(
-        source, multigraph.names.names(np.array(walk)), rule=moves, game="edge"
+        source, multigraph.names.names(np.array(walk)), moves=moves, game=edge
     )
 
 

@@ -48,7 +48,7 @@ INSTRUMENTED = (
     "matchgame.readers.noi",
     "matchgame.readers.tokens",
     "matchgame.readers.documents",
-    "matchgame.readers._text",
+    "matchgame.core._text",
     "matchgame.readers._lines",
     "matchgame.readers._memory",
     "matchgame.core._memory",

@@ -48,7 +48,7 @@ def _kind(kind: str) -> Callable[[bytes], None]:
     """Read the bytes as ``kind`` (:data:`matchgame.readers.inputs.KINDS`) and solve them."""
 
     def target(data: bytes) -> None:
-        from matchgame.readers.inputs import parse_input
+        from matchgame.inputs import parse_input
 
         moves = "orthogonal"
         if kind in ("board", "walk-board") and data[:1] in RULES:  # other move rules too
@@ -64,9 +64,9 @@ def graph6_lines(data: bytes) -> None:
 
     for graph in parse_graph6(data):
         if graph.n_vertices <= SOLVE_VERTICES:
-            from matchgame import analyse_graph
+            from matchgame import analyse
 
-            analyse_graph(graph)
+            analyse(graph)
 
 
 def _sweep(kind: str) -> Callable[[bytes], None]:
@@ -119,8 +119,7 @@ def edge_game(data: bytes) -> None:
 
 def edge_walk(data: bytes) -> None:
     """A token-game record of the edge game (cells and vertices may repeat), annotated."""
-    from matchgame.games.tokens import annotate
-    from matchgame.readers.tokens import parse_token_record
+    from matchgame.games.tokens import annotate, parse_token_record
 
     edges = data[:1] != b"b"
     record = parse_token_record(data if edges else data[1:], edges=edges, game="edge")
@@ -201,12 +200,39 @@ def gf2_kernels(data: bytes) -> None:
             call()
 
 
+def vertex_certificate(data: bytes) -> None:
+    """The vertex game's certificate of a board (``b`` and a rule byte first) or an
+    edge list, made and checked: a proof matchgame makes and refuses is a finding
+    (on graphs with odd cycles its ears and links come from a kernel of their own)."""
+    from matchgame import Board, analyse
+    from matchgame.certificates import check_answer, make_certificate
+    from matchgame.readers.boards import parse_board
+    from matchgame.readers.edgelists import parse_edge_list
+    from matchgame.writers.placements import format_placements
+
+    source: Any
+    moves = "orthogonal"
+    if data[:1] == b"b":
+        moves = RULES.get(data[1:2], "orthogonal")
+        source = parse_board(data[2:])
+    else:
+        source = parse_edge_list(data)
+    size = source.n_free if isinstance(source, Board) else source.n_vertices
+    if size > SOLVE_VERTICES:
+        return
+    analysis = analyse(source, moves=moves)
+    answer = format_placements(analysis, "json", make_certificate(analysis))
+    problems = check_answer(source, answer, moves=moves)
+    if problems:
+        raise AssertionError(f"matchgame's own certificate refused: {problems[:3]}")
+
+
 def certificate(data: bytes) -> None:
     """``matchgame verify``: an answer document checked against its input. The input
     is the text before the first blank line (a board or an edge list), the answer the
     rest; without a blank line, the answer of the board in ``seeds``."""
     from matchgame.certificates import check_answer
-    from matchgame.readers.inputs import parse_input
+    from matchgame.inputs import parse_input
 
     source, separator, answer = data.partition(b"\n\n")
     if not separator:
@@ -271,6 +297,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "walk-board": _kind("walk-board"),
     "walk-edges": _kind("walk-edges"),
     "certificate": certificate,
+    "vertex-certificate": vertex_certificate,
     "web": web_request,
     "edge-game": edge_game,
     "edge-walk": edge_walk,

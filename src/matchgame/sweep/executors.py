@@ -26,6 +26,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
+from ..core import _process
 from ..errors import InvalidInputError
 from .tasks import ChunkResult
 
@@ -73,31 +74,9 @@ def keep_heap() -> None:
 
 # -- processes that end with their parent ----------------------------------------------
 
-_PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal this process gets when its parent dies
-
-
-def _load_prctl() -> Callable[..., int] | None:
-    if not hasattr(os, "sched_getaffinity"):  # not Linux
-        return None
-    try:
-        import ctypes
-
-        prctl: Callable[..., int] = ctypes.CDLL(None).prctl
-    except (OSError, AttributeError):
-        return None
-    return prctl
-
-
-_prctl = _load_prctl()
-
-
-def _die_with(parent: int, signum: int) -> None:
-    """Have the kernel send ``signum`` to this process when its parent dies; if the
-    parent is already gone, exit at once."""
-    if _prctl is not None:
-        _prctl(_PR_SET_PDEATHSIG, int(signum))
-    if os.getppid() != parent:  # the parent died before the death signal was set
-        os._exit(128 + int(signum))
+# the death signal is set by core/_process.py, shared with the contest toolkit's runner
+_prctl = _process.prctl
+_die_with = _process.die_with
 
 
 def _start_worker(parent: int) -> None:

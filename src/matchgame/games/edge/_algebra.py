@@ -237,6 +237,14 @@ class KernelSupports:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
+def band_words(bi: Biadjacency) -> int:
+    """The words of the wider band of the two eliminations (of ``A`` and ``A^T``)."""
+    nx, ny = bi.shape
+    return max(
+        _gf2.band_words(bi.a_ptr, bi.a_ind, ny, _ALL), _gf2.band_words(bi.t_ptr, bi.t_ind, nx, _ALL)
+    )
+
+
 def kernel_supports(bi: Biadjacency, *, lanes: int | None = None) -> KernelSupports:
     """The supports of the left and right kernels of ``A`` (Las Vegas: exact).
 
@@ -249,17 +257,12 @@ def kernel_supports(bi: Biadjacency, *, lanes: int | None = None) -> KernelSuppo
     iff ``rank(A) - rank(A without the rows of L) = |L|`` (one more elimination).
     If not, more lanes are drawn. The right kernel likewise, with ``A`` and
     ``A^T`` exchanged. ``lanes`` (default :data:`LANES`) < 64 draws fewer lanes at a
-    time (tests use it to see the verification fail and the draws repeat).
+    time (tests use it to see the verification fail and the draws repeat). A
+    matrix with no band (:func:`~matchgame.games.edge._structured.wide`) is better
+    eliminated by :func:`~matchgame.games.edge._structured.kernel_supports_structured`.
     """
     lanes = LANES if lanes is None else lanes
     nx, ny = bi.shape
-    words = max(
-        _gf2.band_words(bi.a_ptr, bi.a_ind, ny, _ALL), _gf2.band_words(bi.t_ptr, bi.t_ind, nx, _ALL)
-    )
-    from ._structured import kernel_supports_structured, wide
-
-    if lanes == LANES and wide(bi, words):  # no band: structured, then dense
-        return kernel_supports_structured(bi)
     rng = np.random.default_rng(SEED)
     by_x = eliminate(bi.t_ptr, bi.t_ind, nx)  # rows Y, unknowns X: the left kernel
     by_y = eliminate(bi.a_ptr, bi.a_ind, ny)  # rows X, unknowns Y: the right kernel

@@ -1,5 +1,5 @@
 """The checks of the edge game's certificates (the format and what it proves: see
-:mod:`matchgame.games.edge.certificate`, whose ``check_edge_document`` calls them):
+:mod:`matchgame.games.edge.certificate`; :mod:`matchgame.games.edge.checker` calls them):
 counts of edges, sorts and comparisons, no linear algebra; they share no code with
 the eliminations that made the certificate."""
 
@@ -15,8 +15,7 @@ from ...core.board import Board
 from ...core.graph import Graph
 from ...core.multigraph import MultiGraph, as_multigraph
 from ...core.names import BoardCells
-from ..vertex._proofs import _ids
-from ..vertex.certificate import input_digest
+from ..proofs import checked_ids, input_digest
 
 __all__ = ["FIELDS", "MAX_LANES", "Arena", "digest", "lanes_ok", "programs_ok"]
 
@@ -189,7 +188,7 @@ def programs_ok(
 ) -> bool:
     """Every vertex of L is proved by its program (see the module docstring of
     :mod:`matchgame.games.edge.certificate`)."""
-    pivots = _ids(arena, certificate["pivots"].values, "the pivots", problems)
+    pivots = checked_ids(arena, certificate["pivots"].values, "the pivots", problems)
     if pivots is None:
         return False
     pivots = pivots.astype(np.int64)
@@ -200,7 +199,7 @@ def programs_ok(
     if row_ptr is None or ref_ptr is None:
         problems.append(f"the pivot rows or references are not {n_nodes} lists each ended by 0")
         return False
-    rows = _ids(arena, flat_rows[flat_rows != 0], "the pivot rows", problems)
+    rows = checked_ids(arena, flat_rows[flat_rows != 0], "the pivot rows", problems)
     if rows is None:
         return False
     rows = rows.astype(np.int64)
@@ -299,7 +298,7 @@ def _proofs_ok(
     problems: list[str],
 ) -> bool:
     """The proved vertices are L, each once, and each proof's claim holds."""
-    proved = _ids(arena, certificate["proved"].values, "the proved vertices", problems)
+    proved = checked_ids(arena, certificate["proved"].values, "the proved vertices", problems)
     if proved is None:
         return False
     proved = proved.astype(np.int64)

@@ -25,7 +25,7 @@ from ..._kernels import gf2 as _gf2
 from ..._kernels import gf2dense as _dense
 from ..._kernels import gf2sparse as _sparse
 from ..._kernels._stop import check as _stop_point
-from ._algebra import Biadjacency, KernelSupports, require
+from ._algebra import Biadjacency, KernelSupports, band_words, require
 
 __all__ = ["MAX_COST", "kernel_supports_structured", "wide"]
 
@@ -35,11 +35,12 @@ _FILL = 8  # the sparse phase stops before its entries pass this many times A's
 _LANE_WORDS = 16  # kernel basis vectors carried back at once: 64 a word
 
 
-def wide(bi: Biadjacency, words: int) -> bool:
-    """Whether a band of ``words`` words is most of the matrix's width: the banded
-    elimination would be dense elimination, and the structured one is cheaper."""
+def wide(bi: Biadjacency) -> bool:
+    """Whether the matrix's band (:func:`~matchgame.games.edge._algebra.band_words`) is
+    an eighth of its width or more: the banded elimination would be dense
+    elimination, and the structured one is cheaper."""
     width = max(bi.shape)
-    return width >= 4096 and 64 * words * 8 >= width
+    return width >= 4096 and 64 * band_words(bi) * 8 >= width
 
 
 def _transpose(

@@ -50,15 +50,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ...core._cache import cached_property
-from ...core._deprecated import callable_array
 from ...core._validate import Integer, Options, describe, validate_params
 from ...core.board import ON_A_BOARD, Board, as_board
 from ...core.graph import Graph
 from ...core.moves import MOVES
 from ...core.multigraph import MultiGraph, as_multigraph
-from ...core.names import BoardCells, VertexNames
+from ...core.names import VertexNames
 from ...errors import InvalidInputError, InvalidTypeError
+from ..analyses import BaseAnalysis
 
 if TYPE_CHECKING:
     from .explain import EdgeExplanation
@@ -72,6 +71,7 @@ from ._algebra import (
     require,
     solve_rows,
 )
+from ._structured import kernel_supports_structured, wide
 from .search import MAX_BUDGET, MAX_STATES, ComponentSearch
 
 __all__ = [
@@ -122,7 +122,7 @@ class EdgeProof:
         return not self.mover_wins
 
 
-class EdgeAnalysis:
+class EdgeAnalysis(BaseAnalysis):
     """Who wins where in the edge game on a graph or board, with the algebra behind it.
 
     Build one with :func:`analyse_edges` (or ``analyse(source, game="edge")``). The
@@ -175,11 +175,16 @@ class EdgeAnalysis:
         self.board = board
         self.moves = moves
         winning_mask.setflags(write=False)
-        self.winning_mask = winning_mask
+        self._winning = winning_mask
         self.parts = parts
         self._algebra = algebra
         self.searched = ~parts.on_bipartite
         self.search_states = search_states
+
+    @property
+    def winning_mask(self) -> npt.NDArray[np.bool_]:
+        """Per vertex id: placing the token there wins for the placer."""
+        return self._winning
 
     @property
     def graph(self) -> Graph:
@@ -190,37 +195,6 @@ class EdgeAnalysis:
     def names(self) -> VertexNames:
         """How vertices are named (see ``matchgame.core.names``)."""
         return self.multigraph.names
-
-    @property
-    def placer_wins(self) -> bool:
-        """Whether the placer has a winning placement at all."""
-        return bool(self.winning_mask.any())
-
-    @cached_property
-    def winning_ids(self) -> npt.NDArray[np.int64]:
-        """Vertex ids of the winning placements, increasing (read-only, computed once;
-        ``winning_ids()`` still works for one release, with a warning)."""
-        return callable_array(np.flatnonzero(self.winning_mask), "EdgeAnalysis.winning_ids")
-
-    @property
-    def winning(self) -> list[Hashable]:
-        """Names of the winning placements, in vertex order (row-major on a board)."""
-        return self.names.names(self.winning_ids)
-
-    def placer_wins_at(self, name: Any) -> bool:
-        """Whether placing the token on vertex ``name`` wins for the placer."""
-        return bool(self.winning_mask[self.names.vertex(name)])
-
-    def mover_wins_at(self, name: Any) -> bool:
-        """Whether the player to move wins with the token on ``name``, nothing used."""
-        return not self.placer_wins_at(name)
-
-    def board_mask(self) -> npt.NDArray[np.bool_]:
-        """On a board: an ``(n_rows, n_cols)`` array, True on winning cells."""
-        names = self.names
-        if not isinstance(names, BoardCells):
-            raise InvalidTypeError("board_mask needs an analysis of a board, not of a graph")
-        return names.grid(self.winning_mask, False)
 
     @property
     def rank(self) -> int | None:
@@ -302,26 +276,22 @@ class EdgeAnalysis:
             raise RuntimeError("a winning proof with no move into it")
         return int(neighbours[inside][0])
 
-    def explain(self, name: Any, *, max_states: int | None = None) -> EdgeExplanation:
-        """Why placing the token on ``name`` wins or loses: the parity set S, or the
-        opponent's winning move and T (see ``matchgame.games.edge.explain``).
+    def _explain(self, v: int, **options: Any) -> EdgeExplanation:
+        """Why placing the token on ``v`` wins or loses: the parity set S, or the
+        opponent's winning move and T (see ``matchgame.games.edge.explain``;
+        ``max_states``: the search's budget where the component has an odd cycle).
 
         >>> analyse_edges(["..."]).explain((0, 1)).text()[:34]
         'Placing the token on cell 1 2 lose'
         """
         from .explain import explain_edges
 
-        return explain_edges(self, name, max_states=max_states)
+        return explain_edges(self, self.names.name(v), **options)
 
-    def _repr_svg_(self) -> str | None:
-        """In Jupyter: the board or graph coloured by who wins a placement."""
-        from ... import draw
-
-        return draw.notebook_svg(self)
-
-    def certificate(self) -> dict[str, Any]:
+    def make_certificate(self) -> dict[str, Any]:
         """The certificate of this answer, exactly as written in the JSON answer (see
-        ``matchgame.games.edge.certificate``): parity sets proving every verdict.
+        ``matchgame.games.edge.certificate``): lanes of parity sets for the winning
+        placements, proof programs for the others.
 
         Returns
         -------
@@ -339,23 +309,25 @@ class EdgeAnalysis:
         >>> import json, matchgame
         >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
         >>> certificate = matchgame.analyse(path, game="edge").certificate()
-        >>> certificate["parity_sets"], json.loads(json.dumps(certificate)) == certificate
-        ([1, 0], True)
+        >>> certificate["proofs"], json.loads(json.dumps(certificate)) == certificate
+        ([2, 0], True)
         """
-        from .certificate import as_json, make_edge_certificate
+        from .certificate import make_edge_certificate
 
-        return as_json(make_edge_certificate(self))
+        return make_edge_certificate(self)
 
-    def __repr__(self) -> str:
-        what = (
-            f"{self.board.n_rows}x{self.board.n_cols} board ({self.moves} moves)"
-            if self.board is not None
-            else f"multigraph with {self.multigraph.n_vertices} vertices and "
-            f"{self.multigraph.n_edges} edges"
-        )
-        wins = int(self.winning_mask.sum())
-        placements = "winning placement" if wins == 1 else "winning placements"
-        return f"<EdgeAnalysis of a {what}: {wins} {placements}>"
+    def answer(self) -> dict[str, Any]:
+        """The JSON answer (``"game": "edge"``; its fields are in
+        ``matchgame.games.edge.documents``)."""
+        from .documents import edge_answer
+
+        return edge_answer(self)
+
+    def _what(self) -> str:
+        if self.board is not None:
+            return super()._what()
+        graph = self.multigraph
+        return f"multigraph with {graph.n_vertices} vertices and {graph.n_edges} edges"
 
 
 def edge_source(source: Any, moves: str = "orthogonal") -> tuple[MultiGraph, Board | None]:
@@ -441,7 +413,8 @@ def analyse_edges(
     algebra = None
     if on_bipartite.any():
         bi = biadjacency(parts.parity, parts.side, on_bipartite)
-        supports = kernel_supports(bi)
+        # no band (random graphs): sparse pivots, then the core densely
+        supports = kernel_supports_structured(bi) if wide(bi) else kernel_supports(bi)
         winning[bi.xs[supports.support_x]] = True
         winning[bi.ys[supports.support_y]] = True
         algebra = (bi, supports)

@@ -1,7 +1,7 @@
 """Certificates of the edge game: parity sets that prove every verdict.
 
 ``analyse(..., game="edge").certificate()`` is the ``"certificate"`` field of the
-edge game's JSON answer (:func:`matchgame.writers.placements.edge_answer`):
+edge game's JSON answer (``matchgame.games.edge.documents.edge_answer``):
 the same ``format`` and ``input`` as the vertex game's (see
 :mod:`matchgame.certificates`; a multigraph's canonical text lists every edge,
 repeats and self-loops included), and ``"game": "edge"``. Ids are 1-based:
@@ -9,7 +9,7 @@ vertex numbers, or on a board the row-major cell number. W is the answer's list
 of winning placements; L the other vertices (free cells), increasing.
 
 ``format``
-    :data:`EDGE_FORMAT` (the vertex game's certificates are ``matchgame-certificate/3``).
+    :data:`FORMAT` (the vertex game's certificates are ``matchgame-certificate/4``).
 ``lanes``
     One integer per vertex of W, in W's order: a mask of up to 31 bits. Bit
     ``k`` of the vertices of one side of the graph (the checker 2-colours the
@@ -62,33 +62,27 @@ odd cycle) have no short proof: no certificate is made for them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ...core._memory import require_memory
-from ...core.board import Board
-from ...core.graph import Graph
-from ...core.moves import as_moves
-from ...core.multigraph import MultiGraph
 from ...core.names import BoardCells
 from ...errors import BudgetExceededError, InvalidInputError
-from ...writers.placements import EDGE_ANSWER_FIELDS, edge_board_answer, edge_graph_answer
-from ..vertex._proofs import _winning_ids
-from ..vertex.certificate import EDGE_FORMAT, as_json, input_digest
-from ..vertex.checker import _check_fields, _compare, numbered_names
-from ._check import FIELDS, MAX_LANES, Arena, digest, lanes_ok, programs_ok
+from ..proofs import input_digest
+from ._check import FIELDS, MAX_LANES
 from ._proofs import Programs, programs
-from .analysis import EdgeAnalysis
 
-__all__ = [
-    "EDGE_FORMAT",
-    "MAX_LANES",
-    "as_json",
-    "check_edge_document",
-    "make_edge_certificate",
-]
+if TYPE_CHECKING:
+    from .analysis import EdgeAnalysis
+
+__all__ = ["FIELDS", "FORMAT", "MAX_LANES", "make_edge_certificate"]
+
+FORMAT = "matchgame-edge-certificate/2"
+"""The edge game's certificate format: version 2, shared proof programs (version 1
+was ``matchgame-certificate/3`` with ``"game": "edge"``: one parity set per losing
+placement)."""
 
 
 _CERTIFICATE_BYTES = 96  # a vertex or pair of the multigraph, at the certificate's peak
@@ -107,18 +101,18 @@ def make_edge_certificate(analysis: EdgeAnalysis) -> dict[str, Any]:
     Examples
     --------
     A path 1 - 2 - 3: the ends win for the placer (S = both ends, bit 0), the
-    middle loses: pivot node 1 is vertex 1, whose edges reach 2 alone, and the
-    proof of 2 is that node (T = {1}).
+    middle loses. Pivot node 1 is vertex 2 (its edges reach 1 and 3), pivot node 2
+    is vertex 3, whose edges reach 2 alone; the proof of 2 is that node (T = {3}).
 
     >>> from matchgame import Graph, analyse
     >>> path = Graph.from_edges(3, [(0, 1), (1, 2)])
     >>> certificate = make_edge_certificate(analyse(path, game="edge"))
     >>> certificate["lanes"].tolist(), certificate["pivots"].tolist()
-    ([1, 1], [1])
+    ([1, 1], [2, 3])
     >>> certificate["pivot_rows"].tolist(), certificate["pivot_refs"].tolist()
-    ([2, 0], [0])
+    ([1, 3, 0, 2, 0], [0, 0])
     >>> certificate["proved"].tolist(), certificate["proofs"].tolist()
-    ([2], [1, 0])
+    ([2], [2, 0])
     """
     if analysis.searched.any():
         v = int(np.flatnonzero(analysis.searched)[0])
@@ -164,7 +158,7 @@ def make_edge_certificate(analysis: EdgeAnalysis) -> dict[str, Any]:
         identity["moves"] = moves
     rows = _sorted_sets(nodes.row_ptr, text_ids[nodes.row_members])
     return {
-        "format": EDGE_FORMAT,
+        "format": FORMAT,
         "game": "edge",
         "input": identity,
         "lanes": masks[winning],
@@ -230,70 +224,3 @@ def _lane_masks(words: np.ndarray) -> npt.NDArray[np.int64]:
     if uncovered.any():
         raise RuntimeError("the lanes need more than 31 bits to cover the winning placements")
     return masks
-
-
-def check_edge_document(
-    source: Board | Graph | MultiGraph, document: dict[str, Any], moves: str = "orthogonal"
-) -> list[str]:
-    """Everything wrong with the edge game's answer ``document`` (read by
-    :func:`~matchgame.readers.documents.read_json`) for ``source``; [] if proven.
-
-    :func:`matchgame.certificates.check_answer` with ``game="edge"`` reads the file
-    and calls this.
-
-    Raises
-    ------
-    DocumentError
-        If a field is missing, extra or of the wrong type.
-
-    Examples
-    --------
-    >>> from matchgame import analyse
-    >>> from matchgame.certificates import check_answer
-    >>> from matchgame.writers.placements import format_placements
-    >>> board = Board.from_rows(["...", ".#."])
-    >>> analysis = analyse(board, game="edge")
-    >>> answer = format_placements(analysis, "json", analysis.certificate())
-    >>> check_answer(board, answer, game="edge")
-    []
-    >>> check_answer(board, answer.replace(b'"placer_wins":true', b'"placer_wins":false'),
-    ...              game="edge")
-    ['field "placer_wins" is false, the certificate proves true']
-    """
-    moves = as_moves(moves)
-    certificate = document["certificate"]
-    schema: dict[str, Any] = {**FIELDS, "input": dict(FIELDS["input"])}
-    if isinstance(certificate.get("input"), dict) and "moves" in certificate["input"]:
-        schema["input"]["moves"] = "str"
-    _check_fields(certificate, schema, "certificate")
-    identity = certificate["input"]
-    kind = "board" if isinstance(source, Board) else "edges"
-    if identity["kind"] != kind or identity["sha256"] != digest(source):
-        return ["the certificate was made for another input"]
-    made_for = identity.get("moves", "orthogonal")
-    if isinstance(source, Board) and made_for != moves:
-        return [f"the certificate was made for {made_for} moves, not {moves}"]
-    answer_schema = dict(EDGE_ANSWER_FIELDS[kind])
-    if isinstance(source, Board) and moves != "orthogonal":
-        answer_schema["moves"] = "str"
-    _check_fields(document, {**answer_schema, "certificate": {}}, "")
-    if document["game"] != "edge":
-        return [f'field "game" is {document["game"]!r}: this is the edge game\'s certificate']
-    arena = Arena(source, moves)
-    problems: list[str] = []
-    found = _winning_ids(arena, document, problems)
-    if found is None:
-        return problems
-    winning = found.astype(np.int64)
-    if lanes_ok(arena, certificate["lanes"].values, winning, problems):
-        programs_ok(arena, certificate, winning, problems)
-    if problems:
-        return problems
-    if arena.board is not None:
-        expected = edge_board_answer(arena.board, winning, moves)
-    else:
-        graph = arena.multigraph
-        names = numbered_names(graph.names)  # labels were read back as positions
-        expected = edge_graph_answer(names, graph.n_vertices, graph.n_edges, winning)
-    _compare(document, expected, "", problems)
-    return problems

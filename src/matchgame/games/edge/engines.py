@@ -14,7 +14,14 @@ from ._algebra import biadjacency, require
 from ._dynamic import DynamicMatrix, Proof
 from .search import ComponentSearch
 
-__all__ = ["DENSE_BYTES", "Algebra", "Dense", "Searched", "bipartite_engine"]
+__all__ = [
+    "DENSE_BYTES",
+    "Algebra",
+    "Dense",
+    "Searched",
+    "bipartite_engine",
+    "searched_winning_move",
+]
 
 DENSE_BYTES = 16 << 20
 """The dense transforms of a component are kept up to this size of ``P`` and ``Q``
@@ -281,3 +288,27 @@ class Searched:
 
 
 # -- records ---------------------------------------------------------------------------
+
+
+def searched_winning_move(multigraph: MultiGraph, token: int, max_states: int) -> int | None:
+    """The first winning move (in vertex order) of the player to move on ``token``,
+    nothing used, on a component the search decides (an odd cycle or a self-loop);
+    None when the mover loses.
+
+    Raises
+    ------
+    BudgetExceededError
+        Past ``max_states`` positions.
+    """
+    support = multigraph.support
+    n = multigraph.n_vertices
+    component, _, _ = _gf2.component_sides(support.offsets, support.indices, np.zeros(n, np.uint8))
+    inside = np.flatnonzero(component == component[token])
+    engine = Searched(multigraph, inside, max_states)
+    left = multigraph.multiplicity.astype(np.int64)
+    reachable = sorted(int(v) for v in support.neighbours(token))
+    loop = np.flatnonzero((multigraph.pairs[:, 0] == token) & (multigraph.pairs[:, 1] == token))
+    if loop.size:
+        reachable = sorted([*reachable, token])
+    moves = engine.winning_moves(token, reachable, left)
+    return moves[0] if moves else None

@@ -19,9 +19,12 @@ winning move found by the search.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from ..budget import MAX_STATES
+from ..explanations import BaseExplanation, Marks
+from .engines import searched_winning_move
 
 if TYPE_CHECKING:
     from .analysis import EdgeAnalysis
@@ -30,7 +33,7 @@ __all__ = ["EdgeExplanation", "explain_edges"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class EdgeExplanation:
+class EdgeExplanation(BaseExplanation):
     """Why placing the token on a vertex wins or loses in the edge game.
 
     Attributes
@@ -42,7 +45,7 @@ class EdgeExplanation:
     placer_wins : bool
         Whether placing the token there wins.
     parity_set : list of int
-        S (the placer wins: a set holding :attr:`vertex`) or T (the placer loses: the
+        S (the placer wins: a set holding ``vertex``) or T (the placer loses: the
         set the opponent's move enters), as vertex ids; empty when :attr:`searched`.
     move : int or None
         The opponent's winning move when the placer loses (a vertex of T, or the
@@ -58,11 +61,6 @@ class EdgeExplanation:
     parity_set: list[int]
     move: int | None
     searched: bool
-
-    @property
-    def name(self) -> Hashable:
-        """The vertex's name (a cell on a board)."""
-        return self.analysis.names.name(self.vertex)
 
     def text(self) -> str:
         """The explanation in words, vertices in their 1-based text form."""
@@ -103,6 +101,25 @@ class EdgeExplanation:
             "moves first."
         )
 
+    def marks(self) -> Marks:
+        """The parity set (S, or T) ringed, the opponent's winning move as a line, the
+        placement ringed."""
+        legend = [("path", "the placement")]
+        if self.parity_set:
+            what = (
+                "S: every vertex has an even number of edges into it"
+                if self.placer_wins
+                else "T: the winning move's set"
+            )
+            legend.append(("better", what))
+        rings = [(v, "better", 0.6) for v in self.parity_set]
+        lines: list[tuple[tuple[int, ...], str, float]] = []
+        if self.move is not None:
+            legend.append(("mistake", "the opponent's winning move"))
+            lines.append(((self.vertex, self.move), "mistake", 1.0))
+        rings.append((self.vertex, "path", 1.0))
+        return Marks(tuple(lines), tuple(rings), tuple(legend))
+
     def document(self) -> dict[str, Any]:
         """The explanation as JSON (vertices in their 1-based JSON form)."""
         names = self.analysis.names
@@ -115,16 +132,6 @@ class EdgeExplanation:
             "parity_set": [names.json_value(v) for v in self.parity_set],
             "move": None if self.move is None else names.json_value(self.move),
         }
-
-    def _repr_svg_(self) -> str | None:
-        """In Jupyter: the picture of the explanation."""
-        from ... import draw
-
-        return draw.notebook_svg(self)
-
-    def __repr__(self) -> str:
-        verdict = "wins" if self.placer_wins else "loses"
-        return f"<EdgeExplanation: placing on {self.name!r} {verdict}>"
 
 
 def explain_edges(
@@ -163,15 +170,8 @@ def explain_edges(
     if analysis.searched[v]:
         move = None
         if not placer_wins:
-            from .position import EdgePosition
-
-            position = (
-                EdgePosition(analysis.multigraph, names.name(v))
-                if max_states is None  # EdgePosition's own default budget
-                else EdgePosition(analysis.multigraph, names.name(v), max_states=max_states)
-            )
-            reply = position.winning_reply_id()
-            move = None if reply is None else int(reply)
+            budget = MAX_STATES if max_states is None else max_states
+            move = searched_winning_move(analysis.multigraph, v, budget)
         return EdgeExplanation(analysis, v, placer_wins, [], move, True)
     proof = analysis.proof(names.name(v))
     parity_set = [names.vertex(x) for x in proof.parity_set]

@@ -1,4 +1,5 @@
-"""Positions and records of the edge game (``Position(..., game="edge")``,
+"""Positions of the edge game (:class:`EdgePosition`, the sibling of the vertex game's
+:class:`~matchgame.Position`; records are in :mod:`.records`,
 ``annotate(record, game="edge")``).
 
 A position is the multigraph with how many copies of each edge are left, and the
@@ -38,23 +39,18 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._kernels import gf2 as _gf2
+from ...core._deprecated import warn_renamed
 from ...core._validate import (
-    Integer,
-    NoneOr,
-    Options,
     describe,
-    validate_params,
 )
-from ...core.board import ON_A_BOARD, Board
+from ...core.board import Board
 from ...core.graph import Graph
-from ...core.moves import MOVES
 from ...core.multigraph import MultiGraph
-from ...errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
-from ..vertex.position import Position
+from ...errors import IllegalMoveError, InvalidInputError, InvalidTypeError
+from ..positions import BasePosition
 from ._algebra import require
 from .analysis import EdgeAnalysis, analyse_edges, edge_source
 from .engines import Algebra, Dense, Searched, bipartite_engine
-from .search import MAX_BUDGET, MAX_STATES
 
 __all__ = ["EdgePosition", "no_edge"]
 
@@ -62,12 +58,12 @@ __all__ = ["EdgePosition", "no_edge"]
 _POSITION_BYTES = 96  # a vertex or pair of the multigraph, at a position's set-up
 
 
-class EdgePosition(Position):
+class EdgePosition(BasePosition):
     """A position of the edge game on any graph, multigraph or board.
 
-    Made by ``Position(source, token, game="edge", used=...)`` (or this class
-    directly); the reading surface is :class:`~matchgame.Position`'s, with vertices
-    by name (``(row, col)`` cells on a board).
+    The vertex game's :class:`~matchgame.Position`'s sibling: the same constructor
+    and methods, vertices by name (``(row, col)`` cells on a board); what it has of
+    its own: :attr:`used`, :meth:`remaining`, :attr:`multigraph`.
 
     Parameters
     ----------
@@ -80,8 +76,9 @@ class EdgePosition(Position):
         Edges already used (a pair listed twice used two parallel copies).
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves.
-    max_states : int
-        Budget of the exact search (components with an odd cycle or a self-loop).
+    **options
+        The game's options: ``max_states``, the budget of the exact search
+        (components with an odd cycle or a self-loop; default 10**6).
 
     Raises
     ------
@@ -98,9 +95,9 @@ class EdgePosition(Position):
     stuck there); moving to 2 loses (2 -> 3, and the mover is stuck at 3). The
     token may come back: after 1 -> 2 -> 1 ... the edge 1-2 is used up.
 
-    >>> from matchgame import Graph, Position
+    >>> from matchgame import Graph
     >>> path = Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
-    >>> position = Position(path, token=1, game="edge")
+    >>> position = EdgePosition(path, token=1)
     >>> position.mover_wins(), position.legal_moves(), position.winning_moves()
     (True, [0, 2], [0])
     >>> position.push(2)
@@ -113,36 +110,34 @@ class EdgePosition(Position):
     copies, then round.
 
     >>> triangle = MultiGraph(3, [(0, 1), (0, 1), (1, 2), (2, 0)])
-    >>> position = Position(triangle, token=0, game="edge")
+    >>> position = EdgePosition(triangle, token=0)
     >>> position.push(1); position.push(0)
     >>> position.used, position.legal_moves()
     ([(0, 1), (1, 0)], [2])
     """
 
-    @validate_params(
-        moves=Options(MOVES, only=ON_A_BOARD),
-        game=Options(("edge",)),
-        max_states=NoneOr(Integer(low=1, high=MAX_BUDGET)),
-    )
+    game = "edge"
+
     def __init__(
         self,
-        source: object,
+        source: Any,
         token: Hashable | None = None,
-        visited: Iterable[Hashable] = (),
-        *,
         used: Iterable[tuple[Hashable, Hashable]] = (),
+        *,
         moves: str = "orthogonal",
-        game: str = "edge",
-        max_states: int | None = MAX_STATES,
+        **options: Any,
     ) -> None:
-        if visited != ():
-            raise InvalidInputError(
-                "the edge game has no visited vertices (the token may come back); "
-                "pass the edges used: used=[(u, v), ...]"
-            )
-        if max_states is None:  # Position(..., game="edge") passes None for the default
-            max_states = MAX_STATES
-        self._max_states = max_states
+        if "game" in options:  # EdgePosition(..., game="edge"), as the old factory passed it
+            game = options.pop("game")
+            warn_renamed("EdgePosition(game=...)", "EdgePosition(...)", stacklevel=3)
+            if game != "edge":
+                raise InvalidInputError(f"EdgePosition is the edge game's, got game={game!r}")
+        super().__init__(source, token, used, moves=moves, **options)
+
+    def _set_up(
+        self, source: Any, token: Hashable | None, used: Any, moves: str, options: dict[str, Any]
+    ) -> None:
+        self._max_states = options["max_states"]
         multigraph, board = edge_source(source, moves)
         self._multigraph = multigraph
         self._n = multigraph.n_vertices
@@ -221,14 +216,23 @@ class EdgePosition(Position):
         k = self._pair_index(a, b)
         return 0 if k < 0 else int(self._left[k])
 
+    def remaining_edge_ids(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+        """The vertex pairs with unused copies left, and how many (a self-loop is
+        ``(v, v)``)."""
+        keep = self._left > 0
+        return self._multigraph.pairs[keep], self._left[keep]
+
+    def used_edge_ids(self) -> list[tuple[int, int]]:
+        """The edges used, in order (those given at setup first), as id pairs."""
+        walk = self.walk_ids()
+        steps = [(walk[t - 1], walk[t]) for t in range(1, len(walk))]
+        return list(self._used_at_setup) + steps
+
     @property
     def used(self) -> list[tuple[Hashable, Hashable]]:
         """The edges used, in order (those given at setup first), as pairs of names
         ``(from, to)``; a self-loop is ``(v, v)``."""
-        steps = list(self._used_at_setup)
-        walk = self._walk_ids()
-        steps += [(walk[t - 1], walk[t]) for t in range(1, len(walk))]
-        return [(self._name(u), self._name(v)) for u, v in steps]
+        return [(self._name(u), self._name(v)) for u, v in self.used_edge_ids()]
 
     # -- the engine ------------------------------------------------------------------
 
@@ -338,10 +342,6 @@ class EdgePosition(Position):
             self._token, self._reachable(self._token), self._left
         )
 
-    def winning_reply(self) -> Hashable | None:
-        """One winning move (the first in vertex order), or None."""
-        return self._name(self._winning_reply_id())
-
     def push(self, v: Hashable) -> None:
         """Play ``v``: place the token there, or move it along an unused edge to ``v``
         (``v`` the token's own vertex: along a self-loop).
@@ -401,58 +401,17 @@ class EdgePosition(Position):
             self._component_engine.pop(self._token, move)
         return move
 
-    def pop(self) -> Hashable:
-        """Take back the last move and return it.
-
-        Raises
-        ------
-        EmptyMoveStackError
-            If no move has been pushed.
-        """
-        if not self._moves:
-            raise EmptyMoveStackError("pop from an empty move stack")
-        return self._name(self._pop_id())
-
-    def _walk_ids(self) -> list[int]:
-        """The token's walk: where it was set up (if it was) and every move since."""
-        return ([] if self._start is None else [self._start]) + self._moves
-
-    def copy(self) -> EdgePosition:
-        """An independent position with the same setup and moves."""
-        other = object.__new__(EdgePosition)
-        other._max_states = self._max_states
-        other._multigraph = self._multigraph
-        other._n = self._n
-        other._board = self._board
-        other._rules = self._rules
-        other._pair_keys = self._pair_keys
-        other._left = self._multigraph.multiplicity.astype(np.int64)
-        for u, v in self._used_at_setup:
-            other._left[other._pair_index(u, v)] -= 1
-        other._used_at_setup = list(self._used_at_setup)
-        other._setup_edge(self._start)
-        for move in self._moves:
-            other._push_id(move)
-        return other
-
-    def matching(self) -> npt.NDArray[np.int32]:
-        """Not in the edge game: its verdicts come from linear algebra, not matchings."""
-        raise InvalidInputError("the edge game has no matching (see EdgePosition's docstring)")
-
-    def _repr_svg_(self) -> str | None:
-        """In Jupyter: the position, its used edges drawn as used."""
-        from ... import draw
-
-        return draw.notebook_svg(self)
+    def _state_key(self) -> tuple[Any, ...]:
+        return (self._left.tobytes(),)
 
     def __str__(self) -> str:
         """The position as text: on a board the grid (``@`` the token, ``o`` cells it
         has left, ``*`` its moves), on a graph each vertex with its unused edges (see
         :func:`matchgame.draw.terminal.position_text`).
 
-        >>> from matchgame import Graph, Position
+        >>> from matchgame import EdgePosition, Graph
         >>> triangle = Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])
-        >>> position = Position(triangle, token=0, game="edge")
+        >>> position = EdgePosition(triangle, token=0)
         >>> position.push(position.parse_move("2"))
         >>> print(position)
         token on vertex 2; moves: 3

@@ -13,16 +13,10 @@ import numpy.typing as npt
 from ..._kernels import edgesearch as _search
 from ...core.multigraph import MultiGraph
 from ...errors import BudgetExceededError
+from ..budget import MAX_BUDGET, MAX_STATES
 from ._algebra import require
 
 __all__ = ["MAX_BUDGET", "MAX_STATES", "ComponentSearch"]
-
-MAX_STATES = 1_000_000
-"""Default budget of the exact search on components with an odd cycle (positions
-remembered; a position takes ~8 bytes a 64 edges)."""
-MAX_BUDGET = 1 << 32
-"""The largest ``max_states`` taken (its table alone would take over 64 GiB; a
-larger one would overflow the table's size in the kernel's 64-bit arithmetic)."""
 
 
 class ComponentSearch:

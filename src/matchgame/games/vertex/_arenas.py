@@ -3,8 +3,6 @@ cells (questions answered on the grid, no graph built) or a graph's vertices."""
 
 from __future__ import annotations
 
-from typing import Protocol
-
 import numpy as np
 import numpy.typing as npt
 
@@ -13,28 +11,7 @@ from ...core.board import Board
 from ...core.graph import Graph
 from ...core.names import BoardCells
 
-__all__ = ["Arena", "BoardArena", "GraphArena", "moves_arena"]
-
-
-class Arena(Protocol):
-    """What the checks of winning ids read of an arena: this module's two and the
-    edge game's (``games.edge.certificate``)."""
-
-    @property
-    def kind(self) -> str: ...
-    @property
-    def size(self) -> int: ...
-    @property
-    def present(self) -> npt.NDArray[np.bool_]: ...
-    @property
-    def board(self) -> Board | None: ...
-    @property
-    def graph(self) -> Graph | None: ...
-    @property
-    def n_rows(self) -> int: ...
-    @property
-    def n_cols(self) -> int: ...
-    def name(self, i: int) -> str: ...
+__all__ = ["BoardArena", "GraphArena", "moves_arena"]
 
 
 class BoardArena:

@@ -11,99 +11,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._kernels.graphs import component_sizes_without
-from ..._kernels.jsonscan import OUT_OF_RANGE
 from ...core.graph import INDEX_DTYPE
-from ...core.names import FileIds
-from ._arenas import Arena, BoardArena, GraphArena
+from ..proofs import checked_ids, claimed_winning_ids, increasing
+from ._arenas import BoardArena, GraphArena
 
 __all__ = ["prove"]
-
-
-def _ids(
-    arena: Arena, values: npt.NDArray[np.integer], what: str, problems: list[str]
-) -> npt.NDArray[np.int32] | None:
-    """1-based text ids -> 0-based int32 ids, or None (and a problem) if one names no vertex."""
-    outside = np.flatnonzero((values < 1) | (values > arena.size))
-    if outside.size:
-        noun = "cell" if arena.kind == "board" else "vertex"
-        problems.append(
-            f"{what} names {noun} {_number(values[outside[0]])}, not one of 1..{arena.size}"
-        )
-        return None
-    ids = values.astype(INDEX_DTYPE)
-    ids -= 1
-    blocked = np.flatnonzero(~arena.present[ids])
-    if blocked.size:
-        problems.append(f"{what} names {arena.name(ids[blocked[0]])}, a blocked cell")
-        return None
-    return ids
-
-
-def _file_ids_as_numbers(
-    names: FileIds, values: np.ndarray, what: str, problems: list[str]
-) -> np.ndarray | None:
-    """The file's ids -> 1-based text ids, or None (and a problem) for an id the file
-    does not have."""
-    found = np.searchsorted(names.ids, values)
-    known = found < names.ids.shape[0]
-    known[known] = names.ids[found[known]] == values[known]
-    if not known.all():
-        unknown = values[np.flatnonzero(~known)[0]]
-        problems.append(f"{what} names vertex {_number(unknown)}, not an id of the input")
-        return None
-    return found.astype(np.int64) + 1
-
-
-def _number(value: int) -> str:
-    """An integer read from the document; the reader's stand-in for a huge one shown as such."""
-    return "a number out of range" if int(value) == OUT_OF_RANGE else str(int(value))
-
-
-def _increasing(ids: npt.NDArray[np.integer], arena: Arena, what: str, problems: list[str]) -> bool:
-    bad = np.flatnonzero(ids[1:] <= ids[:-1])
-    if bad.size:
-        problems.append(
-            f"{what} is not in increasing order without repeats ({arena.name(ids[bad[0] + 1])})"
-        )
-    return not bad.size
-
-
-def _winning_ids(
-    arena: Arena, document: dict[str, Any], problems: list[str]
-) -> npt.NDArray[np.integer] | None:
-    """D, the answer's winning placements, as increasing ids."""
-    if arena.board is None:
-        what = '"winning_vertices"'
-        values = document["winning_vertices"].values
-        assert arena.graph is not None  # an arena without a board has a graph
-        names = arena.graph.names
-        if isinstance(names, FileIds):  # the answer speaks the file's ids (SNAP)
-            values = _file_ids_as_numbers(names, values, what, problems)
-            if values is None:
-                return None
-        ids = _ids(arena, values, what, problems)
-    else:
-        what = '"winning_cells"'
-        cells = document["winning_cells"].rows(2)
-        rows, cols = cells[:, 0], cells[:, 1]
-        outside = np.flatnonzero(
-            (rows < 1) | (rows > arena.n_rows) | (cols < 1) | (cols > arena.n_cols)
-        )
-        if outside.size:
-            row, col = (_number(v) for v in cells[outside[0]])
-            problems.append(
-                f'"winning_cells" names [{row}, {col}], not a cell of the '
-                f"{arena.n_rows}x{arena.n_cols} board"
-            )
-            return None
-        ids = (rows - 1) * arena.n_cols + (cols - 1)  # int32: a board has under 2**28 cells
-        blocked = np.flatnonzero(~arena.present[ids])
-        if blocked.size:
-            problems.append(f'"winning_cells" names {arena.name(ids[blocked[0]])}, a blocked cell')
-            return None
-    if ids is None or not _increasing(ids, arena, what, problems):
-        return None
-    return ids
 
 
 def prove(
@@ -113,8 +25,8 @@ def prove(
     problems: list[str],
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.integer]] | None:
     """Check the proof; ``(matching pairs, D)`` as 0-based ids if it proves everything."""
-    pairs = _ids(arena, certificate["matching"].values, "the matching", problems)
-    winning = _winning_ids(arena, document, problems)
+    pairs = checked_ids(arena, certificate["matching"].values, "the matching", problems)
+    winning = claimed_winning_ids(arena, document, problems)
     if pairs is None or winning is None:
         return None
     pairs = pairs.reshape(-1, 2)
@@ -144,10 +56,7 @@ def prove(
         proven = proven and _konig_ok(arena, in_d, pairs.shape[0], problems)
     else:
         assert isinstance(arena, GraphArena)  # a board's grid has no odd cycle
-        proven = _paths_ok(arena, certificate["paths"].values, winning, mate, problems)
-        proven = proven and _tutte_berge_ok(
-            arena, certificate["tutte_berge_set"].values, in_d, pairs.shape[0], problems
-        )
+        proven = _odd_components_ok(arena, certificate, in_d, mate, pairs.shape[0], problems)
     return (pairs, winning) if proven else None
 
 
@@ -206,7 +115,7 @@ def _forest_ok(
     steps = np.flatnonzero(~exposed)
     if not steps.size:
         return True
-    nxt = _ids(arena, forest[steps], "the forest", problems)
+    nxt = checked_ids(arena, forest[steps], "the forest", problems)
     if nxt is None:
         return False
     # the path of w goes on at x: x must be in D (its own path follows) and next to M(w)
@@ -220,17 +129,10 @@ def _forest_ok(
             "a winning placement next to its partner"
         )
         return False
-    # pointer jumping: after k rounds every vertex points 2**k steps up (roots to
-    # themselves); a path that has not reached a root after len(D) steps is a cycle
     parent = np.arange(winning.shape[0], dtype=INDEX_DTYPE)
     parent[steps] = where
     del where, nxt, good
-    for _ in range(max(int(winning.shape[0]).bit_length(), 1)):
-        jumped = parent[parent]
-        if np.array_equal(jumped, parent):
-            break
-        parent = jumped
-    cyclic = np.flatnonzero(~exposed[parent])
+    cyclic = np.flatnonzero(~exposed[_ends(parent)])
     if cyclic.size:
         problems.append(
             f"the forest path from {arena.name(winning[cyclic[0]])} runs in a cycle and "
@@ -238,6 +140,18 @@ def _forest_ok(
         )
         return False
     return True
+
+
+def _ends(parent: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+    """Where the pointers ``parent`` lead (a root points to itself), by pointer
+    jumping: after k rounds every entry points 2**k steps on; one that has not
+    reached a root after len(parent) steps is on a cycle (its end is no root)."""
+    for _ in range(max(int(parent.shape[0]).bit_length(), 1)):
+        jumped = parent[parent]
+        if np.array_equal(jumped, parent):
+            break
+        parent = jumped
+    return parent
 
 
 def _konig_ok(
@@ -263,62 +177,41 @@ def _konig_ok(
     return True
 
 
-def _paths_ok(
+# -- graphs with odd cycles: Tutte-Berge, ears, links ------------------------------------
+
+
+def _odd_components_ok(
     arena: GraphArena,
-    paths: npt.NDArray[np.int32],
-    winning: npt.NDArray[np.integer],
+    certificate: dict[str, Any],
+    in_d: npt.NDArray[np.bool_],
     mate: npt.NDArray[np.int32],
+    size: int,
     problems: list[str],
 ) -> bool:
-    """Every covered vertex of D starts a simple even alternating path to an exposed one."""
-    starts = winning[mate[winning] >= 0]
-    ids = _ids(arena, paths, "the paths", problems)
-    if ids is None:
+    """M is maximum and D is exactly the union of the odd components of G - U
+    (Tutte-Berge); every odd component is factor-critical (its ears) and linked to
+    one that M leaves with an exposed vertex (the links)."""
+    components = _tutte_berge_ok(arena, certificate["tutte_berge_set"].values, in_d, size, problems)
+    if components is None:
         return False
-    ends = mate[ids] < 0
-    if np.count_nonzero(ends) != starts.shape[0] or (ids.shape[0] and not ends[-1]):
-        problems.append(
-            f"the paths hold {np.count_nonzero(ends)} complete paths for {starts.shape[0]} "
-            "covered winning placements"
-        )
+    starts = _ears_ok(arena, certificate["ears"].values, in_d, components, problems)
+    if starts is None:
         return False
-    path: npt.NDArray[np.intp] = np.cumsum(ends) - ends  # which path each entry belongs to
-    first = np.ones(ids.shape[0], dtype=bool)
-    first[1:] = path[1:] != path[:-1]
-    previous = np.where(first, starts[path], np.roll(ids, 1))
-    bad = np.flatnonzero(~arena.is_edge(mate[previous], ids))
-    if bad.size:
-        w = starts[path[bad[0]]]
-        problems.append(
-            f"the path from {arena.name(w)} does not alternate at {arena.name(ids[bad[0]])}"
-        )
-        return False
-    # every vertex of a path: w, M(w), then each x and, but for the last, M(x)
-    vertices = np.concatenate([starts, mate[starts], ids, mate[ids[~ends]]])
-    owner = np.concatenate(
-        [np.arange(starts.shape[0]), np.arange(starts.shape[0]), path, path[~ends]]
-    )
-    keys = np.sort(owner * arena.size + vertices)
-    repeated = np.flatnonzero(keys[1:] == keys[:-1])
-    if repeated.size:
-        key = int(keys[repeated[0]])
-        w, v = starts[key // arena.size], key % arena.size
-        problems.append(f"the path from {arena.name(w)} visits {arena.name(v)} twice")
-        return False
-    return True
+    return _links_ok(arena, certificate["links"].values, starts, in_d, mate, components, problems)
 
 
 def _tutte_berge_ok(
     arena: GraphArena,
-    values: npt.NDArray[np.int32],
+    values: npt.NDArray[np.integer],
     in_d: npt.NDArray[np.bool_],
     size: int,
     problems: list[str],
-) -> bool:
-    """U is a tight Tutte-Berge set and every vertex outside D is in U or an even component."""
-    barrier = _ids(arena, values, "the Tutte-Berge set", problems)
-    if barrier is None or not _increasing(barrier, arena, "the Tutte-Berge set", problems):
-        return False
+) -> npt.NDArray[np.int32] | None:
+    """U is a tight Tutte-Berge set whose odd components of G - U make up D: the
+    component of every vertex (-1 in U), or None."""
+    barrier = checked_ids(arena, values, "the Tutte-Berge set", problems)
+    if barrier is None or not increasing(barrier, arena, "the Tutte-Berge set", problems):
+        return None
     removed = np.zeros(arena.size, dtype=np.uint8)
     removed[barrier] = 1
     removed[~arena.present] = 1  # blocked cells are not vertices (a board's graph)
@@ -330,15 +223,157 @@ def _tutte_berge_ok(
         problems.append(
             f"the Tutte-Berge bound of the set is {bound}, the matching has {size} pairs"
         )
-        return False
-    in_even = np.zeros(arena.size, dtype=bool)
+        return None
+    in_odd = np.zeros(arena.size, dtype=bool)
     inside = component >= 0
-    in_even[inside] = sizes[component[inside]] % 2 == 0
-    unproven = np.flatnonzero(~in_d & ~in_even & (removed == 0))
+    in_odd[inside] = sizes[component[inside]] % 2 == 1
+    unproven = np.flatnonzero(~in_d & in_odd)
     if unproven.size:
         problems.append(
             f"no proof that the placer loses at {arena.name(unproven[0])}: it is neither in "
             "the Tutte-Berge set nor in an even component without it"
+        )
+        return None
+    covered = np.flatnonzero(in_d & ~in_odd)
+    if covered.size:
+        problems.append(
+            f"every maximum matching covers {arena.name(covered[0])} (it is in the "
+            "Tutte-Berge set or in an even component without it), but the answer says the "
+            "placer wins there"
+        )
+        return None
+    return component
+
+
+def _ears_ok(
+    arena: GraphArena,
+    values: npt.NDArray[np.integer],
+    in_d: npt.NDArray[np.bool_],
+    component: npt.NDArray[np.int32],
+    problems: list[str],
+) -> npt.NDArray[np.int32] | None:
+    """The ears are an odd ear decomposition of a spanning subgraph of every odd
+    component, one start each: the starts (in the ears' order), or None."""
+    marks = values == 0
+    n_ears = int(np.count_nonzero(marks))
+    if values.shape[0] and not marks[-1]:
+        problems.append("the ears do not end with a 0 (each ear is ended by one)")
+        return None
+    ear = (np.cumsum(marks) - marks)[~marks]  # the ear of every vertex entry
+    lengths = np.bincount(ear, minlength=n_ears)
+    bad = np.flatnonzero((lengths == 0) | ((lengths % 2 == 1) & (lengths > 1)))
+    if bad.size:
+        k = int(bad[0])
+        what = "is empty" if lengths[k] == 0 else f"has {lengths[k] - 1} edges, an even number"
+        problems.append(f"ear {k + 1} {what}: an ear is one vertex or an odd path or cycle")
+        return None
+    ids = checked_ids(arena, values[~marks], "the ears", problems)
+    if ids is None:
+        return None
+    place = np.arange(ids.shape[0]) - (np.cumsum(lengths) - lengths)[ear]
+    born = ((place > 0) & (place < lengths[ear] - 1)) | (lengths[ear] == 1)
+    times = np.bincount(ids[born], minlength=arena.size)
+    twice = np.flatnonzero(times > 1)
+    missing = np.flatnonzero(times != in_d)
+    if twice.size or missing.size:
+        v = int(twice[0]) if twice.size else int(missing[0])
+        problems.append(
+            f"{arena.name(v)} is new in two ears"
+            if twice.size
+            else f"no ear makes {arena.name(v)} new, a winning placement"
+            if in_d[v]
+            else f"an ear makes {arena.name(v)} new, but the answer says the placer loses there"
+        )
+        return None
+    birth = np.full(arena.size, n_ears, dtype=np.int64)
+    birth[ids[born]] = ear[born]
+    early = np.flatnonzero(~born & (birth[ids] >= ear))
+    if early.size:
+        i = int(early[0])
+        problems.append(
+            f"ear {int(ear[i]) + 1} ends at {arena.name(ids[i])}, which no earlier ear holds"
+        )
+        return None
+    joined = np.flatnonzero(ear[1:] == ear[:-1])
+    broken = joined[~arena.is_edge(ids[joined], ids[joined + 1])]
+    if broken.size:
+        i = int(broken[0])
+        problems.append(
+            f"ear {int(ear[i]) + 1} goes from {arena.name(ids[i])} to "
+            f"{arena.name(ids[i + 1])}, which is not an edge"
+        )
+        return None
+    starts: npt.NDArray[np.int32] = ids[lengths[ear] == 1]
+    labels = np.sort(component[starts])
+    again = np.flatnonzero(labels[1:] == labels[:-1])
+    if again.size:
+        v = starts[np.flatnonzero(component[starts] == labels[again[0]])[1]]
+        problems.append(
+            f"the ears start a component of G - U twice (again at {arena.name(v)}): "
+            "two starts prove nothing"
+        )
+        return None
+    return starts
+
+
+def _links_ok(
+    arena: GraphArena,
+    links: npt.NDArray[np.integer],
+    starts: npt.NDArray[np.int32],
+    in_d: npt.NDArray[np.bool_],
+    mate: npt.NDArray[np.int32],
+    component: npt.NDArray[np.int32],
+    problems: list[str],
+) -> bool:
+    """Every odd component that M matches into U links to a vertex of another odd
+    component next to its partner there; the links reach, without a cycle, a
+    component with an exposed vertex."""
+    if links.shape[0] != starts.shape[0]:
+        problems.append(
+            f"the links have {links.shape[0]} entries for {starts.shape[0]} components (one "
+            "a start of the ears)"
+        )
+        return False
+    n_labels = int(component.max(initial=-1)) + 1
+    own = component[starts]  # the component of every start, in the ears' order
+    rooted = np.zeros(n_labels, dtype=bool)
+    rooted[component[np.flatnonzero(in_d & (mate < 0))]] = True
+    partner = np.full(n_labels, -1, dtype=np.int64)  # the vertex of U matched into it
+    out = np.flatnonzero(in_d & (mate >= 0))
+    out = out[~in_d[mate[out]]]
+    partner[component[out]] = mate[out]
+    mismatch = np.flatnonzero(rooted[own] != (links == 0))
+    if mismatch.size:
+        problems.append(
+            f"the link of the component of {arena.name(starts[mismatch[0]])} must be 0 "
+            "exactly when the matching leaves a vertex of it exposed"
+        )
+        return False
+    steps = np.flatnonzero(~rooted[own])
+    to = checked_ids(arena, links[steps], "the links", problems)
+    if to is None:
+        return False
+    via = partner[own[steps]]
+    good = in_d[to] & (component[to] != own[steps]) & (via >= 0)
+    good[good] = arena.is_edge(via[good], to[good])
+    bad = np.flatnonzero(~good)
+    if bad.size:
+        i = int(bad[0])
+        problems.append(
+            f"the link of the component of {arena.name(starts[steps[i]])} goes to "
+            f"{arena.name(to[i])}, which is not in another odd component next to the "
+            "component's partner in the Tutte-Berge set"
+        )
+        return False
+    place = np.full(n_labels, -1, dtype=INDEX_DTYPE)
+    place[own] = np.arange(own.shape[0], dtype=INDEX_DTYPE)
+    parent = np.arange(own.shape[0], dtype=INDEX_DTYPE)
+    parent[steps] = place[component[to]]
+    cyclic = np.flatnonzero(~rooted[own[_ends(parent)]])
+    if cyclic.size:
+        problems.append(
+            f"the links from the component of {arena.name(starts[cyclic[0]])} run in a "
+            "cycle and never reach a component with an exposed vertex"
         )
         return False
     return True

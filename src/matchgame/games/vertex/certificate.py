@@ -5,63 +5,29 @@ The format is described in :mod:`matchgame.certificates`.
 
 from __future__ import annotations
 
-import hashlib
-import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..._kernels import bipartite as _bip
-from ..._kernels import blossom as _blossom
+from ..._kernels import ears as _ears
 from ...core.board import Board
 from ...core.graph import INDEX_DTYPE, Graph
-from ...core.matching import Decomposition, decompose, gallai_edmonds
+from ...core.matching import Decomposition, decompose
 from ...core.moves import as_moves
 from ...core.names import BoardCells
-from ...readers.boards import format_board
-from ...readers.edgelists import format_edge_list
-from ...writers.jsonstream import json_document
-from .analysis import Analysis
+from ...errors import InvalidInputError
+from ..analyses import BaseAnalysis, plain_json
+from ..proofs import canonical_input, input_digest
 
-if TYPE_CHECKING:
-    from ...core.multigraph import MultiGraph
+__all__ = ["FORMAT", "FORMAT_3", "as_json", "canonical_input", "input_digest", "make_certificate"]
 
-__all__ = [
-    "EDGE_FORMAT",
-    "FORMAT",
-    "as_json",
-    "canonical_input",
-    "input_digest",
-    "make_certificate",
-]
-
-FORMAT = "matchgame-certificate/3"
-EDGE_FORMAT = "matchgame-edge-certificate/2"
-"""The edge game's certificate format (:mod:`matchgame.games.edge.certificate`):
-version 2, shared proof programs; version 1 was this module's ``FORMAT`` with
-``"game": "edge"`` (one parity set per losing placement)."""
-
-
-def canonical_input(source: Board | Graph | MultiGraph) -> bytes:
-    """The input as canonical text, the text a certificate's digest is taken of.
-
-    A board: ``N M`` and its rows of ``.`` (free) and ``#`` (blocked), each
-    line ending in a newline. A graph: ``n m`` and its ``m`` distinct edges
-    ``u v`` (1-based, ``u < v``, sorted), loops dropped: the text of
-    :func:`~matchgame.readers.boards.format_board` and
-    :func:`~matchgame.readers.edgelists.format_edge_list`. A multigraph (the
-    edge game's): every edge on its line, ``u <= v``, repeats and self-loops
-    included (a simple graph's text is the same either way).
-
-    Examples
-    --------
-    >>> canonical_input(Board.from_rows([".x", ".."]))
-    b'2 2\\n.#\\n..\\n'
-    >>> canonical_input(Graph.from_edges(3, [(2, 1), (0, 1), (1, 2)]))
-    b'3 2\\n1 2\\n2 3\\n'
-    """
-    text = format_board(source) if isinstance(source, Board) else format_edge_list(source)
-    return text.encode("ascii")
+FORMAT = "matchgame-certificate/4"
+"""The vertex game's certificate format (:mod:`matchgame.certificates`)."""
+FORMAT_3 = "matchgame-certificate/3"
+"""The version before: its certificates of bipartite inputs (a forest) are read as
+version 4's; those of other graphs (paths, quadratic in size) are refused."""
 
 
 def as_json(certificate: dict[str, Any]) -> dict[str, Any]:
@@ -70,19 +36,14 @@ def as_json(certificate: dict[str, Any]) -> dict[str, Any]:
     ``json.dumps`` takes it. :meth:`~matchgame.Analysis.certificate` returns this.
 
     >>> as_json({"format": FORMAT, "matching": np.array([[1, 2]])})
-    {'format': 'matchgame-certificate/3', 'matching': [[1, 2]]}
+    {'format': 'matchgame-certificate/4', 'matching': [[1, 2]]}
     """
-    document: dict[str, Any] = json.loads(json_document(certificate))
+    document: dict[str, Any] = plain_json(certificate)
     return document
 
 
-def input_digest(source: Board | Graph | MultiGraph) -> str:
-    """The SHA-256 (hex) of :func:`canonical_input`."""
-    return hashlib.sha256(canonical_input(source)).hexdigest()
-
-
 def make_certificate(
-    source: Analysis | Board | Graph,
+    source: BaseAnalysis | Board | Graph,
     decomposition: Decomposition | None = None,
     *,
     moves: str = "orthogonal",
@@ -108,9 +69,20 @@ def make_certificate(
     >>> certificate = make_certificate(board)
     >>> certificate["matching"].tolist(), certificate["forest"].tolist()
     ([[1, 4], [5, 8]], [0, 6])
+
+    A triangle 1 2 3 with a tail 3 - 4 - 5: U = {4}; the ears [3] and
+    [3, 2, 1, 3] build the triangle, [5] the component {5}, which M matches to 4
+    and links to 3, next to 4, in the triangle (where M leaves 3 exposed).
+
+    >>> tail = Graph.from_edges(5, [(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)])
+    >>> certificate = make_certificate(tail)
+    >>> certificate["tutte_berge_set"].tolist(), certificate["links"].tolist()
+    ([4], [0, 3])
+    >>> certificate["ears"].tolist()
+    [3, 0, 3, 2, 1, 3, 0, 5, 0]
     """
-    if isinstance(source, Analysis):
-        decomposition = source.decomposition
+    if isinstance(source, BaseAnalysis):  # the vertex game's: it has the decomposition
+        decomposition = source.decomposition  # type: ignore[attr-defined]
         moves = source.moves or "orthogonal"
         source = source.board if source.board is not None else source.graph
     moves = as_moves(moves)
@@ -151,14 +123,34 @@ def make_certificate(
         forest[on_path] = text_ids[following[on_path]] + 1
         certificate["forest"] = forest
         return certificate
-    sets = gallai_edmonds(graph, decomposition)
-    targets = winning[mate[winning] >= 0].astype(INDEX_DTYPE)
-    flat, offsets = _blossom.missable_paths(graph.offsets, graph.indices, mate, targets)
-    lengths = np.diff(offsets)
-    if (lengths < 3).any():
-        raise RuntimeError("no alternating path for a vertex the engine found missable")
-    # keep x1, x2, ..., e: the even places after w and M(w)
-    place = np.arange(flat.shape[0]) - np.repeat(offsets[:-1], lengths)
-    certificate["tutte_berge_set"] = text_ids[np.flatnonzero(sets.A)] + 1
-    certificate["paths"] = text_ids[flat[(place >= 2) & (place % 2 == 0)]] + 1
+    in_d = np.ascontiguousarray(decomposition.missable).view(np.uint8)
+    del winning
+    status, ears, component, starts = _ears.odd_ears(graph.offsets, graph.indices, mate, in_d)
+    if status == _ears.DONE:
+        status, links = _ears.component_links(
+            graph.offsets, graph.indices, mate, component, starts.shape[0]
+        )
+    if status != _ears.DONE:
+        raise InvalidInputError(
+            "the decomposition's missable set is not the Gallai-Edmonds set D of its "
+            "matching (some maximum matching misses a vertex outside it, or it is not "
+            "maximum): no certificate proves it"
+        )
+    del component, starts
+    # U = A, the neighbours of D outside D
+    barrier = np.zeros(graph.n_vertices, dtype=bool)
+    barrier[graph.indices[decomposition.missable[graph.sources]]] = True
+    barrier &= ~decomposition.missable
+    certificate["tutte_berge_set"] = text_ids[np.flatnonzero(barrier)] + 1
+    del barrier
+    certificate["ears"] = _text_ids(text_ids, ears)
+    certificate["links"] = _text_ids(text_ids, links)
     return certificate
+
+
+def _text_ids(text_ids: npt.NDArray[np.integer], ids: npt.NDArray[np.int32]) -> np.ndarray:
+    """0-based ids as a certificate writes them, 1-based; -1 (an end mark, no link) as 0."""
+    out = np.zeros(ids.shape[0], dtype=text_ids.dtype)
+    given = ids >= 0
+    out[given] = text_ids[ids[given]] + 1
+    return out

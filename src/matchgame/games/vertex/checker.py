@@ -1,26 +1,26 @@
-"""Checking certificates: everything wrong with an answer file, with no matching algorithm.
+"""Checking the vertex game's certificates: everything wrong with an answer file, with
+no matching algorithm.
 
 What is proven, and how, is described in :mod:`matchgame.certificates`.
 """
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...core._validate import as_choice, describe
+from ...core._validate import describe
 from ...core.board import Board
 from ...core.graph import Graph
 from ...core.moves import as_moves
-from ...core.names import VertexIds, VertexNames
-from ...errors import InvalidTypeError, MatchgameError
-from ...readers.documents import BadList, DocumentError, IntList, quote, read_json
-from ...writers.placements import ANSWER_FIELDS, board_answer, graph_answer
+from ...errors import InvalidTypeError
+from ...readers.documents import DocumentError
+from ..proofs import check_fields, check_format, compare, input_digest, numbered_names, read_answer
 from ._arenas import BoardArena, GraphArena, moves_arena
 from ._proofs import prove
-from .certificate import EDGE_FORMAT, FORMAT, input_digest
+from .certificate import FORMAT, FORMAT_3
+from .documents import ANSWER_FIELDS, board_answer, graph_answer
 
 if TYPE_CHECKING:
     from ...core.multigraph import MultiGraph
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["check_answer"]
 
 _BIPARTITE_FIELDS = ("format", "input", "matching", "forest")
-_GENERAL_FIELDS = ("format", "input", "matching", "tutte_berge_set", "paths")
+_GENERAL_FIELDS = ("format", "input", "matching", "tutte_berge_set", "ears", "links")
 
 
 def check_answer(
@@ -36,63 +36,44 @@ def check_answer(
     data: bytes | str,
     *,
     moves: str = "orthogonal",
-    game: str = "vertex",
 ) -> list[str]:
-    """Everything wrong with the answer file ``data`` for ``source``; [] if it is proven.
+    """Everything wrong with the vertex game's answer file ``data`` for ``source``; []
+    if it is proven (:func:`matchgame.certificates.check_answer` finds the game an
+    answer names and calls its checker).
 
     ``moves``: on a board, how the token moves (the certificate says which rule it
-    was made for; another rule is another input). ``game``: the game the answer is
-    checked as (``"vertex"`` or ``"edge"``, :mod:`matchgame.games.edge.certificate`); a
-    certificate made for the other game proves nothing about this one.
+    was made for; another rule is another input).
 
     Raises
     ------
     DocumentError
-        If ``data`` is not an answer document with a certificate: not JSON, a
-        field missing, extra or of the wrong type, or another format version.
+        If ``data`` is not an answer document with a certificate: longer than an
+        answer on ``source`` can be (:func:`~matchgame.games.proofs.answer_bytes`;
+        refused before it is read), not JSON, a field missing, extra or of the
+        wrong type (every item of a list typed: integers of up to 64 bits), or
+        another format version.
 
     Examples
     --------
-    >>> from matchgame import analyse_placements
+    >>> from matchgame import analyse
     >>> from matchgame.certificates import make_certificate
     >>> from matchgame.writers.placements import format_placements
     >>> board = Board.from_rows([".##", "...", "#.#"])
-    >>> answer = format_placements(analyse_placements(board), "json", make_certificate(board))
+    >>> answer = format_placements(analyse(board), "json", make_certificate(board))
     >>> check_answer(board, answer)
     []
     >>> check_answer(board, answer.replace(b'"matching_size":2', b'"matching_size":3'))
     ['field "matching_size" is 3, the certificate proves 2']
     """
-    game = as_choice(game, "game", ("vertex", "edge"))
-    names = _graph_names(source)
-    if names is not None and not names.numeric:
-        data, unknown = _labels_as_numbers(data, names)
-        if unknown:
-            return unknown
-    document = read_json(data)
+    document, unknown = read_answer(source, data, _NAME_FIELDS)
     del data  # a certificate can be hundreds of MB; the caller may hand over its only copy
+    if unknown:
+        return unknown
     moves = as_moves(moves)
-    if not isinstance(document, dict):
-        raise DocumentError("expected a JSON object (an answer with a certificate)")
-    if "certificate" not in document:
-        raise DocumentError('field "certificate" is missing (answers carry one with --certificate)')
-    certificate = _field(document, "certificate", {}, "certificate")
-    made_for_game = certificate.get("game", "vertex")  # the vertex game's has no field
-    if made_for_game not in ("vertex", "edge"):
-        raise DocumentError(f'field "certificate.game": {quote(str(made_for_game))} is unknown')
-    if made_for_game != game:
-        return [f"the certificate was made for the {made_for_game} game, not the {game} game"]
-    version = certificate.get("format")
-    wanted = EDGE_FORMAT if game == "edge" else FORMAT  # each game's own version
-    if isinstance(version, str) and version != wanted:
-        raise DocumentError(
-            f'field "certificate.format": {quote(version)} is not {wanted} '
-            "(made by another version?)"
-        )
-    if game == "edge":
-        from ..edge.certificate import check_edge_document
-
-        return check_edge_document(source, document, moves)
+    certificate = document["certificate"]
+    _check_version(certificate)
+    if "game" in certificate:  # the vertex game's certificate names none
+        raise DocumentError('unexpected field "certificate.game"')
     arena: BoardArena | GraphArena
     if isinstance(source, Board):
         # questions answered on the grid, no graph built
@@ -107,7 +88,7 @@ def check_answer(
     if isinstance(certificate.get("input"), dict) and "moves" in certificate["input"]:
         identity_fields["moves"] = "str"
     schema.update(format="str", input=identity_fields, matching="pairs")
-    _check_fields(certificate, schema, "certificate")
+    check_fields(certificate, schema, "certificate")
     identity = certificate["input"]
     if identity["kind"] != arena.kind or identity["sha256"] != input_digest(source):
         return ["the certificate was made for another input"]
@@ -117,7 +98,7 @@ def check_answer(
     answer_schema = dict(ANSWER_FIELDS[arena.kind])
     if moves != "orthogonal":
         answer_schema["moves"] = "str"
-    _check_fields(document, {**answer_schema, "certificate": {}}, "")
+    check_fields(document, {**answer_schema, "certificate": {}}, "")
 
     problems: list[str] = []
     proven = prove(arena, document, certificate, problems)
@@ -140,11 +121,22 @@ def check_answer(
             ~(d | a),
             names=numbered_names(graph.names),
         )
-    _compare(document, expected, "", problems)
+    compare(document, expected, "", problems)
     return problems
 
 
-# -- names read back -------------------------------------------------------------
+def _check_version(certificate: dict[str, Any]) -> None:
+    """The certificate is of this version's format; or of version 3 with a forest
+    (the same fields: a bipartite input's certificate did not change)."""
+    if certificate.get("format") != FORMAT_3:
+        check_format(certificate, FORMAT)
+    elif "tutte_berge_set" in certificate:
+        raise DocumentError(
+            f'field "certificate.format": {FORMAT_3} proves graphs with odd cycles by '
+            f"paths, which this version no longer reads: make the certificate again "
+            f"({FORMAT}: ears and links)"
+        )
+
 
 # the fields of an answer on a graph that hold vertices (pairs in "matching")
 _NAME_FIELDS = (
@@ -154,143 +146,3 @@ _NAME_FIELDS = (
     ("decomposition", "C"),
     ("matching",),
 )
-
-
-def _graph_names(source: object) -> VertexNames | None:
-    """The names of a graph source (None for a board: its cells are numbers)."""
-    names = getattr(source, "names", None)
-    return None if isinstance(source, Board) or not isinstance(names, VertexNames) else names
-
-
-def numbered_names(names: VertexNames) -> VertexNames:
-    """The names an answer is checked in: its own when they are numbers, else the
-    1-based positions :func:`_labels_as_numbers` turned its labels into."""
-    return names if names.numeric else VertexIds(names.n_vertices)
-
-
-def _labels_as_numbers(data: bytes | str, names: VertexNames) -> tuple[bytes | str, list[str]]:
-    """An answer on a graph named by labels (GraphML, GML, NetworkX), its vertices
-    read back by :meth:`~matchgame.core.names.VertexNames.from_json` and written as
-    1-based positions, the numbers the certificate and the checker speak; and the
-    labels that name no vertex (the answer is then wrong). Text that is no JSON object
-    is given back as it is, for the reader to say what is wrong with it."""
-    try:
-        document = json.loads(data)
-    except (ValueError, RecursionError):
-        return data, []
-    if not isinstance(document, dict):
-        return data, []
-    unknown: list[str] = []
-    for path in _NAME_FIELDS:
-        parent: Any = document
-        for key in path[:-1]:
-            parent = parent.get(key) if isinstance(parent, dict) else None
-        items = parent.get(path[-1]) if isinstance(parent, dict) else None
-        if isinstance(items, list):
-            field = quote(".".join(path))
-            parent[path[-1]] = [
-                _position(names, item, field, i, unknown) for i, item in enumerate(items)
-            ]
-    return json.dumps(document, separators=(",", ":")).encode(), unknown[:1]
-
-
-def _position(names: VertexNames, item: Any, field: str, i: int, unknown: list[str]) -> Any:
-    """A vertex (or a pair of them) as its 1-based position; what is no name is kept
-    (the shape checks refuse it) or, naming no vertex, noted in ``unknown``."""
-    if isinstance(item, list):
-        return [_position(names, x, field, i, unknown) for x in item]
-    if not isinstance(item, str | int) or isinstance(item, bool):
-        return item
-    try:
-        return names.from_json(item) + 1
-    except MatchgameError:
-        unknown.append(f"field {field} item {i}: {quote(str(item))} is not a vertex of the input")
-        return 0
-
-
-# -- the document's shape (unusable files: DocumentError) ------------------------
-
-_TYPE_NAMES = {
-    "int": "an integer",
-    "bool": "true or false",
-    "str": "a string",
-    "ints": "a list of integers",
-    "pairs": "a list of pairs of integers",
-    "quads": "a list of 4-integer lists",
-}
-
-
-def _field(obj: dict[str, Any], key: str, kind: Any, path: str) -> Any:
-    if key not in obj:
-        raise DocumentError(f"field {quote(path)} is missing")
-    value = obj[key]
-    if isinstance(kind, dict):
-        ok = isinstance(value, dict)
-    elif kind == "int":
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif kind == "bool":
-        ok = isinstance(value, bool)
-    elif kind == "str":
-        ok = isinstance(value, str)
-    else:
-        width = {"ints": 0, "pairs": 2, "quads": 4}[kind]
-        ok = isinstance(value, IntList) and value.width in (-1, width)
-    if not ok:
-        expected = "an object" if isinstance(kind, dict) else _TYPE_NAMES[kind]
-        found = f" (item {value.item} is {value.problem})" if isinstance(value, BadList) else ""
-        raise DocumentError(f"field {quote(path)}: expected {expected}{found}")
-    return value
-
-
-def _check_fields(obj: dict[str, Any], schema: dict[str, Any], path: str) -> None:
-    """``obj`` has exactly the fields of ``schema``, each of its type (recursively)."""
-    prefix = f"{path}." if path else ""
-    for key in obj:
-        if key not in schema:
-            raise DocumentError(f"unexpected field {quote(prefix + key)}")
-    for key, kind in schema.items():
-        value = _field(obj, key, kind, prefix + key)
-        if isinstance(kind, dict) and kind:
-            _check_fields(value, kind, prefix + key)
-
-
-# -- the answer's fields --------------------------------------------------------
-
-
-def _compare(
-    document: dict[str, Any], expected: dict[str, Any], path: str, problems: list[str]
-) -> None:
-    """Every field of ``document`` equals the proven ``expected`` value."""
-    for key, want in expected.items():
-        where = f"{path}.{key}" if path else key
-        name = quote(where)
-        have = document[key]
-        if isinstance(want, dict):
-            _compare(have, want, where, problems)
-        elif isinstance(want, np.ndarray):
-            if len(have) != want.shape[0]:
-                problems.append(
-                    f"field {name} has {len(have)} items, the certificate proves {want.shape[0]}"
-                )
-                continue
-            if not want.size:
-                continue
-            got = have.values.reshape(want.shape)
-            differ = np.flatnonzero((got != want).reshape(want.shape[0], -1).any(axis=1))
-            if differ.size:
-                i = int(differ[0])
-                problems.append(
-                    f"field {name} item {i} is {got[i].tolist()}, "
-                    f"the certificate proves {want[i].tolist()}"
-                )
-        elif have != want or type(have) is not type(want):
-            problems.append(f"field {name} is {_show(have)}, the certificate proves {_show(want)}")
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return quote(value)
-    text = str(value)
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -17,7 +17,6 @@ entry points are :func:`matchgame.explain` and ``Analysis.explain``, in
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +26,7 @@ import numpy.typing as npt
 from ..._kernels import bipartite as _bip
 from ..._kernels import blossom as _blossom
 from ...core.graph import INDEX_DTYPE
+from ..explanations import BaseExplanation, Marks
 
 if TYPE_CHECKING:  # placement imports this module (Analysis.explain): not the other way
     from .analysis import Analysis
@@ -35,7 +35,7 @@ __all__ = ["Explanation", "explain_placement"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class Explanation:
+class Explanation(BaseExplanation):
     """Why placing the token on a vertex wins or loses (see the module docstring).
 
     Attributes
@@ -48,7 +48,7 @@ class Explanation:
         Whether placing the token there wins.
     mate : ndarray of int32
         The maximum matching the explanation rests on (-1 = free): when the placer
-        wins, one that misses :attr:`vertex` (the analysis' matching with
+        wins, one that misses ``vertex`` (the analysis' matching with
         :attr:`path` flipped); else the analysis' own.
     path : list of int
         When the placer wins and the analysis' matching covers the vertex: the
@@ -73,11 +73,6 @@ class Explanation:
     mate: npt.NDArray[np.int32]
     path: list[int]
     replies: list[tuple[int, int]]
-
-    @property
-    def name(self) -> Hashable:
-        """The vertex's name (a cell on a board)."""
-        return self.analysis.names.name(self.vertex)
 
     def text(self) -> str:
         """The explanation in words, vertices in their 1-based text form."""
@@ -112,6 +107,27 @@ class Explanation:
             then = "It has no neighbour: the opponent cannot even move."
         return f"Placing the token on {at} wins. {how} {then}"
 
+    def marks(self) -> Marks:
+        """The analysis' maximum matching, the alternating path whose flip gives one
+        that misses the placement (when the placer wins), each answer to a first move
+        as a line from the opponent's move to the ringed reply, the placement ringed."""
+        mate = self.analysis.decomposition.mate
+        ends = np.flatnonzero(mate > np.arange(mate.shape[0])).tolist()
+        lines: list[tuple[tuple[int, ...], str, float]] = [
+            ((u, int(mate[u])), "matching", 1.0) for u in ends
+        ]
+        legend = [("path", "the placement")]
+        if len(self.path) > 1:
+            lines.append((tuple(self.path), "mistake", 0.5))
+            legend.append(("mistake", "alternating path (flip it)"))
+        legend.append(("matching", "a maximum matching"))
+        replies = "answers to the first moves" if self.placer_wins else "the opponent's move"
+        legend.append(("better", replies))
+        lines += [((u, reply), "better", 0.5) for u, reply in self.replies]
+        rings = [(reply, "better", 0.55) for _, reply in self.replies]
+        rings.append((self.vertex, "path", 1.0))
+        return Marks(tuple(lines), tuple(rings), tuple(legend))
+
     def document(self) -> dict[str, Any]:
         """The explanation as JSON (vertices in their 1-based JSON form): what the web
         app shows."""
@@ -125,16 +141,6 @@ class Explanation:
             "replies": [[names.json_value(u), names.json_value(r)] for u, r in self.replies],
             "matching": [[names.json_value(int(u)), names.json_value(int(v))] for u, v in pairs],
         }
-
-    def _repr_svg_(self) -> str | None:
-        """In Jupyter: the picture of the explanation."""
-        from ... import draw
-
-        return draw.notebook_svg(self)
-
-    def __repr__(self) -> str:
-        verdict = "wins" if self.placer_wins else "loses"
-        return f"<Explanation: placing on {self.name!r} {verdict}>"
 
 
 def explain_placement(analysis: Analysis, v: int) -> Explanation:

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels import batch as _batch
-from .._kernels import bipartite as _bip
-from .._kernels import edmonds as _edmonds
-from ..errors import InvalidInputError
-from ..readers.graph6 import GraphLines
+from ..._kernels import batch as _batch
+from ..._kernels import bipartite as _bip
+from ..._kernels import edmonds as _edmonds
+from ...errors import InvalidInputError
+from ...readers.graph6 import GraphLines
 
 __all__ = ["BatchAnswers", "solve_lines", "solve_union"]
 
@@ -82,7 +82,7 @@ class BatchAnswers:
         before the answer's (``b'"id":7,'``).
         """
         # here: a sweep that only counts needs no writer
-        from ..writers.placements import graph_document
+        from .documents import graph_document
 
         bipartite = _batch.bipartite_parts(self.offsets, self.indices, self.vertex_start)
         # plain lists once per batch: per graph (ten vertices or so) list comprehensions

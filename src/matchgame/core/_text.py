@@ -22,8 +22,8 @@ from typing import Any, BinaryIO
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import InstanceOf, describe, shorten
 from ..errors import InvalidInputError, InvalidTypeError, ParseError
+from ._validate import InstanceOf, describe, shorten
 
 TRAILING = b" \t\r\f\v"
 """Whitespace allowed at the end of a line (CRLF line ends included)."""

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels import batch as _batch
-from ..core.multigraph import MultiGraph
-from ..errors import BudgetExceededError, InvalidInputError
-from ..games.edge.analysis import MAX_STATES, analyse_edges
-from ..readers.graph6 import GraphLines
+from ..._kernels import batch as _batch
+from ...core.multigraph import MultiGraph
+from ...errors import BudgetExceededError, InvalidInputError
+from ...readers.graph6 import GraphLines
+from .analysis import MAX_STATES, analyse_edges
 
 __all__ = ["EdgeBatchAnswers", "solve_edge_lines"]
 
@@ -51,7 +51,7 @@ class EdgeBatchAnswers:
     winning: npt.NDArray[np.bool_]
     winning_count: npt.NDArray[np.int64]
     matching_size: None = None  # no matching in the edge game's answers
-    game: str = "edge"
+    game: str = "edge"  # the game whose answers these are (sweep counts name it)
 
     @property
     def n_graphs(self) -> int:
@@ -68,8 +68,8 @@ class EdgeBatchAnswers:
         json`` writes it (vertices 1-based); ``prefixes``: fields before the answer's."""
         import json
 
-        from ..core.names import VertexIds
-        from ..writers.placements import edge_graph_answer
+        from ...core.names import VertexIds
+        from .documents import edge_graph_answer
 
         encode = json.JSONEncoder(separators=(",", ":")).encode
         starts, n_edges = self.vertex_start.tolist(), self.n_edges.tolist()
