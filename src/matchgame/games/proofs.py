@@ -21,7 +21,8 @@ from ..core.board import Board, format_board
 from ..core.graph import INDEX_DTYPE, Graph
 from ..core.labels import FileIds, NodeLabels
 from ..core.names import VertexIds, VertexNames
-from ..errors import MatchgameError
+from ..core._validate import describe
+from ..errors import InvalidTypeError, MatchgameError
 from ..readers.documents import BadList, DocumentError, IntList, NamedLists, quote, read_json
 from ..readers.edgelists import format_edge_list
 
@@ -227,6 +228,11 @@ def answer_bytes(source: Board | Graph | MultiGraph | DiGraph, *, extra: int = 0
     >>> answer_bytes(Graph.from_edges(3, [(0, 1), (1, 2)]))
     67536
     """
+    from ..core.digraph import DiGraph
+    from ..core.multigraph import MultiGraph
+
+    if not isinstance(source, Board | Graph | MultiGraph | DiGraph):
+        raise InvalidTypeError(f"the source must be a board or a graph, got {describe(source)}")
     # a board's cell has at most 4 edges of its own (a king's)
     items = 5 * source.n_free if isinstance(source, Board) else source.n_vertices + source.n_edges
     most = ANSWER_SLACK + ANSWER_ITEM_BYTES * items
