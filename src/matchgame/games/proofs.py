@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from ..core._validate import describe
 from ..core.board import Board, format_board
 from ..core.graph import INDEX_DTYPE, Graph
 from ..core.labels import FileIds, NodeLabels
 from ..core.names import VertexIds, VertexNames
-from ..core._validate import describe
 from ..errors import InvalidTypeError, MatchgameError
 from ..readers.documents import BadList, DocumentError, IntList, NamedLists, quote, read_json
 from ..readers.edgelists import format_edge_list
