@@ -166,7 +166,7 @@ def positions_table(args, workdir: Path) -> None:
     rows = []
     for _ in range(args.repeats):
         start = time.perf_counter()
-        position = matchgame.Position(board, token=board.cell(path[0]), game="edge")
+        position = matchgame.EdgePosition(board, token=board.cell(path[0]))
         position.mover_wins()
         setup = time.perf_counter() - start
         start = time.perf_counter()

@@ -26,7 +26,7 @@ from generate import random_graph_text
 
 from matchgame._kernels import bipartite, blossom, edmonds
 from matchgame.core.graph import INDEX_DTYPE
-from matchgame.games.placement import analyse
+from matchgame.games.vertex.analysis import analyse
 from matchgame.readers.edgelists import parse_edge_list
 from matchgame.writers.placements import placements_chunks
 

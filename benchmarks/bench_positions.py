@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from matchgame import Graph, Position
-from matchgame.games.engines import checked_walk, make_engine
+from matchgame.games.vertex.engines import checked_walk, make_engine
 from matchgame.generate import random_board
 
 

@@ -21,7 +21,7 @@ import numpy as np
 from bench_positions import random_graph, self_avoiding_walk
 
 from matchgame.core.matching import decompose
-from matchgame.games.engines import _alive_subgraph
+from matchgame.games.vertex.engines import _alive_subgraph
 
 
 def missable(graph, alive: np.ndarray) -> np.ndarray:

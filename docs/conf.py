@@ -147,7 +147,7 @@ html_show_sourcelink = False
 
 def public_reference(app, env, node, contnode):
     """Resolve a reference written with a defining module's path (``matchgame.readers.
-    boards.parse_board``, ``matchgame.games.placement.Analysis.explain``) to the public
+    boards.parse_board``, ``matchgame.games.vertex.analysis.Analysis.explain``) to the public
     name the reference documents (``matchgame.parse_board``, ``matchgame.Analysis.explain``).
 
     Docstrings name objects where they are defined; the reference documents them where

@@ -80,7 +80,7 @@ print(edge_analysis)
 edge_analysis
 
 # %%
-edge_position = mg.Position(board, game="edge")
+edge_position = mg.EdgePosition(board)
 for cell in [(1, 0), (1, 1), (0, 1), (0, 0), (1, 0)]:  # round a square and back to (1, 0)
     edge_position.push(cell)
 print("used:", edge_position.used, "mover wins:", edge_position.mover_wins())

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from matchgame import analyse, analyse_graph, analyse_placements, parse_edge_list
+from matchgame import analyse, parse_edge_list
 from matchgame.generate import random_board
 from matchgame.writers.placements import format_placements
 
@@ -77,7 +77,7 @@ def test_boards(anchor, request, tmp_path):
     for rows, cols, blocked, seed in BOARDS:
         board = random_board(rows, cols, blocked, seed=seed)
         path.write_text(board.to_text())
-        expected = format_placements(analyse_placements(board), "jsoi")
+        expected = format_placements(analyse(board), "jsoi")
         assert run(binary, path) == expected, board.to_text()
 
 
@@ -104,7 +104,7 @@ def test_edge_lists(anchor, bipartite, request, tmp_path):
         for density in (0.5, 1.0, 2.0):
             text = random_edge_list(n, int(density * n), rng, bipartite)
             path.write_text(text)
-            expected = format_placements(analyse_graph(parse_edge_list(text)), "jsoi")
+            expected = format_placements(analyse(parse_edge_list(text)), "jsoi")
             assert run(binary, path, "--edges") == expected, text
 
 
@@ -129,7 +129,7 @@ def test_lemon_starts_and_king_moves(lemon, init, start, tmp_path):
         text = generate.king_edge_list_text(size, percent, seed)
         edges_path.write_bytes(text)
         options = (f"--init={init}", f"--start={start}")
-        analysis = analyse_graph(parse_edge_list(text))
+        analysis = analyse(parse_edge_list(text))
         expected = format_placements(analysis, "jsoi")
         assert run(lemon, edges_path, "--edges", *options) == expected
         cells = np.flatnonzero(free.reshape(-1))[np.flatnonzero(analysis.decomposition.missable)]

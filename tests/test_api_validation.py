@@ -28,7 +28,8 @@ from matchgame.errors import (
     MatchgameError,
     ParseError,
 )
-from matchgame.games import bunny, engines
+from matchgame.games import bunny
+from matchgame.games.vertex import engines
 
 PATH4 = mg.Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
 TRIANGLE = mg.Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])
@@ -151,7 +152,7 @@ def test_networkx_graphs_are_converted_where_a_graph_is_expected():
     nx_path = nx.path_graph(4)
     assert mg.maximum_matching(nx_path).tolist() == mg.maximum_matching(PATH4).tolist()
     assert mg.decompose(nx_path).missable.tolist() == mg.decompose(PATH4).missable.tolist()
-    assert mg.analyse_graph(nx.path_graph("abc")).winning == ["a", "c"]
+    assert mg.analyse(nx.path_graph("abc")).winning == ["a", "c"]
     assert mg.is_maximum_matching(nx_path, [1, 0, 3, 2])
     ge = mg.gallai_edmonds(nx_path, mg.decompose(PATH4))
     assert not ge.D.any()
@@ -170,11 +171,12 @@ def test_networkx_graph_with_other_node_names_is_played_by_name():
 
 
 def test_row_strings_are_converted_where_a_board_is_expected():
-    analysis = mg.analyse_placements(["..", "#."])
+    analysis = mg.analyse(["..", "#."])
     assert analysis.board == mg.Board.from_rows(["..", "#."])
     assert analysis.winning == [(0, 0), (1, 1)]
-    _raises(InvalidTypeError, lambda: mg.analyse_placements("..\n#."), "Board.parse(text)")
-    _raises(InvalidTypeError, lambda: mg.analyse_placements(PATH4), "analyse_graph")
+    _raises(InvalidTypeError, lambda: mg.analyse("..\n#."), "Board.parse(text)")
+    with pytest.warns(DeprecationWarning, match="analyse_placements"):  # the board's alone
+        _raises(InvalidTypeError, lambda: mg.analyse_placements(PATH4), "analyse(graph)")
 
 
 @pytest.mark.parametrize(
@@ -182,9 +184,9 @@ def test_row_strings_are_converted_where_a_board_is_expected():
     [
         (lambda: mg.decompose(BOARD), "board.graph"),
         (lambda: mg.maximum_matching(np.eye(3)), "Graph.from_scipy"),
-        (lambda: mg.analyse_graph([(0, 1)]), "Graph.from_edges"),
+        (lambda: mg.analyse([(0, 1)]), "Graph.from_edges"),
         (lambda: mg.gallai_edmonds(None, mg.decompose(PATH4)), "graph must be"),
-        (lambda: mg.Position("0 1"), "graph must be"),
+        (lambda: mg.Position("0 1"), "source must be"),
     ],
 )
 def test_wrong_graph_types_name_the_parameter_and_the_way_out(call, hint):
@@ -240,7 +242,7 @@ def test_matching_arguments():
     _raises(InvalidInputError, lambda: mg.maximum_matching(PATH4, algorithm="fastest"), "'auto'")
     _raises(InvalidTypeError, lambda: mg.maximum_matching(PATH4, algorithm=None), "algorithm")
     _raises(InvalidInputError, lambda: mg.decompose(TRIANGLE, algorithm="push_relabel"), "odd")
-    _raises(InvalidInputError, lambda: mg.analyse_placements(BOARD, algorithm="x"), "algorithm")
+    _raises(InvalidInputError, lambda: mg.analyse(BOARD, algorithm="x"), "algorithm")
     # malformed mate arrays are not matchings; non-integers are refused
     for mate in ([1, 0], [1, 0, 3, 7], [1, 0, 3, -2], [[1, 0, 3, 2]], [2, 3, 0, 1], [1, 2, 3, 0]):
         assert mg.is_maximum_matching(PATH4, mate) is False
@@ -299,13 +301,13 @@ def test_board_rows_and_cells():
 def test_position_arguments():
     assert mg.Position(TRIANGLE).winning_moves() == [0, 1, 2]  # odd cycles are played too
     _raises(IllegalMoveError, lambda: mg.Position(PATH4, token=4), "token = 4")
-    _raises(IllegalMoveError, lambda: mg.Position(PATH4, token=1, visited=[9]), "visited[0]")
-    _raises(IllegalMoveError, lambda: mg.Position(PATH4, token=1, visited=[1]), "visited")
-    _raises(IllegalMoveError, lambda: mg.Position(PATH4, visited=[0]), "need a token")
+    _raises(IllegalMoveError, lambda: mg.Position(PATH4, token=1, used=[9]), "used[0]")
+    _raises(IllegalMoveError, lambda: mg.Position(PATH4, token=1, used=[1]), "visited")
+    _raises(IllegalMoveError, lambda: mg.Position(PATH4, used=[0]), "need a token")
     _raises(InvalidTypeError, lambda: mg.Position(PATH4, token=1.0), "token")
     _raises(InvalidTypeError, lambda: mg.Position(PATH4, token=True), "bool")
-    _raises(InvalidInputError, lambda: mg.Position(PATH4, token=2, visited=[0.5]), "visited")
-    position = mg.Position(PATH4, token=2, visited={0, 1})
+    _raises(InvalidInputError, lambda: mg.Position(PATH4, token=2, used=[0.5]), "used")
+    position = mg.Position(PATH4, token=2, used={0, 1})
     assert position.legal_moves() == [3]
     _raises(InvalidTypeError, lambda: position.push("3"), "vertex")
     _raises(InvalidInputError, lambda: position.best_move(candidates=0), "candidates")
@@ -396,12 +398,11 @@ _ENTRY_POINTS = {
     "Decomposition(mate)": lambda x: mg.Decomposition(x, [True] * 4),
     "Decomposition(missable)": lambda x: mg.Decomposition([1, 0, 3, 2], x),
     "Decomposition.mover_wins_at": mg.decompose(PATH4).mover_wins_at,
-    "analyse_graph": mg.analyse_graph,
-    "analyse_placements": mg.analyse_placements,
-    "Analysis.placer_wins_at": mg.analyse_placements(BOARD).placer_wins_at,
+    "analyse": mg.analyse,
+    "Analysis.placer_wins_at": mg.analyse(BOARD).placer_wins_at,
     "Position(graph)": mg.Position,
     "Position(token)": lambda x: mg.Position(PATH4, token=x),
-    "Position(visited)": lambda x: mg.Position(PATH4, token=0, visited=x),
+    "Position(used)": lambda x: mg.Position(PATH4, token=0, used=x),
     "Position.push": lambda x: mg.Position(PATH4, token=1).push(x),
     "Position.is_visited": lambda x: mg.Position(PATH4).is_visited(x),
     "analyse_walk(graph)": lambda x: engines.analyse_walk(x, [0, 1]),
@@ -509,12 +510,12 @@ def test_graph_constructor_survives_garbage(offsets, neighbors, side):
 def test_public_constructors_survive_garbage(n, edges, path, free, moves):
     graph = _survives(mg.Graph.from_edges, n, edges)
     if graph is not None:
-        mg.analyse_graph(graph)
+        mg.analyse(graph)
     _survives(engines.analyse_walk, PATH4, path)
     _survives(mg.Position, PATH4, path if isinstance(path, int) else None, [])
     board = _survives(mg.Board, free)
     if board is not None:
-        mg.analyse_placements(board)
+        mg.analyse(board)
     _survives(bunny.GameRecord, BUNNY_BOARD, moves)
     _survives(bunny.BunnyBoard, free, n)
     _survives(mg.Decomposition, edges, free)

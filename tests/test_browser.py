@@ -22,7 +22,7 @@ from web_helpers import FRIENDS_GRAPHML, live_server, served_app
 
 from matchgame import Position
 from matchgame.generate import random_board
-from matchgame.readers.inputs import parse_input
+from matchgame.inputs import parse_input
 
 
 def _require(reason: str) -> None:

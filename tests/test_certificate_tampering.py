@@ -25,7 +25,7 @@ from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 
 from matchgame import Analysis, Board, Graph
 from matchgame._kernels import bipartite as _bip
-from matchgame.certificates import check_answer, make_certificate
+from matchgame.certificates import FORMAT, check_answer, make_certificate
 from matchgame.core.matching import Decomposition, decompose
 from matchgame.readers.documents import DocumentError
 from matchgame.writers.placements import format_placements
@@ -149,7 +149,7 @@ def claims_hold(truth: Truth, document: Any, genuine: dict) -> bool:
     if shape(document) != shape(genuine):
         return False
     identity = document["certificate"]
-    if not same(identity["format"], "matchgame-certificate/3"):
+    if not same(identity["format"], FORMAT):
         return False
     expected_identity = {"kind": truth.kind, "sha256": truth.digest}
     if truth.moves != "orthogonal":
@@ -215,7 +215,7 @@ def drop_field(document, data, truth):
 def add_field(document, data, truth):
     objects = [document] + [c[k] for c, k in members(document) if isinstance(c[k], dict)]
     target = data.draw(st.sampled_from(objects))
-    key = data.draw(st.sampled_from(["extra", "D", "forest", "paths", "matching"]))
+    key = data.draw(st.sampled_from(["extra", "D", "forest", "ears", "links", "matching"]))
     target[key] = copy.deepcopy(data.draw(st.sampled_from(OTHER_VALUES)))
 
 
@@ -303,7 +303,116 @@ def change_answer(document, data, truth):
         retype(document, data, truth)
 
 
-TAMPERINGS = [drop_field, add_field, retype, edit_list, move_vertex, flip_verdict, change_answer]
+def _general(document: Any) -> dict | None:
+    """The certificate of a graph with odd cycles (Tutte-Berge set, ears, links), if any."""
+    certificate = document.get("certificate")
+    if isinstance(certificate, dict) and all(
+        isinstance(certificate.get(key), list) for key in ("tutte_berge_set", "ears", "links")
+    ):
+        return certificate
+    return None
+
+
+def _vertex_ids(truth: Truth) -> list[int]:
+    """The ids a certificate may name: vertices 1..n, or the free cells' numbers."""
+    if truth.kind == "board":
+        return [(r - 1) * truth.header["cols"] + c for r, c in truth.names]
+    return list(range(1, len(truth.adjacency) + 1))
+
+
+def rewire_ears(document, data, truth):
+    """Wrong ears: a vertex replaced, two entries swapped, an end mark moved or dropped,
+    an ear reversed or cut, ears merged."""
+    certificate = _general(document)
+    ids = _vertex_ids(truth)
+    if certificate is None or not certificate["ears"] or not ids:
+        return
+    ears = certificate["ears"]
+    i = data.draw(st.integers(0, len(ears) - 1))
+    j = data.draw(st.integers(0, len(ears) - 1))
+    action = data.draw(st.sampled_from(["replace", "swap", "mark", "unmark", "reverse", "cut"]))
+    if action == "replace":
+        ears[i] = data.draw(st.sampled_from(ids))
+    elif action == "swap":
+        ears[i], ears[j] = ears[j], ears[i]
+    elif action == "mark":
+        ears.insert(i, 0)
+    elif action == "unmark":
+        marks = [k for k, v in enumerate(ears) if v == 0]
+        del ears[data.draw(st.sampled_from(marks))]
+    elif action == "reverse":
+        ears[min(i, j) : max(i, j) + 1] = ears[min(i, j) : max(i, j) + 1][::-1]
+    else:
+        del ears[min(i, j) : max(i, j) + 1]
+
+
+def _starts(ears: list) -> list:
+    """The one-vertex ears, in order (each starts a component)."""
+    found, ear = [], []
+    for v in ears:
+        if v == 0:
+            found += ear if len(ear) == 1 else []
+            ear = []
+        else:
+            ear.append(v)
+    return found
+
+
+def relink(document, data, truth):
+    """Wrong links: to any vertex (its own component, the wrong one, one outside D,
+    another component matched out of D: a cycle), or 0 for a component matched out."""
+    certificate = _general(document)
+    ids = _vertex_ids(truth)
+    if certificate is None or not certificate["links"] or not ids:
+        return
+    links = certificate["links"]
+    i = data.draw(st.integers(0, len(links) - 1))
+    links[i] = data.draw(st.sampled_from([0, *ids]))
+    if data.draw(st.booleans()):  # two components pointing at each other's start
+        starts = _starts(certificate["ears"])
+        j = data.draw(st.integers(0, len(links) - 1))
+        if i < len(starts) and j < len(starts):
+            links[i], links[j] = starts[j], starts[i]
+
+
+def forge_barrier(document, data, truth):
+    """A forged Tutte-Berge set: a vertex added or removed, or any set of vertices."""
+    certificate = _general(document)
+    ids = _vertex_ids(truth)
+    if certificate is None or not ids:
+        return
+    barrier = certificate["tutte_berge_set"]
+    v = data.draw(st.sampled_from(ids))
+    if data.draw(st.booleans()):
+        certificate["tutte_berge_set"] = sorted(set(barrier) ^ {v})
+    else:
+        certificate["tutte_berge_set"] = sorted(data.draw(st.sets(st.sampled_from(ids))))
+
+
+def swap_sets(document, data, truth):
+    """D and C of the decomposition swapped (or D and A), the verdicts following D."""
+    sets = document.get("decomposition")
+    if not isinstance(sets, dict) or not all(isinstance(sets.get(k), list) for k in "DAC"):
+        return
+    other = data.draw(st.sampled_from("AC"))
+    sets["D"], sets[other] = sets[other], sets["D"]
+    document["winning_vertices"] = list(sets["D"])
+    document["placer_wins"] = bool(sets["D"])
+
+
+TAMPERINGS = [
+    drop_field,
+    add_field,
+    retype,
+    edit_list,
+    move_vertex,
+    flip_verdict,
+    change_answer,
+    rewire_ears,
+    relink,
+    forge_barrier,
+    swap_sets,
+]
 
 
 def forged_answer(source: Board | Graph, data, moves: str = "orthogonal") -> bytes | None:

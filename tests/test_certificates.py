@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 
-from matchgame import Board, Graph, analyse_graph, analyse_placements
+from matchgame import Board, Graph, analyse
 from matchgame.certificates import FORMAT, canonical_input, check_answer, make_certificate
 from matchgame.readers.documents import DocumentError
 from matchgame.writers.placements import format_placements
@@ -20,7 +20,6 @@ DATA = Path(__file__).parent / "data" / "certificates"
 
 def answer(source) -> bytes:
     """The JSON answer with its certificate, as ``placements --certificate`` writes it."""
-    analyse = analyse_placements if isinstance(source, Board) else analyse_graph
     analysis = analyse(source)
     return format_placements(analysis, "json", make_certificate(source, analysis.decomposition))
 
@@ -120,7 +119,7 @@ def _set(path: str, value):
         # the verdicts must be proven
         (PATH5, _set("winning_vertices", [1, 3]), "forest has 3 entries for 2"),
         (HEART, _set("winning_cells", lambda cells: cells[1:]), "forest has"),
-        (TRIANGLE_TAIL, _set("winning_vertices", [1, 2, 3, 4, 5]), "paths hold"),
+        (TRIANGLE_TAIL, _set("winning_vertices", [1, 2, 3, 4, 5]), "matching covers vertex 4"),
         # the certificate itself
         (PATH5, _set("certificate.matching", [[1, 3], [4, 5]]), "not an edge"),
         (PATH5, _set("certificate.matching", [[1, 2], [2, 3]]), "in two pairs"),
@@ -133,9 +132,23 @@ def _set(path: str, value):
         (HEART, _set("certificate.input.kind", "edges"), "another input"),
         (TRIANGLE_TAIL, _set("certificate.tutte_berge_set", [3, 4]), "Tutte-Berge bound"),
         (TRIANGLE_TAIL, _set("certificate.tutte_berge_set", []), "no proof that the placer"),
-        (TRIANGLE_TAIL, _set("certificate.paths", [1, 3, 3, 3]), "visits vertex 1 twice"),
-        (TRIANGLE_TAIL, _set("certificate.paths", [3, 3, 1, 3]), "does not alternate at vertex 1"),
-        (TRIANGLE_TAIL, _set("certificate.paths", [3, 3]), "paths hold 2 complete paths"),
+        # the ears: [3] starts the triangle, [3, 2, 1, 3] closes it, [5] starts {5}
+        (TRIANGLE_TAIL, _set("certificate.ears", [3, 0, 3, 2, 1, 0, 5, 0]), "2 edges, an even"),
+        (TRIANGLE_TAIL, _set("certificate.ears", [3, 2, 1, 3, 0, 3, 0, 5, 0]), "no earlier ear"),
+        (TRIANGLE_TAIL, _set("certificate.ears", [3, 0, 3, 2, 5, 3, 0, 1, 0]), "not an edge"),
+        (TRIANGLE_TAIL, _set("certificate.ears", [3, 0, 3, 2, 1, 3, 0]), "no ear makes vertex 5"),
+        (TRIANGLE_TAIL, _set("certificate.ears", [3, 0, 3, 2, 1, 3, 0, 5, 0, 2, 0]), "in two"),
+        (TRIANGLE_TAIL, _set("certificate.ears", [3, 0, 3, 2, 1, 3, 0, 5]), "end with a 0"),
+        (TRIANGLE_TAIL, _set("certificate.ears", [3, 0, 0, 3, 2, 1, 3, 0, 5, 0]), "is empty"),
+        (TRIANGLE_TAIL, _set("certificate.ears", [1, 0, 2, 0, 3, 0, 5, 0]), "start a component"),
+        (TRIANGLE_TAIL, _set("certificate.ears", [3, 0, 3, 2, 1, 3, 0, 5, 0, 4, 0]), "loses there"),
+        # the links: {5} is matched to 4, next to 3 in the triangle (which has 3 exposed)
+        (TRIANGLE_TAIL, _set("certificate.links", [0, 5]), "goes to vertex 5, which is not"),
+        (TRIANGLE_TAIL, _set("certificate.links", [0, 1]), "goes to vertex 1, which is not"),
+        (TRIANGLE_TAIL, _set("certificate.links", [0, 0]), "must be 0 exactly when"),
+        (TRIANGLE_TAIL, _set("certificate.links", [3, 3]), "must be 0 exactly when"),
+        (TRIANGLE_TAIL, _set("certificate.links", [0]), "1 entries for 2 components"),
+        (TRIANGLE_TAIL, _set("certificate.links", [0, 6]), "vertex 6, not one of 1..5"),
     ],
 )
 def test_altered_answers_are_refused(source, tamper, message):
@@ -156,6 +169,48 @@ def test_forest_cycle_is_not_a_proof():
     document["placer_wins"] = True
     document["certificate"]["forest"] = [3, 1]  # 1 -> M(1)=2 -> 3 -> M(3)=4 -> 1 -> ...
     assert any("cycle" in p for p in problems_of(cycle, document))
+
+
+def test_links_in_a_cycle_are_no_proof():
+    # x1 = 1 and x2 = 3 are matched to a = 2 and b = 4; the triangle 5 6 7 next to a has
+    # an exposed vertex: the genuine links go 1 -> the triangle (next to a) and 3 -> 1
+    # (next to b); the links 1 -> 3 and 3 -> 1 never end
+    edges = [(0, 1), (2, 3), (1, 2), (3, 0), (1, 4), (4, 5), (5, 6), (6, 4)]
+    graph = Graph.from_edges(7, edges)
+    document = json.loads(answer(graph))
+    assert problems_of(graph, document) == []
+    certificate = document["certificate"]
+    assert certificate["tutte_berge_set"] == [2, 4]
+    links = {1: 3, 3: 1}
+    certificate["links"] = [links.get(v, 0) for v in _starts(certificate["ears"])]
+    assert any("cycle" in p for p in problems_of(graph, document))
+
+
+def _starts(ears: list[int]) -> list[int]:
+    """The one-vertex ears of a certificate's ears, in order."""
+    found, ear = [], []
+    for v in ears:
+        if v:
+            ear.append(v)
+        else:
+            found += ear if len(ear) == 1 else []
+            ear = []
+    return found
+
+
+def test_version_3_certificates():
+    """Version 3's forests are version 4's and still read; its paths are refused."""
+    for source in (PATH5, HEART):
+        document = json.loads(answer(source))
+        document["certificate"]["format"] = "matchgame-certificate/3"
+        assert problems_of(source, document) == []
+    document = json.loads(answer(TRIANGLE_TAIL))
+    certificate = document["certificate"]
+    certificate["format"] = "matchgame-certificate/3"
+    certificate["paths"] = [3, 3, 5]
+    del certificate["ears"], certificate["links"]
+    with pytest.raises(DocumentError, match="make the certificate again"):
+        problems_of(TRIANGLE_TAIL, document)
 
 
 @pytest.mark.parametrize(
@@ -194,9 +249,9 @@ def test_malformed_files_through_the_cli(tmp_path):
     good = json.loads(run_cli("placements", str(board), "--format", "json", "--certificate").out)
     answer_file = tmp_path / "answer.json"
     cases = {
-        "nested": (b"[" * 100_000 + b"]" * 100_000, "nested deeper"),
+        "nested": (b"[" * 10_000 + b"]" * 10_000, "nested deeper"),
         "long string": (
-            json.dumps({**good, "certificate": {**good["certificate"], "format": "x" * 10**7}}),
+            json.dumps({**good, "certificate": {**good["certificate"], "format": "x" * 10_000}}),
             '"certificate.format"',
         ),
         "wrong type": (json.dumps({**good, "certificate": []}), '"certificate": expected an'),
@@ -213,13 +268,14 @@ def test_malformed_files_through_the_cli(tmp_path):
 
 
 def test_two_million_duplicate_pairs(tmp_path):
+    # a board of 6400 cells allows an answer of 12.9 MB (answer_bytes): room for the pairs
     board = tmp_path / "board.txt"
-    board.write_text("3 3\n.##\n...\n#.#\n")
+    board.write_text("80 80\n" + ("." * 80 + "\n") * 80)
     document = json.loads(
         run_cli("placements", str(board), "--format", "json", "--certificate").out
     )
     document["certificate"]["matching"] = "PAIRS"
-    pairs = b"[" + b",".join([b"[1,4]"] * 2_000_000) + b"]"
+    pairs = b"[" + b",".join([b"[1,2]"] * 2_000_000) + b"]"
     (tmp_path / "answer.json").write_bytes(json.dumps(document).encode().replace(b'"PAIRS"', pairs))
     run = run_cli("verify", str(board), str(tmp_path / "answer.json"))
     assert run.code == 1 and run.out == "invalid: cell 1 (1, 1) is in two pairs of the matching\n"

@@ -303,9 +303,9 @@ def test_verify_accepts_no_false_claim(certified):
     losing = sorted(free - {tuple(cell) for cell in document["winning_cells"]})
     added["winning_cells"] = sorted([*document["winning_cells"], list(losing[0])])
     certificate = dict(document["certificate"])
-    sets = list(certificate["parity_sets"])
-    sets[0] = sets[0] % 12 + 1 if sets[0] != 0 else 1  # a wrong parity set
-    wrong_set = {**document, "certificate": {**certificate, "parity_sets": sets}}
+    rows = list(certificate["pivot_rows"])
+    rows[0] = rows[0] % 12 + 1 if rows[0] != 0 else 1  # a wrong pivot row
+    wrong_set = {**document, "certificate": {**certificate, "pivot_rows": rows}}
     for bad in (flipped, dropped, added, wrong_set):
         run = run_cli("verify", str(board), str(_tampered(answer, bad)))
         assert run.code in (1, 2) and run.out != "ok\n", bad

@@ -61,7 +61,7 @@ def test_library_runs_every_engine_without_numba():
         "import matchgame\n"
         "from matchgame import GameRecord, analyse_record\n"
         "board = matchgame.Board.parse('3 3\\n.##\\n...\\n#.#\\n')\n"
-        "assert matchgame.analyse_placements(board).winning == [(1, 2), (2, 1)]\n"
+        "assert matchgame.analyse(board).winning == [(1, 2), (2, 1)]\n"
         "triangle = matchgame.Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])\n"
         "assert matchgame.decompose(triangle).engine == 'blossom'\n"
         "record = GameRecord.parse('1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n')\n"

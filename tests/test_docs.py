@@ -140,8 +140,8 @@ def test_references_resolve_by_public_and_by_defining_paths(tmp_path: Path) -> N
     source = small_site(
         tmp_path,
         """
-        {func}`matchgame.analyse`, {func}`matchgame.games.placement.analyse`,
-        {meth}`matchgame.games.placement.Analysis.explain`.
+        {func}`matchgame.analyse`, {func}`matchgame.games.api.analyse`,
+        {meth}`matchgame.games.vertex.analysis.Analysis.explain`.
         """,
     )
     run = sphinx("-b", "html", source, tmp_path / "html")
@@ -151,7 +151,7 @@ def test_references_resolve_by_public_and_by_defining_paths(tmp_path: Path) -> N
 def test_a_dangling_reference_fails_the_build(tmp_path: Path) -> None:
     dangling = [
         "matchgame.no_such_function",  # no public name
-        "matchgame.games.placement.no_such_function",  # a defining path to nothing
+        "matchgame.games.vertex.analysis.no_such_function",  # a defining path to nothing
         "matchgame.core.board.NoSuchClass",
     ]
     source = small_site(tmp_path, "".join(f"{{func}}`{target}` " for target in dangling))

@@ -16,8 +16,8 @@ from matchgame import (
     Graph,
     IllegalMoveError,
     MultiGraph,
-    Position,
 )
+from matchgame import game as matchgame_game
 
 
 def check_walk(position, oracle, name, steps, rng):
@@ -76,7 +76,7 @@ def test_walks_on_multigraphs(graph, data):
     n, edges = graph
     token = data.draw(st.integers(0, n - 1))
     rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
-    position = Position(MultiGraph(n, edges), token=token, game="edge")
+    position = EdgePosition(MultiGraph(n, edges), token=token)
     assert isinstance(position, EdgePosition)
     check_walk(position, EdgeOracle(n, edges), lambda v: v, 14, rng)
 
@@ -91,7 +91,7 @@ def test_walks_on_boards(moves, data):
         return
     token = data.draw(st.integers(0, len(cells) - 1))
     rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
-    position = Position(rows, token=cells[token], game="edge", moves=moves)
+    position = EdgePosition(rows, token=cells[token], moves=moves)
     oracle = EdgeOracle(len(cells), board_edges(rows, moves))
     check_walk(position, oracle, lambda v: cells[v], 14, rng)
 
@@ -101,7 +101,7 @@ def test_walks_on_boards(moves, data):
 def test_the_placement_phase_and_used_edges_at_setup(graph, data):
     n, edges = graph
     oracle = EdgeOracle(n, edges)
-    position = Position(MultiGraph(n, edges), game="edge")
+    position = EdgePosition(MultiGraph(n, edges))
     assert position.token is None and position.legal_moves() == list(range(n))
     winners = [v for v in range(n) if oracle.placer_wins_at(v)]
     assert position.winning_moves() == winners and position.mover_wins() == bool(winners)
@@ -113,14 +113,14 @@ def test_the_placement_phase_and_used_edges_at_setup(graph, data):
     if edges:
         used = data.draw(st.lists(st.sampled_from(edges), max_size=3, unique=True))
         token = data.draw(st.integers(0, n - 1))
-        later = Position(MultiGraph(n, edges), token=token, used=used, game="edge")
+        later = EdgePosition(MultiGraph(n, edges), token=token, used=used)
         assert later.mover_wins() == oracle.mover_wins(token, used)
         assert later.winning_moves() == oracle.winning_moves(token, used)
 
 
 def test_illegal_moves_and_setups():
     path = Graph.from_edges(3, [(0, 1), (1, 2)])
-    position = Position(path, token=0, game="edge")
+    position = EdgePosition(path, token=0)
     with pytest.raises(IllegalMoveError, match="there is no edge between 1 and 3"):
         position.push(2)
     with pytest.raises(IllegalMoveError, match="there is no self-loop at 1"):
@@ -129,24 +129,21 @@ def test_illegal_moves_and_setups():
     with pytest.raises(IllegalMoveError, match="the edge between 2 and 1 is used up"):
         position.push(0)
     with pytest.raises(IllegalMoveError, match="used more often"):
-        Position(path, token=0, used=[(0, 1), (1, 0)], game="edge")
+        EdgePosition(path, token=0, used=[(0, 1), (1, 0)])
     with pytest.raises(IllegalMoveError, match="no such edge"):
-        Position(path, token=0, used=[(0, 2)], game="edge")
+        EdgePosition(path, token=0, used=[(0, 2)])
     with pytest.raises(IllegalMoveError, match="need a token"):
-        Position(path, used=[(0, 1)], game="edge")
-    with pytest.raises(Exception, match="no visited vertices"):
-        Position(path, 0, [1], game="edge")
+        EdgePosition(path, used=[(0, 1)])
+    with pytest.raises(Exception, match=r"used\[0\] must be a pair"):
+        EdgePosition(path, 0, [1])
     with pytest.raises(Exception, match="game must be one of"):
-        Position(path, game="edges")
-    with pytest.raises(Exception, match="no matching"):
-        position.matching()
+        matchgame_game("edges")
+    assert not hasattr(position, "matching")  # the vertex game's alone
     assert not position.is_visited(0)
     assert position.remaining(0, 1) == 0 and position.remaining(1, 2) == 1
 
 
 def test_a_position_on_a_big_odd_component_says_why():
-    king = Position(
-        ["....", "....", "...."], token=(0, 0), moves="king", game="edge", max_states=100
-    )
+    king = EdgePosition(["....", "....", "...."], token=(0, 0), moves="king", max_states=100)
     with pytest.raises(BudgetExceededError, match="odd cycle"):
         king.mover_wins()

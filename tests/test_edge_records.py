@@ -77,7 +77,7 @@ def test_annotations_of_walks_on_boards(moves, data):
     rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
     walk = random_walk(oracle, data.draw(st.integers(0, len(cells) - 1)), 16, rng)
     board = Board.from_rows(rows)
-    record = TokenRecord.from_moves(board, [cells[v] for v in walk], rule=moves, game="edge")
+    record = TokenRecord.from_moves(board, [cells[v] for v in walk], moves=moves, game="edge")
     check_notes(annotate(record), oracle, walk, lambda v: cells[v])
     assert record.position().token == cells[walk[-1]]
 

@@ -10,7 +10,7 @@ import pytest
 import scipy.sparse as sp
 from cli_helpers import assert_user_error, run_cli
 
-from matchgame import Graph, ParseError, analyse_graph, parse_edge_list
+from matchgame import Graph, ParseError, analyse, parse_edge_list
 
 BOWTIE_TAIL = "7 8\n1 2\n2 3\n3 1\n3 4\n4 5\n5 6\n6 4\n6 7\n"
 
@@ -48,7 +48,7 @@ def test_edge_list_errors(text, line, fragment):
 def test_networkx_labels_come_back():
     graph = nx.Graph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("d", "e")])
     graph.add_node("lonely")
-    analysis = analyse_graph(Graph.from_networkx(graph))
+    analysis = analyse(Graph.from_networkx(graph))
     assert analysis.D == ["a", "b", "c", "e", "lonely"]
     assert analysis.A == ["d"]
     assert analysis.C == []
@@ -64,12 +64,12 @@ def test_networkx_directed_graph_is_refused():
 
 def test_scipy_and_numpy_adjacency_agree_with_networkx():
     nx_graph = nx.gnm_random_graph(40, 70, seed=3)
-    from_nx = analyse_graph(Graph.from_networkx(nx_graph)).winning
+    from_nx = analyse(Graph.from_networkx(nx_graph)).winning
     matrix = nx.to_scipy_sparse_array(nx_graph, nodelist=range(40))
-    assert analyse_graph(Graph.from_scipy(sp.csr_matrix(matrix))).winning == from_nx
-    assert analyse_graph(Graph.from_scipy(matrix.toarray())).winning == from_nx
+    assert analyse(Graph.from_scipy(sp.csr_matrix(matrix))).winning == from_nx
+    assert analyse(Graph.from_scipy(matrix.toarray())).winning == from_nx
     edges = np.array(list(nx_graph.edges()))
-    assert analyse_graph(Graph.from_edges(40, edges)).winning == from_nx
+    assert analyse(Graph.from_edges(40, edges)).winning == from_nx
 
 
 def test_networkx_and_scipy_are_not_imported_unless_passed():
@@ -77,7 +77,7 @@ def test_networkx_and_scipy_are_not_imported_unless_passed():
     code = (
         "import sys, matchgame\n"
         "g = matchgame.parse_edge_list('3 3\\n1 2\\n2 3\\n3 1\\n')\n"
-        "matchgame.analyse_graph(g)\n"
+        "matchgame.analyse(g)\n"
         "print('networkx' in sys.modules, 'scipy.sparse' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

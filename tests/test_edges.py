@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from oracle_edge import EdgeOracle, board_cells, board_edges
 
 from matchgame import Board, BudgetExceededError, Graph, MultiGraph, analyse
-from matchgame.games import _edge_algebra
-from matchgame.games.edges import analyse_edges
+from matchgame.games.edge import _algebra as _edge_algebra
+from matchgame.games.edge.analysis import analyse_edges
 
 MOVES = ("orthogonal", "knight", "king", "hex")
 
@@ -233,7 +233,7 @@ def test_the_memory_check_comes_first(monkeypatch):
     with pytest.raises(BudgetExceededError, match=r"edge game's analysis .* needs about"):
         analyse(Board(np.ones((50, 50), dtype=bool)), game="edge")
     # the elimination's store claims its memory too (its own check, when it starts)
-    from matchgame.games import edges
+    from matchgame.games.edge import analysis as edges
 
     monkeypatch.setattr(edges, "_ANALYSIS_BYTES", 0)
     with pytest.raises(BudgetExceededError, match=r"GF\(2\) elimination .* needs about"):
@@ -263,35 +263,37 @@ def test_the_vertex_game_loads_nothing_of_the_edge_game(tmp_path):
         f"assert main(['explain', '--example', 'jsoi', '3', '2', '-o', {svg!r}]) == 0\n"
         f"assert main(['render', '--example', 'jsoi', '-o', {svg!r}]) == 0\n"
         f"assert main(['sweep', '--count', '--jobs', '1', {graphs!r}]) == 0\n"
-        "edge = ('matchgame.games.edges', 'matchgame.games._edge_algebra',\n"
+        "edge = ('matchgame.games.edge.analysis', 'matchgame.games.edge._algebra',\n"
         "        'matchgame._kernels.gf2', 'matchgame._kernels.edgesearch',\n"
         "        'matchgame.core.multigraph', 'matchgame.apps.cli.edge_game',\n"
-        "        'matchgame.games.edge_explain', 'matchgame.games.edge_position',\n"
-        "        'matchgame.draw.edges', 'matchgame.sweep.edges')\n"
+        "        'matchgame.games.edge.explain', 'matchgame.games.edge.position',\n"
+        "        'matchgame.draw.edges', 'matchgame.games.edge.batch')\n"
         "print([name for name in edge if name in sys.modules])\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.splitlines()[-1] == "[]"
 
 
-def test_a_certificate_claims_its_parity_sets_before_writing_them(monkeypatch):
-    """A path's sets T grow with its length, so their members with its square (a path of
-    a million vertices asked for 2 billion members and was killed by the kernel's OOM
-    killer): they are claimed as each pass of the solver counts them."""
+def test_a_certificate_claims_its_memory_before_writing_it(monkeypatch):
+    """A path's sets T grow with the square of its length (a path of a million vertices
+    asked for 2 billion members), its certificate's programs with its length: a
+    3,000-vertex path's fits in 8 MB, and below what it needs it is refused in one
+    line before anything is allocated."""
     from matchgame.core import _memory
 
     path = Graph.from_edges(3000, np.stack([np.arange(2999), np.arange(1, 3000)], axis=1))
     analysis = analyse(path, game="edge")
-    assert sum(analysis.certificate()["parity_sets"]) > 0  # it fits as it is
     monkeypatch.setattr(_memory, "available_memory", lambda: 8_000_000)
     monkeypatch.setattr(_memory, "SMALL", 0)
-    with pytest.raises(BudgetExceededError, match=r"parity sets \([\d,]+ members so far\)"):
+    assert len(analysis.certificate()["proved"]) == 3000
+    monkeypatch.setattr(_memory, "available_memory", lambda: 200_000)
+    with pytest.raises(BudgetExceededError, match="certificate"):
         analysis.certificate()
 
 
 @pytest.mark.parametrize("numpy_popcount", [True, False])
 def test_set_bits_are_counted_with_or_without_numpys_popcount(monkeypatch, numpy_popcount):
-    from matchgame.games._edge_algebra import _count_set_bits
+    from matchgame.games.edge._algebra import _count_set_bits
 
     if not numpy_popcount:  # numpy 1.x has no bitwise_count: the table of bytes
         monkeypatch.delattr(np, "bitwise_count", raising=False)

@@ -21,7 +21,7 @@ from matchgame import (
     analyse_record,
     analyse_walk,
 )
-from matchgame.games.engines import _Engine
+from matchgame.games.vertex.engines import _Engine
 from matchgame.generate import corridor_record, walled_serpentine_record
 
 

@@ -19,7 +19,7 @@ from oracle import GameOracle
 from matchgame import Graph
 from matchgame._kernels import blossom as _blossom
 from matchgame.core.matching import decompose
-from matchgame.games.engines import _alive_subgraph, make_engine
+from matchgame.games.vertex.engines import _alive_subgraph, make_engine
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from bench_positions import (

@@ -7,11 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matchgame import Board, Graph, InvalidParameterError, analyse_graph, analyse_placements
+from matchgame import Board, Graph, InvalidParameterError, analyse
 from matchgame.readers.documents import BadList, DocumentError, IntList, read_json
 from matchgame.writers import jsonstream, placements
-
-INT32 = 2**31 - 1
 
 json_values = st.recursive(
     st.none()
@@ -24,6 +22,8 @@ json_values = st.recursive(
         | st.dictionaries(st.text(max_size=4), inner, max_size=4)
         | st.lists(st.integers(-(2**33), 2**33), max_size=6)
         | st.lists(st.lists(st.integers(0, 99), min_size=2, max_size=2), max_size=4)
+        | st.lists(st.integers(-(2**64), 2**64), max_size=4)  # 64 bits and beyond
+        | st.lists(st.lists(st.integers(0, 9), max_size=2), max_size=3)  # empty lists too
     ),
     max_leaves=20,
 )
@@ -41,15 +41,15 @@ def expected(value):
     def is_int(x):
         return isinstance(x, int) and not isinstance(x, bool)
 
-    def clamp(x):
-        return x if -INT32 <= x <= INT32 else -(2**31)
+    def is_int64(x):
+        return is_int(x) and -(2**63) <= x < 2**63
 
-    if all(is_int(x) for x in value):
-        return ("ints", [clamp(x) for x in value], 0)
-    if all(isinstance(x, list) and all(is_int(y) for y in x) for x in value):
+    if all(is_int64(x) for x in value):
+        return ("ints", value, 0)
+    if all(isinstance(x, list) and all(is_int64(y) for y in x) for x in value):
         widths = {len(x) for x in value}
-        if len(widths) == 1:
-            return ("ints", [clamp(y) for x in value for y in x], widths.pop())
+        if len(widths) == 1 and 0 not in widths:  # a list of empty lists is no answer's
+            return ("ints", [y for x in value for y in x], widths.pop())
     return "bad"
 
 
@@ -177,7 +177,7 @@ def test_lists_are_written_as_json_dumps_writes_them(document):
 def test_answer_styles(monkeypatch):
     monkeypatch.setattr(jsonstream, "_ROWS_PER_PIECE", 2)  # several pieces
     board = Board.from_rows([".#..", "....", "#..#"])
-    analysis = analyse_placements(board)
+    analysis = analyse(board)
     cells = [[r + 1, c + 1] for r, c in analysis.winning]
     assert len(cells) > 2
     jsoi = placements.format_placements(analysis, "jsoi").decode()
@@ -185,7 +185,7 @@ def test_answer_styles(monkeypatch):
     loj = placements.format_placements(analysis, "loj").decode()
     assert loj == f"{len(cells)}\n" + jsoi[4:]
     assert json.loads(placements.format_placements(analysis, "json"))["winning_cells"] == cells
-    graph = analyse_graph(Graph.from_edges(3, [(0, 1), (1, 2)]))
+    graph = analyse(Graph.from_edges(3, [(0, 1), (1, 2)]))
     assert placements.format_placements(graph, "jsoi") == b"WIN\n1\n3\n"
     with pytest.raises(InvalidParameterError, match="needs an analysis of a board"):
         placements.format_placements(graph, "board")

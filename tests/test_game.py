@@ -93,12 +93,12 @@ def test_walks_on_boards_match_oracle(rows, data):
 
 def test_position_with_visited_vertices():
     path = Graph.from_edges(5, [(0, 1), (1, 2), (2, 3), (3, 4)])
-    position = Position(path, token=2, visited=[0, 1])
+    position = Position(path, token=2, used=[0, 1])
     assert position.legal_moves() == [3]
     # left: 2 - 3 - 4 with the token on the end 2: 2 -> 3 -> 4 and the mover is stuck
     assert not position.mover_wins()
     assert position.winning_moves() == []
-    assert Position(path, token=3, visited=[0, 1]).winning_moves() == [2, 4]
+    assert Position(path, token=3, used=[0, 1]).winning_moves() == [2, 4]
 
 
 def test_illegal_moves_are_refused():

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from matchgame.core import _text
 from matchgame.generate import random_board
-from matchgame.readers import _memory, _text
+from matchgame.readers import _memory
 
 ADDRESS_SPACE = 4_000_000_000
 

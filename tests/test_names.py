@@ -8,7 +8,8 @@ import pytest
 from cli_helpers import run_cli
 
 import matchgame as mg
-from matchgame.core.names import BoardCells, NodeLabels, VertexIds
+from matchgame.core.labels import NodeLabels
+from matchgame.core.names import BoardCells, VertexIds
 
 
 def test_board_graphs_are_named_by_cells():

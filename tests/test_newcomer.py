@@ -119,7 +119,7 @@ def test_position_turn_and_copy():
     twin.push(2)
     assert position.move_stack == [1] and twin.move_stack == [1, 2]
     assert twin.turn == "first" and not position.is_visited(2) and twin.is_visited(2)
-    assert twin.mover_wins() == Position(path, token=2, visited=[1]).mover_wins()
+    assert twin.mover_wins() == Position(path, token=2, used=[1]).mover_wins()
 
 
 def test_hex_matching_bars_are_drawn_above_the_cells():

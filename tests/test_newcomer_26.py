@@ -15,7 +15,8 @@ from web_helpers import FRIENDS_GRAPHML
 
 import matchgame
 from matchgame import Graph, InvalidInputError, InvalidTypeError
-from matchgame.core.names import FileNumbers, NodeLabels
+from matchgame.core.labels import NodeLabels
+from matchgame.core.names import FileNumbers
 
 # -- small wrongs ------------------------------------------------------------------
 
@@ -28,8 +29,7 @@ def test_explain_takes_a_graph_and_checks_its_argument():
     with pytest.raises(InvalidTypeError, match="source must be"):
         matchgame.explain(3, 1)
     edge = matchgame.analyse(Graph.from_edges(2, [(0, 1)]), game="edge")
-    with pytest.raises(InvalidTypeError, match="proof"):
-        matchgame.explain(edge, 0)
+    assert not matchgame.explain(edge, 0).placer_wins  # every game's analysis explains
 
 
 # -- --out-dir ---------------------------------------------------------------------
@@ -211,19 +211,15 @@ def _choices(command: str) -> dict[str, set[str]]:
     """``--option``: its choices, for each option of ``command`` that has some (the
     ``--game`` options check their values in a type, which also takes old spellings:
     their choices are the games they document)."""
-    from matchgame.apps.cli import output
     from matchgame.apps.cli import parser as cli
 
-    documented = {
-        output.game_option: set(output.GAMES),
-        cli.play_game_option: {*output.GAMES, "bunny"},
-        cli.render_game_option: set(output.GAMES),
-    }
+    documented: dict = {}
     subcommands = next(a for a in cli.build_parser()._actions if a.dest == "command")
     sub = subcommands.choices[command]
     found = {}
     for action in sub._actions:
-        choices = set(action.choices) if action.choices else documented.get(action.type)
+        listed = getattr(action.type, "choices", None)  # --game: the registry's games
+        choices = set(action.choices or listed or ()) or documented.get(action.type)
         for option in action.option_strings if choices else ():
             found[option] = choices
     return found
@@ -297,7 +293,7 @@ def test_a_certificate_is_the_json_answers_certificate(case):
 @settings(max_examples=40, deadline=None)
 @given(bipartite_edge_lists())
 def test_an_edge_game_certificate_is_the_json_answers_certificate(case):
-    from matchgame.certificates.edges import make_edge_certificate
+    from matchgame.games.edge.certificate import make_edge_certificate
     from matchgame.writers.placements import format_placements
 
     analysis = matchgame.analyse(Graph.from_edges(*case), game="edge")
@@ -330,7 +326,7 @@ def test_a_board_position_draws_itself_as_text():
     assert str(position) == "  1 2 3\n1 . # #\n2 * @ *\n3 # * #"
     position.push((1, 0))
     assert str(position) == "  1 2 3\n1 * # #\n2 @ o .\n3 # . #"
-    edge = matchgame.Position(matchgame.Board.from_rows(["...", "..."]), game="edge")
+    edge = matchgame.EdgePosition(matchgame.Board.from_rows(["...", "..."]))
     for move in [(0, 1), (1, 1), (1, 2), (0, 2), (0, 1)]:
         edge.push(move)
     # the token came back to (1, 2) round a square: the cells it left are marked, and its
@@ -360,7 +356,7 @@ def test_a_graph_position_lists_what_is_left_to_play():
         "d: c",
     ]
     loops = matchgame.MultiGraph(2, [(0, 1), (0, 1), (1, 1)])
-    edge = matchgame.Position(loops, token=0, game="edge")
+    edge = matchgame.EdgePosition(loops, token=0)
     edge.push(1)
     assert str(edge).splitlines() == ["token on vertex 2; moves: 1 2", "1: 2", "@2: 1 2"]
 
@@ -376,7 +372,7 @@ def test_repr_counts_the_tokens_vertex_as_visited():
 def _playouts(draw, game):
     n, edges = draw(general_edge_lists(max_vertices=8))
     graph = Graph.from_edges(n, edges) if game == "vertex" else matchgame.MultiGraph(n, edges)
-    position = matchgame.Position(graph, game=game)
+    position = matchgame.game(game).position(graph)
     moves = []
     while position.legal_moves() and len(moves) < 30:
         moves.append(draw(st.sampled_from(position.legal_moves())))
@@ -388,7 +384,7 @@ def _playouts(draw, game):
 @given(st.data(), st.sampled_from(["vertex", "edge"]))
 def test_outcome_and_parse_move_along_random_games(data, game):
     graph, moves = _playouts(data.draw, game)
-    position = matchgame.Position(graph, game=game)
+    position = matchgame.game(game).position(graph)
     names = graph.names
     for played, move in enumerate(moves):
         assert position.outcome() is None and not position.is_game_over()
@@ -423,7 +419,7 @@ def test_parse_move_refuses_what_is_not_a_move():
     position.push((1, 1))
     with pytest.raises(matchgame.IllegalMoveError, match="has been visited"):
         position.parse_move("2 2")
-    edge = matchgame.Position(Graph.from_edges(3, [(0, 1)]), token=0, game="edge")
+    edge = matchgame.EdgePosition(Graph.from_edges(3, [(0, 1)]), token=0)
     with pytest.raises(matchgame.IllegalMoveError, match="there is no edge between 1 and 3"):
         edge.parse_move("3")
 

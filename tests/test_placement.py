@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from oracle import GameOracle, board_adjacency, max_matching_size
 from strategies import board_rows
 
-from matchgame import Board, analyse_placements, is_maximum_matching
+from matchgame import Board, analyse, is_maximum_matching
 
 
 def oracle_winning_cells(rows):
@@ -19,7 +19,7 @@ def oracle_winning_cells(rows):
 @settings(max_examples=1500, deadline=None)
 @given(rows=board_rows())
 def test_winning_cells_match_oracle(rows, algorithm):
-    analysis = analyse_placements(Board.from_rows(rows), algorithm=algorithm)
+    analysis = analyse(Board.from_rows(rows), algorithm=algorithm)
     assert analysis.winning == oracle_winning_cells(rows)
 
 
@@ -27,7 +27,7 @@ def test_winning_cells_match_oracle(rows, algorithm):
 @given(rows=board_rows())
 def test_matching_is_valid_and_maximum(rows):
     board = Board.from_rows(rows)
-    analysis = analyse_placements(board)
+    analysis = analyse(board)
     pairs = analysis.matching()
     covered = [cell for pair in pairs for cell in pair]
     assert len(covered) == len(set(covered)), "a cell is matched twice"
@@ -44,13 +44,13 @@ def test_matching_is_valid_and_maximum(rows):
 def test_mover_verdict_matches_oracle_for_every_cell(rows):
     adjacency, cells = board_adjacency(rows)
     oracle = GameOracle(adjacency)
-    analysis = analyse_placements(Board.from_rows(rows))
+    analysis = analyse(Board.from_rows(rows))
     for v, cell in enumerate(cells):
         assert analysis.mover_wins_at(cell) == oracle.mover_wins(v)
 
 
 def test_jsoi_sample():
-    analysis = analyse_placements(Board.from_rows([".##", "...", "#.#"]))
+    analysis = analyse(Board.from_rows([".##", "...", "#.#"]))
     assert analysis.winning == [(1, 2), (2, 1)]
     assert analysis.placer_wins
 
@@ -69,25 +69,25 @@ def test_jsoi_sample():
     ],
 )
 def test_small_boards(rows, expected):
-    analysis = analyse_placements(Board.from_rows(rows))
+    analysis = analyse(Board.from_rows(rows))
     assert analysis.winning == expected
     assert analysis.placer_wins == bool(expected)
     assert analysis.winning == oracle_winning_cells(rows)
 
 
 def test_odd_row_winning_pattern_is_every_other_cell():
-    analysis = analyse_placements(Board.from_rows(["." * 9]))
+    analysis = analyse(Board.from_rows(["." * 9]))
     assert analysis.winning == [(0, c) for c in range(0, 9, 2)]
 
 
 def test_winning_mask_agrees_with_cells():
     board = Board.from_rows(["...#", ".#..", "...."])
-    analysis = analyse_placements(board)
+    analysis = analyse(board)
     assert sorted(zip(*np.nonzero(analysis.board_mask()), strict=True)) == analysis.winning
 
 
 def test_blocked_cell_has_no_verdict():
-    analysis = analyse_placements(Board.from_rows([".#"]))
+    analysis = analyse(Board.from_rows([".#"]))
     with pytest.raises(ValueError, match="blocked"):
         analysis.placer_wins_at((0, 1))
     with pytest.raises(ValueError, match="outside"):

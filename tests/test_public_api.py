@@ -54,18 +54,23 @@ def test_the_names_that_are_not_called_are_what_they_say():
     assert isinstance(matchgame.__version__, str)
 
 
-def test_position_shows_its_parameters_and_refuses_the_other_games_options():
-    parameters = inspect.signature(matchgame.Position).parameters
-    assert list(parameters)[:3] == ["graph", "token", "visited"]
-    assert {"moves", "game", "used", "max_states"} <= set(parameters)
-    assert "used" in inspect.signature(matchgame.EdgePosition).parameters
+def test_positions_of_every_game_share_one_signature_and_refuse_the_other_games_options():
+    """Sibling classes, one constructor (by position and by keyword): source, token,
+    used (what the game's moves used up: vertices or edges), the move rule, the game's
+    options; an option of another game is refused, naming the games that take it."""
+    for game in matchgame.games.all_games():
+        position = type(game.position(matchgame.Graph.from_edges(1, [])))
+        parameters = inspect.signature(position).parameters
+        assert list(parameters)[:3] == ["source", "token", "used"], position
+        assert "moves" in parameters
     path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
-    with pytest.raises(matchgame.InvalidInputError, match="used applies to the edge game"):
-        matchgame.Position(path, token=0, used=[(0, 1)])
-    with pytest.raises(matchgame.InvalidInputError, match="max_states"):
+    with pytest.raises(matchgame.InvalidInputError, match="max_states applies to the edge game"):
         matchgame.Position(path, max_states=10)
-    edge = matchgame.Position(path, token=0, game="edge", used=[(0, 1)], max_states=100)
-    assert isinstance(edge, matchgame.EdgePosition)
+    edge = matchgame.EdgePosition(path, token=0, used=[(0, 1)], max_states=100)
+    assert edge.used == [(0, 1)] and edge.legal_moves() == []
+    with pytest.warns(DeprecationWarning, match=r"Position\(\.\.\., game='edge'\)"):
+        old = matchgame.Position(path, token=0, game="edge", used=[(0, 1)], max_states=100)
+    assert isinstance(old, matchgame.EdgePosition) and old == edge
 
 
 def test_errors_show_their_message_parameter():
@@ -119,11 +124,11 @@ def test_options_that_do_not_apply_are_refused_not_ignored():
     rows = [".##", "...", "#.#"]
     _refused(lambda: matchgame.analyse(rows, max_states=10), "max_states applies to the edge game")
     _refused(lambda: matchgame.explain(path, 0, moves="hex"), "moves applies to a board")
-    _refused(lambda: matchgame.analyse_edges(path, moves="king"), "moves applies to a board")
+    _refused(lambda: matchgame.analyse(path, game="edge", moves="king"), "moves applies to a board")
     _refused(lambda: matchgame.Position(path, moves="king"), "moves applies to a Board")
-    _refused(lambda: matchgame.Position(path, game="edge", moves="king"), "moves applies")
+    _refused(lambda: matchgame.EdgePosition(path, moves="king"), "moves applies")
     text = "2 1\n1 2\n1\n1\n"
-    _refused(lambda: matchgame.parse_token_record(text, edges=True, rule="king"), "rule applies")
+    _refused(lambda: matchgame.parse_token_record(text, edges=True, moves="king"), "moves applies")
     # the default spelt out changes nothing, and applies where it should
     assert matchgame.analyse(path, moves="orthogonal").winning == [0, 2]
     assert matchgame.analyse(rows, moves="king").moves == "king"
@@ -137,14 +142,14 @@ def test_options_that_do_not_apply_are_refused_not_ignored():
         (lambda: matchgame.analyse([".."], game="edges"), "game"),
         (lambda: matchgame.analyse([".."], moves=1), "moves"),
         (lambda: matchgame.analyse([".."], game="edge", max_states=1.5), "max_states"),
-        (lambda: matchgame.analyse_edges([".."], max_states=True), "max_states"),
+        (lambda: matchgame.analyse([".."], game="edge", max_states=True), "max_states"),
         (lambda: matchgame.maximum_matching(PATH, algorithm="greedy"), "algorithm"),
         (lambda: matchgame.decompose(PATH, algorithm=None), "algorithm"),
         (lambda: matchgame.annotate(RECORD, game="chess"), "game"),
         (lambda: matchgame.annotate(RECORD, max_states=0.5), "max_states"),
         (lambda: matchgame.parse_token_record("1 1\n.\n0\n", edges="yes"), "edges"),
-        (lambda: matchgame.Position(PATH, game=None), "game"),
-        (lambda: matchgame.Position(PATH, game="edge", max_states=2.0), "max_states"),
+        (lambda: matchgame.game(None), "game"),
+        (lambda: matchgame.EdgePosition(PATH, max_states=2.0), "max_states"),
         (lambda: matchgame.Position(PATH, token=1).best_move(candidates=0), "candidates"),
         (lambda: matchgame.Position(PATH, token=1).best_move(candidates=True), "candidates"),
     ],
@@ -300,11 +305,24 @@ class _Wrong:
     """An argument no public parameter takes."""
 
 
+DEPRECATED = {"analyse_edges", "analyse_graph", "analyse_placements"}  # analyse(..., game=)
 FUNCTIONS = [
     (name, getattr(matchgame, name))
-    for name in sorted(set(matchgame.__all__) - NOT_CALLABLE)
+    for name in sorted(set(matchgame.__all__) - NOT_CALLABLE - DEPRECATED)
     if inspect.isfunction(getattr(matchgame, name)) or name == "sweep"
 ]
+
+
+@pytest.mark.parametrize("name", sorted(DEPRECATED))
+def test_the_old_spellings_of_analyse_warn_and_answer(name):
+    """One release more: each old function warns, naming ``analyse``, and answers as it
+    did."""
+    function = getattr(matchgame, name)
+    argument = PATH if name == "analyse_graph" else _BOARD_ROWS
+    with _warns_naming("analyse"):
+        analysis = function(argument)
+    game = "edge" if name == "analyse_edges" else "vertex"
+    assert analysis.winning == matchgame.analyse(argument, game=game).winning
 
 
 @pytest.mark.parametrize(("name", "function"), FUNCTIONS, ids=[n for n, _ in FUNCTIONS])
@@ -339,14 +357,12 @@ _BOARD_ROWS = [".##", "...", "#.#"]
 _NOI = matchgame.parse_noi_record("1 6\nXO.OXO\n1\n1 2\n1 1\n")
 _VALID = {
     "analyse": {"source": _BOARD_ROWS},
-    "analyse_edges": {"source": _BOARD_ROWS},
-    "analyse_graph": {"graph": PATH},
-    "analyse_placements": {"board": _BOARD_ROWS},
     "analyse_record": {"record": _NOI},
     "analyse_walk": {"graph": PATH, "path": [1, 2]},
     "annotate": {"record": RECORD},
     "decompose": {"graph": PATH},
     "explain": {"source": _BOARD_ROWS, "name": (1, 2)},
+    "game": {"which": "edge"},
     "gallai_edmonds": {"graph": PATH, "decomposition": matchgame.decompose(PATH)},
     "is_maximum_matching": {"graph": PATH, "mate": [1, 0, 3, 2]},
     "maximum_matching": {"graph": PATH},
@@ -358,6 +374,13 @@ _VALID = {
     "read_graphs": {"source": b"2 1\n1 2\n"},
     "sweep": {"graphs_or_source": [PATH]},
     "write_graph": {"graph": PATH, "target": io.BytesIO(), "format": "graph6"},
+    "verify": {
+        "source": _BOARD_ROWS,
+        "answer": {
+            **matchgame.analyse(_BOARD_ROWS).answer(),
+            "certificate": matchgame.analyse(_BOARD_ROWS).certificate(),
+        },
+    },
 }
 
 
@@ -374,7 +397,11 @@ _PRIVATE_DOORS = {
     # Graph's vectorised adjacency, now Graph.has_edges
     "_adjacent",
 }
-_THEIR_MODULES = {"games/position.py", "games/edge_position.py", "core/graph.py"}
+_THEIR_MODULES = {  # every game's position, its common base, and the graph
+    "games/positions.py",
+    *(f"games/{game}/position.py" for game in matchgame.games.names()),
+    "core/graph.py",
+}
 
 
 def test_no_module_reaches_into_positions_or_graphs_private_methods():
@@ -434,9 +461,9 @@ def test_the_web_apps_position_reads_records_through_the_readers():
     from matchgame.apps.web import endpoints
 
     record = {"input": "1 6\nXO.OXO\n1\n1 2\n1 1\n", "record_moves": 1}
-    position, moves, noi = endpoints._game(QueryParams("noi=1"), json.dumps(record).encode())
+    position, moves, noi = endpoints._position(QueryParams("noi=1"), json.dumps(record).encode())
     assert moves == 1 and noi is not None and position.legal_moves() == [(0, 0)]
     # the readers say what else a text reads as, as on every other face
     edges = json.dumps({"input": "3 2\n1 2\n2 3\n"}).encode()
     with pytest.raises(matchgame.ParseError, match="the input reads as an edge list"):
-        endpoints._game(QueryParams("noi=1"), edges)
+        endpoints._position(QueryParams("noi=1"), edges)

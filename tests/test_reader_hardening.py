@@ -15,8 +15,8 @@ from cli_helpers import assert_user_error, run_cli
 
 import matchgame
 from matchgame.errors import ParseError
+from matchgame.inputs import parse_input
 from matchgame.readers import _memory, networkx_formats
-from matchgame.readers.inputs import parse_input
 
 pytest.importorskip("networkx")
 
@@ -231,8 +231,8 @@ SECRET_LINES = {
     "noi": [LINE, b"1 2\nO.\n0\n" + LINE, b"1 2\nO.\n" + LINE],
     "walk-board": [LINE, b"1 2 0\n..\n" + LINE, b"1 2 1\n..\n" + LINE],
     "walk-edges": [LINE, b"2 1 0\n1 2\n" + LINE],
-    "edge-walk-board": [LINE],
-    "edge-walk-edges": [LINE],
+    "trail-board": [LINE],
+    "trail-edges": [LINE],
     "mtx": [
         LINE,
         b"%%MatrixMarket " + LINE,

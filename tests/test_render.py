@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from cli_helpers import assert_user_error, run_cli
 
-from matchgame import Board, GameRecord, analyse_placements, analyse_record
+from matchgame import Board, GameRecord, analyse, analyse_record
 from matchgame.draw import COLOURS, placement_scene, record_scene, to_png, to_svg
 from matchgame.generate import random_board
 
@@ -18,7 +18,7 @@ def fills(svg: bytes) -> list[str]:
 
 
 def test_small_board_svg_colours_every_cell_by_outcome():
-    analysis = analyse_placements(Board.from_rows([".##", "...", "#.#"]))
+    analysis = analyse(Board.from_rows([".##", "...", "#.#"]))
     svg = to_svg(placement_scene(analysis, matching=True))
     colours = fills(svg)
     # 2 winning cells, 3 losing free cells, 4 blocked: one rectangle each, plus legend swatches
@@ -32,7 +32,7 @@ def test_small_board_svg_colours_every_cell_by_outcome():
 
 
 def test_large_board_merges_runs_and_drops_labels():
-    analysis = analyse_placements(random_board(300, 300, 0.1, seed=2))
+    analysis = analyse(random_board(300, 300, 0.1, seed=2))
     scene = placement_scene(analysis)
     free_cells = int(analysis.board.free.sum())
     # the most common class is painted once: at most the other cells get rectangles
@@ -54,7 +54,7 @@ def test_png_decodes():
     pil = pytest.importorskip("PIL.Image")
     import io
 
-    analysis = analyse_placements(Board.from_rows([".#", ".."]))
+    analysis = analyse(Board.from_rows([".#", ".."]))
     image = pil.open(io.BytesIO(to_png(placement_scene(analysis))))
     assert image.format == "PNG" and image.size[0] >= 50
     pixels = np.asarray(image.convert("RGB"))
@@ -136,7 +136,7 @@ def test_big_boards_embed_their_cells_as_one_image():
     from matchgame.draw import RASTER_ABOVE_CELLS
 
     side = int(RASTER_ABOVE_CELLS**0.5) + 2
-    svg = to_svg(placement_scene(analyse_placements(random_board(side, side, 0.2, seed=3))))
+    svg = to_svg(placement_scene(analyse(random_board(side, side, 0.2, seed=3))))
     root = ET.fromstring(svg)
     images = [e for e in root.iter() if e.tag.endswith("image")]
     assert len(images) == 1 and svg.count(b"<rect") < 50
@@ -144,7 +144,7 @@ def test_big_boards_embed_their_cells_as_one_image():
     assert href.startswith("data:image/png;base64,")
     picture = Image.open(io.BytesIO(base64.b64decode(href.split(",", 1)[1])))
     assert picture.size[0] >= side and picture.size[1] >= side
-    small = to_svg(placement_scene(analyse_placements(random_board(8, 8, 0.2, seed=3))))
+    small = to_svg(placement_scene(analyse(random_board(8, 8, 0.2, seed=3))))
     assert b"<image" not in small and small.count(b"<rect") >= 40
 
 
@@ -239,7 +239,7 @@ def test_positions_show_token_path_and_outcomes_of_legal_moves():
 
 
 def test_scale_and_sets():
-    analysis = analyse_placements(Board.from_rows([".##", "...", "#.#"]))
+    analysis = analyse(Board.from_rows([".##", "...", "#.#"]))
     scene = placement_scene(analysis, sets=True)
     svg = to_svg(scene, scale=2)
     root = ET.fromstring(svg)

@@ -16,7 +16,7 @@ from nauty_helpers import geng_output, require_nauty
 from oracle import GameOracle, max_matching_size
 
 import matchgame
-from matchgame import Graph, InvalidInputError, ParseError, analyse_graph, is_maximum_matching
+from matchgame import Graph, InvalidInputError, ParseError, analyse, is_maximum_matching
 from matchgame._kernels.batch import union_csr
 from matchgame._kernels.graph6 import decode_graph6_union
 from matchgame.readers.graph6 import decode_graph6_lines, parse_graph6
@@ -217,7 +217,7 @@ def test_fused_graph6_union_is_the_decoded_union_on_geng(geng):
 
 
 def _single_answer(graph: Graph) -> dict:
-    return json.loads(format_placements(analyse_graph(graph), "json"))
+    return json.loads(format_placements(analyse(graph), "json"))
 
 
 def test_documents_are_the_placements_documents(geng):
@@ -416,7 +416,7 @@ def test_lines_longer_than_a_chunk():
 
 def test_the_documents_are_written_by_the_writers(monkeypatch):
     """One schema per answer: a field the writers add shows in the sweep's documents."""
-    from matchgame.writers import placements
+    from matchgame.games.vertex import documents as placements
 
     written = placements.graph_document
 

@@ -95,7 +95,7 @@ def test_records_on_other_boards_match_the_oracle(rows, rule):
         if not options:
             break
         walk.append(options[0])
-    record = TokenRecord.from_moves(board, graph.names.names(walk), rule=rule)
+    record = TokenRecord.from_moves(board, graph.names.names(walk), moves=rule)
     check_against_oracle(adjacency, record, walk)
 
 

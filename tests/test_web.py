@@ -14,10 +14,11 @@ from web_helpers import FRIENDS_GRAPHML, live_server, post, served_app
 pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
 
+import matchgame
 from matchgame import Position
 from matchgame.apps.web import create_app
 from matchgame.core.board import Board
-from matchgame.readers.inputs import parse_input
+from matchgame.inputs import parse_input
 
 
 @pytest.fixture(scope="module")
@@ -511,7 +512,7 @@ def test_edge_game_positions_and_hints(server):
     document = json.loads(body)
     assert status == 200 and document["game"] == "edge"
     assert document["used"] == [[[1, 1], [1, 2]], [[1, 2], [1, 3]]]
-    expected = Position(Board.parse(RING.decode()), game="edge")
+    expected = matchgame.EdgePosition(Board.parse(RING.decode()))
     for cell in [(0, 0), (0, 1), (0, 2)]:
         expected.push(cell)
     assert document["mover_wins"] == expected.mover_wins()

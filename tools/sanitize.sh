@@ -79,7 +79,9 @@ if [ "$#" -eq 0 ]; then
         tests/test_edgelists.py tests/test_edge_text_fast_path.py tests/test_limits.py \
         tests/test_boards.py tests/test_bunny.py tests/test_sweep.py tests/test_fuzz.py \
         tests/test_fuzz_corpus.py tests/test_gf2_kernel.py tests/test_edges.py \
-        tests/test_edge_positions.py tests/test_edge_records.py tests/test_edge_certificates.py
+        tests/test_edge_positions.py tests/test_edge_records.py tests/test_edge_certificates.py \
+        tests/test_ears_kernel.py tests/test_certificates.py tests/test_certificate_families.py \
+        tests/test_typed_documents.py
 fi
 if [ "$1" = pytest ]; then
     shift

@@ -35,7 +35,9 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
-    from .core.board import Board, Cell
+    from .certificates import verify
+    from .core.board import Board, Cell, parse_board
+    from .core.digraph import DiGraph
     from .core.graph import Graph
     from .core.matching import (
         Decomposition,
@@ -46,20 +48,39 @@ if TYPE_CHECKING:
         maximum_matching,
     )
     from .core.multigraph import MultiGraph
-    from .games.bunny import BunnyBoard, GameRecord, MoveAnnotation, RecordAnalysis, analyse_record
-    from .games.edge_position import EdgePosition
-    from .games.edges import EdgeAnalysis, EdgeProof, analyse_edges
-    from .games.engines import WalkAnalysis, analyse_walk
-    from .games.explain import Explanation
-    from .games.placement import Analysis, analyse, analyse_graph, analyse_placements, explain
-    from .games.position import Outcome, Position
-    from .games.tokens import MoveNote, TokenRecord, WalkAnnotation, annotate
-    from .readers.boards import parse_board
+    from .games.analyses import BaseAnalysis
+    from .games.api import (
+        analyse,
+        analyse_edges,
+        analyse_graph,
+        analyse_placements,
+        explain,
+    )
+    from .games.bunny import (
+        BunnyBoard,
+        GameRecord,
+        MoveAnnotation,
+        RecordAnalysis,
+        analyse_record,
+        parse_noi_record,
+    )
+    from .games.contract import Game, game
+    from .games.directed.analysis import DirectedAnalysis
+    from .games.directed.explain import DirectedExplanation
+    from .games.directed.position import DirectedPosition
+    from .games.edge.analysis import EdgeAnalysis, EdgeProof
+    from .games.edge.explain import EdgeExplanation
+    from .games.edge.position import EdgePosition
+    from .games.explanations import BaseExplanation
+    from .games.positions import BasePosition, Outcome
+    from .games.tokens import MoveNote, TokenRecord, WalkAnnotation, annotate, parse_token_record
+    from .games.vertex.analysis import Analysis
+    from .games.vertex.engines import WalkAnalysis, analyse_walk
+    from .games.vertex.explain import Explanation
+    from .games.vertex.position import Position
     from .readers.documents import DocumentError
     from .readers.edgelists import parse_edge_list
     from .readers.graphs import read_graph, read_graphs, write_graph
-    from .readers.noi import parse_noi_record
-    from .readers.tokens import parse_token_record
 
 __version__ = "0.3.0"
 
@@ -69,26 +90,37 @@ _LAZY = {
     "Cell": "core.board",
     "Graph": "core.graph",
     "MultiGraph": "core.multigraph",
+    "DiGraph": "core.digraph",
+    "DirectedAnalysis": "games.directed.analysis",
+    "DirectedPosition": "games.directed.position",
+    "DirectedExplanation": "games.directed.explain",
     "Decomposition": "core.matching",
     "GallaiEdmonds": "core.matching",
     "decompose": "core.matching",
     "gallai_edmonds": "core.matching",
     "is_maximum_matching": "core.matching",
     "maximum_matching": "core.matching",
-    "Analysis": "games.placement",
-    "analyse": "games.placement",
-    "analyse_graph": "games.placement",
-    "analyse_placements": "games.placement",
-    "Position": "games.position",
-    "Outcome": "games.position",
-    "EdgeAnalysis": "games.edges",
-    "EdgeProof": "games.edges",
-    "EdgePosition": "games.edge_position",
-    "analyse_edges": "games.edges",
-    "WalkAnalysis": "games.engines",
-    "analyse_walk": "games.engines",
-    "Explanation": "games.explain",
-    "explain": "games.placement",
+    "Analysis": "games.vertex.analysis",
+    "analyse": "games.api",
+    "analyse_graph": "games.api",
+    "analyse_placements": "games.api",
+    "Position": "games.vertex.position",
+    "Outcome": "games.positions",
+    "EdgeAnalysis": "games.edge.analysis",
+    "EdgeProof": "games.edge.analysis",
+    "EdgePosition": "games.edge.position",
+    "analyse_edges": "games.api",
+    "WalkAnalysis": "games.vertex.engines",
+    "analyse_walk": "games.vertex.engines",
+    "Explanation": "games.vertex.explain",
+    "explain": "games.api",
+    "EdgeExplanation": "games.edge.explain",
+    "Game": "games.contract",
+    "game": "games.contract",
+    "BaseAnalysis": "games.analyses",
+    "BasePosition": "games.positions",
+    "BaseExplanation": "games.explanations",
+    "verify": "certificates",
     "TokenRecord": "games.tokens",
     "WalkAnnotation": "games.tokens",
     "MoveNote": "games.tokens",
@@ -98,30 +130,39 @@ _LAZY = {
     "MoveAnnotation": "games.bunny",
     "RecordAnalysis": "games.bunny",
     "analyse_record": "games.bunny",
-    "parse_board": "readers.boards",
+    "parse_board": "core.board",
     "parse_edge_list": "readers.edgelists",
     "read_graph": "readers.graphs",
     "read_graphs": "readers.graphs",
     "write_graph": "readers.graphs",
-    "parse_noi_record": "readers.noi",
-    "parse_token_record": "readers.tokens",
+    "parse_noi_record": "games.bunny",
+    "parse_token_record": "games.tokens",
     "DocumentError": "readers.documents",
 }
 
 __all__ = [
     "Analysis",
+    "BaseAnalysis",
+    "BaseExplanation",
+    "BasePosition",
     "Board",
     "BudgetExceededError",
     "BunnyBoard",
     "Cell",
     "Decomposition",
+    "DiGraph",
+    "DirectedAnalysis",
+    "DirectedExplanation",
+    "DirectedPosition",
     "DocumentError",
     "EdgeAnalysis",
+    "EdgeExplanation",
     "EdgePosition",
     "EdgeProof",
     "EmptyMoveStackError",
     "Explanation",
     "GallaiEdmonds",
+    "Game",
     "GameRecord",
     "Graph",
     "IllegalMoveError",
@@ -151,6 +192,7 @@ __all__ = [
     "decompose",
     "explain",
     "gallai_edmonds",
+    "game",
     "is_maximum_matching",
     "maximum_matching",
     "parse_board",
@@ -160,6 +202,7 @@ __all__ = [
     "read_graph",
     "read_graphs",
     "sweep",
+    "verify",
     "write_graph",
 ]
 

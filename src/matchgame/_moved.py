@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 __all__ = ["MOVED", "install"]
 
 MOVED: dict[str, tuple[str, ...]] = {
-    "matchgame.analysis": ("matchgame.games.placement",),
+    "matchgame.analysis": ("matchgame.games.vertex.analysis",),
     "matchgame.boards": (
         "matchgame.core.board",
         "matchgame.core.names",
@@ -28,7 +28,6 @@ MOVED: dict[str, tuple[str, ...]] = {
     ),
     "matchgame.bunny": ("matchgame.games.bunny", "matchgame.readers.noi"),
     "matchgame.walks": ("matchgame.games.tokens", "matchgame.readers.tokens"),
-    "matchgame.game": ("matchgame.games.position", "matchgame.games.engines"),
     "matchgame.graph": ("matchgame.core.graph",),
     "matchgame.matching": ("matchgame.core.matching",),
     "matchgame.names": ("matchgame.core.names",),
@@ -44,6 +43,19 @@ MOVED: dict[str, tuple[str, ...]] = {
     "matchgame.play": ("matchgame.apps.play", "matchgame.draw.terminal"),
     "matchgame.cli": ("matchgame.apps.cli",),
     "matchgame.web": ("matchgame.apps.web",),
+    # 0.3: each game in its own folder (games/vertex/, games/edge/), its certificates there
+    "matchgame.games.placement": ("matchgame.games.vertex.analysis",),
+    "matchgame.games.position": ("matchgame.games.vertex.position",),
+    "matchgame.games.engines": ("matchgame.games.vertex.engines",),
+    "matchgame.games.explain": ("matchgame.games.vertex.explain",),
+    "matchgame.games.edges": ("matchgame.games.edge.analysis",),
+    "matchgame.games.edge_position": ("matchgame.games.edge.position",),
+    "matchgame.games.edge_explain": ("matchgame.games.edge.explain",),
+    "matchgame.certificates.make": ("matchgame.games.vertex.certificate",),
+    "matchgame.certificates.check": ("matchgame.games.vertex.checker",),
+    "matchgame.certificates.edges": ("matchgame.games.edge.certificate",),
+    "matchgame.sweep.solve": ("matchgame.games.vertex.batch",),
+    "matchgame.sweep.edges": ("matchgame.games.edge.batch",),
 }
 """Old module path -> the modules its public names live in now, searched in order."""
 

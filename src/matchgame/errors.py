@@ -135,7 +135,7 @@ class InvalidTypeError(MatchgameError, TypeError):
     --------
     >>> import matchgame
     >>> try:
-    ...     matchgame.analyse_graph("not a graph")
+    ...     matchgame.analyse("not a graph")
     ... except matchgame.InvalidTypeError as error:
     ...     print(isinstance(error, TypeError))
     True

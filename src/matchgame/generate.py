@@ -16,7 +16,7 @@ from .core._validate import as_choice, as_int, as_real, describe
 from .core.board import MAX_CELLS, Board
 from .errors import InvalidInputError, InvalidTypeError
 from .games.bunny import BunnyBoard, GameRecord
-from .games.position import Position
+from .games.vertex.position import Position
 
 if TYPE_CHECKING:
     from .core.multigraph import MultiGraph
@@ -236,12 +236,13 @@ def edge_trail_record(
     >>> record.game, record.path.shape[0]
     ('edge', 40)
     """
-    from .games.edge_position import edge_multigraph
+    from .games.contract import game
     from .games.tokens import TokenRecord
 
     length = as_int(length, "length", low=1)
     rng = _rng(seed)
-    multigraph = edge_multigraph(source, moves)
+    edge = game("edge")
+    multigraph, _ = edge.graph_of(source, moves)
     graph = multigraph.support
     n = graph.n_vertices
     if n == 0:
@@ -256,7 +257,7 @@ def edge_trail_record(
     trail = _euler_trail(multigraph, start)
     walk = trail[:length]
     return TokenRecord.from_moves(
-        source, multigraph.names.names(np.array(walk)), rule=moves, game="edge"
+        source, multigraph.names.names(np.array(walk)), moves=moves, game=edge
     )
 
 

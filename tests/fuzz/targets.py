@@ -11,6 +11,7 @@ interpreter, a hang past the per-input time bound or memory past the bound of
 
 from __future__ import annotations
 
+import contextlib
 import resource
 from collections.abc import Callable
 from typing import Any
@@ -47,7 +48,7 @@ def _kind(kind: str) -> Callable[[bytes], None]:
     """Read the bytes as ``kind`` (:data:`matchgame.readers.inputs.KINDS`) and solve them."""
 
     def target(data: bytes) -> None:
-        from matchgame.readers.inputs import parse_input
+        from matchgame.inputs import parse_input
 
         moves = "orthogonal"
         if kind in ("board", "walk-board") and data[:1] in RULES:  # other move rules too
@@ -63,9 +64,9 @@ def graph6_lines(data: bytes) -> None:
 
     for graph in parse_graph6(data):
         if graph.n_vertices <= SOLVE_VERTICES:
-            from matchgame import analyse_graph
+            from matchgame import analyse
 
-            analyse_graph(graph)
+            analyse(graph)
 
 
 def _sweep(kind: str) -> Callable[[bytes], None]:
@@ -118,8 +119,7 @@ def edge_game(data: bytes) -> None:
 
 def edge_walk(data: bytes) -> None:
     """A token-game record of the edge game (cells and vertices may repeat), annotated."""
-    from matchgame.games.tokens import annotate
-    from matchgame.readers.tokens import parse_token_record
+    from matchgame.games.tokens import annotate, parse_token_record
 
     edges = data[:1] != b"b"
     record = parse_token_record(data if edges else data[1:], edges=edges, game="edge")
@@ -142,12 +142,97 @@ def edge_certificate(data: bytes) -> None:
         check_answer(parse_board(source), answer, game="edge")
 
 
+def gf2_kernels(data: bytes) -> None:
+    """The edge game's structured, dense and proof kernels on a small matrix read from
+    the bytes (first byte: columns; then one byte a row entry, 255 ending a row, as
+    CSR with repeats and order fixed), and, raw, on arrays the bytes spell out (the
+    kernels must refuse what is out of range, never read past it). Each answer is
+    checked: kernel bases in the kernel, proofs adding up to their unit vectors."""
+    import numpy as np
+
+    from matchgame._kernels import gf2, gf2dense, gf2proofs, gf2sparse
+
+    if not data:
+        return
+    n_cols = data[0] % 48
+    rows: list[list[int]] = [[]]
+    for byte in data[1:]:
+        if byte == 255:
+            rows.append([])
+        elif n_cols:
+            rows[-1].append(byte % n_cols)
+    rows = [sorted(set(row)) for row in rows]
+    ptr = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum([len(row) for row in rows], out=ptr[1:])
+    ind = np.array([c for row in rows for c in row], dtype=np.int32)
+    dense = np.zeros((len(rows), n_cols), dtype=np.int64)
+    for r, row in enumerate(rows):
+        dense[r, row] = 1
+    result = gf2sparse.markowitz(ptr, ind, n_cols, data[0] % 7 * 10, 10_000)
+    assert result is not None
+    rank, basis = gf2dense.dense_kernel(ptr, ind, n_cols) or (0, None)
+    assert basis is not None
+    for k in range(n_cols - rank):
+        vector = np.array([(int(basis[j, k >> 6]) >> (k & 63)) & 1 for j in range(n_cols)])
+        assert not ((dense @ vector) % 2).any()
+    t_ptr, t_ind = gf2.transpose_csr(ptr, ind, n_cols)
+    words = gf2.band_words(t_ptr, t_ind, len(rows), np.empty(0, dtype=np.uint8))
+    ops = np.empty((4, 2), dtype=np.int32)
+    logged = gf2.eliminate_logged(t_ptr, t_ind, len(rows), words, ops)
+    assert logged is not None
+    _, pivot_row, store, last, *_ = logged
+    gf2proofs.ring_bits(pivot_row, store, last)
+    provable = [c for c in range(len(rows)) if pivot_row[c] >= 0]
+    with contextlib.suppress(ValueError):  # a pivot whose unit vector is no sum of rows
+        gf2proofs.unit_proofs(pivot_row, store, last, np.array(provable[::-1], dtype=np.int32))
+    # raw arrays: the checks must refuse them
+    raw = np.frombuffer(data[: len(data) // 4 * 4], dtype=np.int32)
+    for call in (
+        lambda: gf2sparse.back_substitute_pivots(
+            raw[:2].copy(),
+            np.array([0, len(raw) - 2], dtype=np.int64),
+            raw[2:].copy(),
+            np.zeros((max(n_cols, 1), 1), dtype=np.uint64),
+        ),
+        lambda: gf2proofs.unit_proofs(pivot_row, store, last, raw[:3].copy()),
+    ):
+        with contextlib.suppress(ValueError):
+            call()
+
+
+def vertex_certificate(data: bytes) -> None:
+    """The vertex game's certificate of a board (``b`` and a rule byte first) or an
+    edge list, made and checked: a proof matchgame makes and refuses is a finding
+    (on graphs with odd cycles its ears and links come from a kernel of their own)."""
+    from matchgame import Board, analyse
+    from matchgame.certificates import check_answer, make_certificate
+    from matchgame.readers.boards import parse_board
+    from matchgame.readers.edgelists import parse_edge_list
+    from matchgame.writers.placements import format_placements
+
+    source: Any
+    moves = "orthogonal"
+    if data[:1] == b"b":
+        moves = RULES.get(data[1:2], "orthogonal")
+        source = parse_board(data[2:])
+    else:
+        source = parse_edge_list(data)
+    size = source.n_free if isinstance(source, Board) else source.n_vertices
+    if size > SOLVE_VERTICES:
+        return
+    analysis = analyse(source, moves=moves)
+    answer = format_placements(analysis, "json", make_certificate(analysis))
+    problems = check_answer(source, answer, moves=moves)
+    if problems:
+        raise AssertionError(f"matchgame's own certificate refused: {problems[:3]}")
+
+
 def certificate(data: bytes) -> None:
     """``matchgame verify``: an answer document checked against its input. The input
     is the text before the first blank line (a board or an edge list), the answer the
     rest; without a blank line, the answer of the board in ``seeds``."""
     from matchgame.certificates import check_answer
-    from matchgame.readers.inputs import parse_input
+    from matchgame.inputs import parse_input
 
     source, separator, answer = data.partition(b"\n\n")
     if not separator:
@@ -322,11 +407,13 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "walk-board": _kind("walk-board"),
     "walk-edges": _kind("walk-edges"),
     "certificate": certificate,
+    "vertex-certificate": vertex_certificate,
     "web": web_request,
     "edge-game": edge_game,
     "edge-walk": edge_walk,
     "edge-certificate": edge_certificate,
     "kernels": kernels,
+    "gf2-kernels": gf2_kernels,
 }
 """Every harness, by the name ``run.py`` and the corpus directories use."""
 

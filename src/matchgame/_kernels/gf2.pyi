@@ -13,10 +13,20 @@ __all__ = [
     "component_sides",
     "echelon_fill",
     "eliminate",
+    "eliminate_logged",
     "rcm_order",
     "set_bits",
     "solve_carried",
     "transpose_csr",
+]
+
+_Echelon = tuple[
+    int,  # rank
+    npt.NDArray[np.int32],  # pivot_row
+    npt.NDArray[np.uint64],  # store
+    npt.NDArray[np.int32],  # last
+    npt.NDArray[np.int32],  # dependent rows
+    int,  # most rows active at once
 ]
 
 def check_csr(
@@ -35,17 +45,15 @@ def eliminate(
     row_mask: npt.NDArray[np.uint8],
     W: int,
     carry: npt.NDArray[np.uint64] | None = None,
-) -> (
-    tuple[
-        int,
-        npt.NDArray[np.int32],
-        npt.NDArray[np.uint64],
-        npt.NDArray[np.int32],
-        npt.NDArray[np.int32],
-        int,
-    ]
-    | None
-): ...
+    ops: npt.NDArray[np.int32] | None = None,
+) -> _Echelon | None: ...
+def eliminate_logged(
+    indptr: npt.NDArray[np.int64],
+    indices: npt.NDArray[np.int32],
+    n_cols: int,
+    W: int,
+    ops: npt.NDArray[np.int32],
+) -> tuple[*_Echelon, int] | None: ...
 def back_substitute(
     pivot_row: npt.NDArray[np.int32],
     store: npt.NDArray[np.uint64],

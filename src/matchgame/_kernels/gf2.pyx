@@ -57,6 +57,7 @@ cdef extern from *:
     int mg_popcount64(unsigned long long x) noexcept nogil
 
 cdef int64_t POLL = 4096  # columns between looks at the stop flag
+_EMPTY_MASK = np.empty(0, dtype=np.uint8)
 
 __all__ = [
     "Transforms",
@@ -67,6 +68,7 @@ __all__ = [
     "component_sides",
     "echelon_fill",
     "eliminate",
+    "eliminate_logged",
     "rcm_order",
     "set_bits",
     "solve_carried",
@@ -169,15 +171,18 @@ cdef inline int64_t _lead_after(
     const uint64_t *row, int64_t c, int64_t hi, int64_t W
 ) noexcept nogil:
     """The first set column of a ring row after column ``c`` (up to ``hi``), or -1."""
-    cdef int64_t w = c >> 6, last = hi >> 6
-    cdef uint64_t word = row[w % W] & _above(c)
+    cdef int64_t w = c >> 6, last = hi >> 6, i = w % W
+    cdef uint64_t word = row[i] & _above(c)
     while True:
         if word:
             return (w << 6) + mg_ctz64(word)
         w += 1
         if w > last:
             return -1
-        word = row[w % W]
+        i += 1
+        if i == W:  # the ring wraps (no division a word)
+            i = 0
+        word = row[i]
 
 
 cdef int64_t _eliminate(
@@ -185,6 +190,7 @@ cdef int64_t _eliminate(
     const uint8_t *row_mask, int64_t W, uint64_t *store, int32_t *hi, int32_t *head,
     int32_t *after, uint8_t *loaded, int32_t *pivot_row, int32_t *zero_rows,
     int64_t *n_zero, uint64_t *carry, int64_t carry_words, int64_t *most_active,
+    int32_t *ops, int64_t ops_cap, int64_t *n_ops,
 ) noexcept nogil:
     """The elimination of the module docstring; returns the rank, or -1 if stopped."""
     cdef int64_t r, c, k, j, q, p, following, lead, best_hi, rank = 0, active = 0
@@ -229,6 +235,11 @@ cdef int64_t _eliminate(
         while q >= 0:
             following = after[q]
             if q != p:
+                if ops != NULL:  # the log: row q got column c's pivot row
+                    if n_ops[0] < ops_cap:
+                        ops[2 * n_ops[0]] = <int32_t> q
+                        ops[2 * n_ops[0] + 1] = <int32_t> c
+                    n_ops[0] += 1
                 _xor_ring(store + q * W, store + p * W, c >> 6, best_hi >> 6, W)
                 if best_hi > hi[q]:
                     hi[q] = <int32_t> best_hi
@@ -254,6 +265,7 @@ def eliminate(
     const uint8_t[::1] row_mask,
     int64_t W,
     uint64_t[:, ::1] carry=None,
+    int32_t[:, ::1] ops=None,
 ):
     """Eliminate the rows of a banded CSR matrix (see the module docstring).
 
@@ -293,15 +305,21 @@ def eliminate(
     cdef int64_t rank, n_zero = 0, most_active = 0
     cdef const uint8_t *mask = &row_mask[0] if row_mask.shape[0] else NULL
     cdef const int32_t *columns = &indices[0] if indices.shape[0] else NULL
+    cdef int32_t *ops_ptr = NULL
+    cdef int32_t no_room[2]
+    cdef int64_t ops_cap = 0, n_ops = 0
+    if ops is not None:
+        ops_cap = ops.shape[0]
+        ops_ptr = &ops[0, 0] if ops_cap else no_room  # capacity 0: counted, not written
     with nogil:
         rank = _eliminate(
             &indptr[0], columns, n_rows, n_cols, mask, W, &store[0, 0], &last[0],
             &head[0], &after[0], &loaded[0], &pivot_row[0], &zero_rows[0], &n_zero,
-            carry_ptr, carry_words, &most_active,
+            carry_ptr, carry_words, &most_active, ops_ptr, ops_cap, &n_ops,
         )
     if rank < 0:
         return None
-    return (
+    result = (
         int(rank),
         pivot_array[:n_cols],
         store_array[:n_rows],
@@ -309,6 +327,23 @@ def eliminate(
         zero_array[:n_zero],
         int(most_active),
     )
+    return result if ops is None else (*result, int(n_ops))
+
+
+def eliminate_logged(
+    const int64_t[::1] indptr,
+    const int32_t[::1] indices,
+    int64_t n_cols,
+    int64_t W,
+    int32_t[:, ::1] ops,
+):
+    """:func:`eliminate` of every row that also logs its row operations: ``ops[k] =
+    (q, c)`` says row ``q`` got the pivot row of column ``c`` added, in the order
+    done, while they fit; the tuple :func:`eliminate` returns, then how many there
+    were (more than ``len(ops)``: run again with room for them). None if stopped."""
+    if ops.shape[1] != 2:
+        raise ValueError("ops must have two columns")
+    return eliminate(indptr, indices, n_cols, _EMPTY_MASK, W, None, ops)
 
 
 def back_substitute(
@@ -331,7 +366,7 @@ cdef int _back_substitute_words(
 ) noexcept nogil:
     """Back substitution (see the module docstring) with ``words`` words of lanes per
     column: ``x`` is ``n_cols x words``, row-major; -1 if stopped."""
-    cdef int64_t c, p, w, end, k, j
+    cdef int64_t c, p, w, end, k, j, i
     cdef uint64_t word
     cdef const uint64_t *row
     cdef uint64_t *acc
@@ -346,18 +381,25 @@ cdef int _back_substitute_words(
         acc = x + c * words
         w = c >> 6
         end = last[p] >> 6
-        word = row[w % W] & _above(c)
+        i = w % W
+        word = row[i] & _above(c)
         while True:
             while word:
                 j = (w << 6) + mg_ctz64(word)
                 other = x + j * words
-                for k in range(words):
-                    acc[k] ^= other[k]
+                if words == 1:
+                    acc[0] ^= other[0]
+                else:
+                    for k in range(words):
+                        acc[k] ^= other[k]
                 word &= word - 1
             w += 1
             if w > end:
                 break
-            word = row[w % W]
+            i += 1
+            if i == W:  # the ring wraps (no division a word)
+                i = 0
+            word = row[i]
     return 0
 
 

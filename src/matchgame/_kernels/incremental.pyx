@@ -1,7 +1,7 @@
 # cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """A maximum matching kept up to date while vertices are deleted (bipartite graphs).
 
-State shared by the kernels (all arrays, owned by ``matchgame.games.engines``):
+State shared by the kernels (all arrays, owned by ``matchgame.games.vertex.engines``):
 
 - ``alive`` (uint8): vertices not deleted yet;
 - ``mate`` (int32): a maximum matching of the alive graph, -1 = exposed;

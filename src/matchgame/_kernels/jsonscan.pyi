@@ -17,6 +17,7 @@ NULL: Final[int]
 RAGGED: Final[int]
 NESTED: Final[int]
 MIXED_INTEGER: Final[int]
+BIG: Final[int]
 # shapes of a list
 EMPTY: Final[int]
 FLAT: Final[int]
@@ -33,10 +34,11 @@ TOO_MANY: Final[int]
 BAD_ESCAPE: Final[int]
 CONTROL: Final[int]
 TRAILING: Final[int]
-# an integer outside int32 in ``numbers``
-OUT_OF_RANGE: Final[int]
+# the columns of a node: kind, parent, first, count, shape, width, texts
+NODE_COLUMNS: Final[int]
 
 def count_digit_runs(buffer: npt.NDArray[np.uint8]) -> int: ...
+def measure(buffer: npt.NDArray[np.uint8]) -> tuple[int, int, int]: ...
 def scan_json(
     buffer: npt.NDArray[np.uint8],
     max_depth: int,
@@ -44,13 +46,17 @@ def scan_json(
     max_number: int,
     max_nodes: int,
     max_numbers: int,
+    wide: bool = True,
+    max_texts: int = -1,
 ) -> tuple[
     int,
     int,
     npt.NDArray[np.int64],
     npt.NDArray[np.int64],
-    npt.NDArray[np.int32],
+    npt.NDArray[np.int32] | npt.NDArray[np.int64],
     int,
     npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.uint8],
     npt.NDArray[np.int64],
 ]: ...

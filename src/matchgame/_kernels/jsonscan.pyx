@@ -6,13 +6,20 @@
 document in one pass with an explicit stack (no recursion) and returns
 
 - every integer that is an item of a list, or of a list inside a list, in one
-  int32 array (``numbers``; out-of-range values as ``OUT_OF_RANGE``);
+  array (``numbers``): int32 when no run of digits in the document is longer
+  than 9 (:func:`measure` says), else int64; an integer beyond 64 bits makes its
+  list MIXED (``BIG``);
+- with ``strings``, every string that is an item of a list, or of a list inside a
+  list, too (and every integer beyond 64 bits, as its text): its place in
+  ``numbers`` holds its number in ``texts`` (the spans of the strings' contents
+  or of the integers' digits, in order) and ``is_text`` marks it; the list counts
+  them (a node's ``texts``). Without it such an item makes its list MIXED;
 - a small table of the other values ("nodes"): the root, and the members of
   objects that are themselves nodes. A list node says where its integers are
   (``first``, ``count``) and its shape: integers (``FLAT``), lists of integers
   of one length (``ROWS``, ``width`` each), nothing (``EMPTY``) or anything else
-  (``MIXED``, with the first offending item and why). Values inside lists are
-  validated but not recorded: no list in an answer holds objects or strings.
+  (``MIXED``, with the first offending item and why). Other values inside lists
+  are validated but not recorded: no list in an answer holds objects.
 
 Limits bound the work a hostile file can cause: nesting depth, the length of a
 string or number, the number of nodes. Strings are not decoded here (the caller
@@ -21,7 +28,7 @@ decodes the few it needs, all short); their escapes are checked.
 
 import numpy as np
 
-from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 cdef enum:
     # node kinds, and for a MIXED list the kind of its first offending item
@@ -36,6 +43,7 @@ cdef enum:
     _RAGGED = 9  # a list of integer lists of different lengths
     _NESTED = 10  # a list holding a list that holds lists
     _MIXED_INTEGER = 11  # a list of lists that also holds an integer
+    _BIG = 12  # an integer beyond 64 bits
 
 cdef enum:
     # shapes of a list
@@ -58,25 +66,26 @@ cdef enum:
     _TRAILING = 9
 
 cdef enum:
+    NODE_WIDTH = 7  # a node's columns: kind, parent, first, count, shape, width, texts
+
+cdef enum:
     # parser states
     _VALUE = 0
     _KEY = 1
     _AFTER = 2
     _CLOSE = 3
 
-cdef int32_t _OUT_OF_RANGE = -2147483648  # an integer outside int32 in ``numbers``
-
 OBJECT, ARRAY, STRING, INTEGER, FLOAT, TRUE, FALSE = (
     _OBJECT, _ARRAY, _STRING, _INTEGER, _FLOAT, _TRUE, _FALSE
 )
 globals()["NULL"] = _NULL  # NULL is C's null pointer in Cython source
-RAGGED, NESTED, MIXED_INTEGER = _RAGGED, _NESTED, _MIXED_INTEGER
+RAGGED, NESTED, MIXED_INTEGER, BIG = _RAGGED, _NESTED, _MIXED_INTEGER, _BIG
 EMPTY, FLAT, ROWS, MIXED = _EMPTY, _FLAT, _ROWS, _MIXED
 OK, SYNTAX, END, DEPTH, LONG_STRING, LONG_NUMBER, TOO_MANY, BAD_ESCAPE, CONTROL, TRAILING = (
     _OK, _SYNTAX, _END, _DEPTH, _LONG_STRING, _LONG_NUMBER, _TOO_MANY, _BAD_ESCAPE, _CONTROL,
     _TRAILING,
 )
-OUT_OF_RANGE = _OUT_OF_RANGE
+NODE_COLUMNS = NODE_WIDTH
 
 
 cdef inline bint _is_digit(uint8_t c) noexcept nogil:
@@ -106,6 +115,36 @@ def count_digit_runs(const uint8_t[::1] buffer):
     with nogil:
         count = _digit_runs(buffer)
     return count
+
+
+cdef void _measure(
+    const uint8_t[::1] buffer, int64_t *longest, int64_t *quotes
+) noexcept nogil:
+    """The longest run of digits and the number of double quotes."""
+    cdef Py_ssize_t i, n = buffer.shape[0]
+    cdef int64_t run = 0, best = 0, count = 0
+    cdef uint8_t c
+    for i in range(n):
+        c = buffer[i]
+        if <uint8_t> (c - 48) < 10:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
+            count += c == 34
+    longest[0] = best
+    quotes[0] = count
+
+
+def measure(const uint8_t[::1] buffer):
+    """``(digit runs, longest digit run, double quotes)`` of ``buffer``: bounds on the
+    integers and strings :func:`scan_json` may record, and whether int32 holds them."""
+    cdef int64_t runs, longest = 0, quotes = 0
+    with nogil:
+        runs = _digit_runs(buffer)
+        _measure(buffer, &longest, &quotes)
+    return runs, longest, quotes
 
 
 cdef inline int64_t _skip_space(const uint8_t *buffer, int64_t n, int64_t pos) noexcept nogil:
@@ -155,12 +194,14 @@ cdef int64_t _string_end(
 
 
 cdef int64_t _number_end(
-    const uint8_t *buffer, int64_t n, int64_t pos, bint *integer, int64_t *number
+    const uint8_t *buffer, int64_t n, int64_t pos, bint *integer, int64_t *number, bint *big
 ) noexcept nogil:
     """The end of the number at ``pos`` (-SYNTAX if none), whether it is an integer,
-    and its value clamped to int32 (``OUT_OF_RANGE`` beyond it)."""
-    cdef int64_t i = pos, value = 0
-    cdef bint negative = False, big = False
+    and its value; ``big`` when an integer is beyond int64 (its value is then 0)."""
+    cdef int64_t i = pos
+    cdef uint64_t value = 0, limit
+    cdef bint negative = False
+    big[0] = False
     integer[0] = False
     number[0] = 0
     if i < n and buffer[i] == 45:  # '-'
@@ -171,11 +212,14 @@ cdef int64_t _number_end(
     if buffer[i] == 48:  # a leading 0 stands alone
         i += 1
     else:
+        # int64 holds 9223372036854775807, and -9223372036854775808
+        limit = <uint64_t> 9223372036854775807 + (1 if negative else 0)
         while i < n and _is_digit(buffer[i]):
-            if not big:
-                value = value * 10 + (buffer[i] - 48)
-                if value > 2147483647:
-                    big = True
+            if not big[0]:
+                if value > (limit - (buffer[i] - 48)) // 10:
+                    big[0] = True
+                else:
+                    value = value * 10 + (buffer[i] - 48)
             i += 1
     integer[0] = True
     if i < n and buffer[i] == 46:  # '.'
@@ -195,7 +239,12 @@ cdef int64_t _number_end(
             return -_SYNTAX
         while i < n and _is_digit(buffer[i]):
             i += 1
-    number[0] = _OUT_OF_RANGE if big else (-value if negative else value)
+    if big[0]:
+        number[0] = 0
+    elif negative:
+        number[0] = <int64_t> (0 - value)  # two's complement: -2**63 too
+    else:
+        number[0] = <int64_t> value
     return i
 
 
@@ -229,7 +278,8 @@ cdef int64_t _literal_end(const uint8_t *buffer, int64_t n, int64_t pos, int *ki
 
 
 cdef struct Frames:
-    # the open containers: kind, node, items, first number, shape, width, bad item, bad kind
+    # the open containers: kind, node, items, first number, shape, width, bad item,
+    # bad kind, string items (a list's and its lists')
     int64_t *kind
     int64_t *node
     int64_t *items
@@ -238,6 +288,7 @@ cdef struct Frames:
     int64_t *width
     int64_t *bad_item
     int64_t *bad_kind
+    int64_t *texts
 
 
 cdef struct Scan:
@@ -248,9 +299,16 @@ cdef struct Scan:
     int64_t max_number
     int64_t max_nodes
     int64_t max_numbers
-    int32_t *numbers
+    int32_t *narrow  # the numbers, when int32 holds them
+    int64_t *wide  # else
+    bint is_wide
     int64_t n_numbers
-    int64_t *nodes  # (max_nodes, 6), row-major
+    bint strings  # record the string items of lists
+    uint8_t *is_text  # per number (with strings): a string's number in texts
+    int64_t *texts  # (max_texts, 2): the strings' contents, start and end
+    int64_t n_texts
+    int64_t max_texts
+    int64_t *nodes  # (max_nodes, NODE_COLUMNS), row-major
     int64_t *spans  # (max_nodes, 4), row-major
     int64_t n_nodes
     Frames f
@@ -282,6 +340,20 @@ cdef inline void _add_row(Frames *f, int64_t top, int64_t count) noexcept nogil:
         f.shape[top] = _MIXED
         f.bad_item[top] = f.items[top]
         f.bad_kind[top] = _ARRAY
+
+
+cdef inline bint _store(Scan *s, int64_t value) noexcept nogil:
+    """Append an integer (or a string's number) to the numbers; False when full."""
+    if s.n_numbers == s.max_numbers:
+        return False
+    if s.is_wide:
+        s.wide[s.n_numbers] = value
+    else:
+        s.narrow[s.n_numbers] = <int32_t> value
+    if s.strings:
+        s.is_text[s.n_numbers] = 0
+    s.n_numbers += 1
+    return True
 
 
 cdef inline void _add_integer(Frames *f, int64_t top) noexcept nogil:
@@ -318,8 +390,8 @@ cdef int64_t _new_node(Scan *s, int64_t kind, int64_t top) noexcept nogil:
         return -1
     node = s.n_nodes
     s.n_nodes += 1
-    s.nodes[6 * node] = kind
-    s.nodes[6 * node + 1] = s.f.node[top] if s.depth > 0 else -1
+    s.nodes[NODE_WIDTH * node] = kind
+    s.nodes[NODE_WIDTH * node + 1] = s.f.node[top] if s.depth > 0 else -1
     s.spans[4 * node] = s.key_start
     s.spans[4 * node + 1] = s.key_end
     return node
@@ -333,7 +405,7 @@ cdef int _scan(Scan *s) noexcept nogil:
     cdef int32_t value = 0
     cdef int kind = 0, state = _VALUE, closer
     cdef uint8_t c
-    cdef bint in_list, record, after, closed, integer
+    cdef bint in_list, record, after, closed, integer, big = False
     cdef Frames *f = &s.f
     pos = _skip_space(buffer, n, 0)
     while True:
@@ -362,11 +434,9 @@ cdef int _scan(Scan *s) noexcept nogil:
                             end = _plain_integer(buffer, n, q, &value)
                             if end < 0:
                                 break
-                            if s.n_numbers == s.max_numbers:
+                            if not _store(s, value):
                                 s.pos = pos
                                 return _TOO_MANY
-                            s.numbers[s.n_numbers] = value
-                            s.n_numbers += 1
                             count += 1
                             q = _skip_space(buffer, n, end)
                             if q < n and buffer[q] == 44:  # ','
@@ -384,10 +454,8 @@ cdef int _scan(Scan *s) noexcept nogil:
                         q = _plain_integer(buffer, n, pos, &value)
                         if q < 0:
                             break
-                        if s.n_numbers == s.max_numbers:
+                        if not _store(s, value):
                             return _TOO_MANY
-                        s.numbers[s.n_numbers] = value
-                        s.n_numbers += 1
                         _add_integer(f, top)
                     f.items[top] += 1
                     pos = q
@@ -430,6 +498,7 @@ cdef int _scan(Scan *s) noexcept nogil:
                 f.width[s.depth] = 0
                 f.bad_item[s.depth] = -1
                 f.bad_kind[s.depth] = 0
+                f.texts[s.depth] = 0
                 s.depth += 1
                 s.key_start = -1
                 s.key_end = -1
@@ -448,7 +517,7 @@ cdef int _scan(Scan *s) noexcept nogil:
                 kind = _STRING
                 end += 1
             elif c == 45 or _is_digit(c):
-                end = _number_end(buffer, n, pos, &integer, &number)
+                end = _number_end(buffer, n, pos, &integer, &number, &big)
                 if end < 0:
                     return _SYNTAX
                 if end - pos > s.max_number:
@@ -459,14 +528,22 @@ cdef int _scan(Scan *s) noexcept nogil:
                 if end < 0:
                     return _SYNTAX
             if in_list:
-                if kind == _INTEGER:
-                    if s.n_numbers == s.max_numbers:
+                if kind == _INTEGER and not big:
+                    if not _store(s, number):
                         return _TOO_MANY
-                    s.numbers[s.n_numbers] = <int32_t> number
-                    s.n_numbers += 1
+                    _add_integer(f, top)
+                elif s.strings and (kind == _STRING or kind == _INTEGER):
+                    # a string, or an integer beyond 64 bits, kept as its text
+                    if s.n_texts == s.max_texts or not _store(s, s.n_texts):
+                        return _TOO_MANY
+                    s.is_text[s.n_numbers - 1] = 1
+                    s.texts[2 * s.n_texts] = pos + 1 if kind == _STRING else pos
+                    s.texts[2 * s.n_texts + 1] = end - 1 if kind == _STRING else end
+                    s.n_texts += 1
+                    f.texts[top] += 1
                     _add_integer(f, top)
                 else:
-                    _spoil(f, top, kind)
+                    _spoil(f, top, _BIG if kind == _INTEGER else kind)
             elif record:
                 node = _new_node(s, kind, top)
                 if node < 0:
@@ -522,17 +599,19 @@ cdef int _scan(Scan *s) noexcept nogil:
             node = f.node[top]
             if node >= 0:
                 s.spans[4 * node + 3] = pos + 1
-                s.nodes[6 * node + 3] = f.items[top]
+                s.nodes[NODE_WIDTH * node + 3] = f.items[top]
                 if f.kind[top] == _ARRAY:
-                    s.nodes[6 * node + 4] = f.shape[top]
+                    s.nodes[NODE_WIDTH * node + 4] = f.shape[top]
+                    s.nodes[NODE_WIDTH * node + 6] = f.texts[top]
                     if f.shape[top] == _MIXED:
-                        s.nodes[6 * node + 2] = f.bad_kind[top]
-                        s.nodes[6 * node + 5] = f.bad_item[top]
+                        s.nodes[NODE_WIDTH * node + 2] = f.bad_kind[top]
+                        s.nodes[NODE_WIDTH * node + 5] = f.bad_item[top]
                     else:
-                        s.nodes[6 * node + 2] = f.first[top]
-                        s.nodes[6 * node + 5] = f.width[top]
+                        s.nodes[NODE_WIDTH * node + 2] = f.first[top]
+                        s.nodes[NODE_WIDTH * node + 5] = f.width[top]
             if s.depth >= 2 and f.kind[top] == _ARRAY and f.kind[top - 1] == _ARRAY:
                 outer = top - 1
+                f.texts[outer] += f.texts[top]
                 shape = f.shape[top]
                 if shape == _EMPTY or shape == _FLAT:
                     _add_row(f, outer, f.items[top])
@@ -547,40 +626,70 @@ cdef int _scan(Scan *s) noexcept nogil:
 
 def scan_json(
     const uint8_t[::1] buffer, int64_t max_depth, int64_t max_string, int64_t max_number,
-    int64_t max_nodes, int64_t max_numbers,
+    int64_t max_nodes, int64_t max_numbers, bint wide=True, int64_t max_texts=-1,
 ):
     """Scan the JSON document in ``buffer`` (uint8).
 
-    Returns ``(status, pos, nodes, spans, numbers, n_numbers, stack, pending_key)``:
+    Returns ``(status, pos, nodes, spans, numbers, n_numbers, stack, pending_key,
+    is_text, texts)``:
 
     - ``status`` (``OK`` or an error code) and ``pos``, the byte where scanning
       stopped;
-    - ``nodes``, int64 ``(n_nodes, 6)``: kind, parent node (-1 for the root),
-      first, count, shape, width; for a MIXED list ``width`` is the index of its
-      first offending item and ``first`` that item's kind;
+    - ``nodes``, int64 ``(n_nodes, NODE_COLUMNS)``: kind, parent node (-1 for the
+      root), first, count, shape, width, texts (string items of a list, its lists'
+      included); for a MIXED list ``width`` is the index of its first offending
+      item and ``first`` that item's kind;
     - ``spans``, int64 ``(n_nodes, 4)``: the node's key (start, end, without the
       quotes; -1 for the root) and its text (strings without the quotes,
       numbers and literals as written, containers from bracket to bracket);
-    - ``numbers[:n_numbers]``, int32: the integers of lists (not copied to size:
-      the bound is close);
+    - ``numbers[:n_numbers]``, int64 if ``wide`` else int32: the integers of lists
+      (not copied to size: the bound is close);
     - ``stack``, int64 ``(depth, 2)``: at an error, the open containers as
       (node or -1, items read), outermost first; and ``pending_key``, the
-      (start, end) of the key whose value was being read, or (-1, -1).
+      (start, end) of the key whose value was being read, or (-1, -1);
+    - with ``max_texts >= 0`` (string items recorded, at most that many; ``wide``
+      is then required): ``is_text`` (uint8 per number, 1 where the number is a
+      string's number) and ``texts`` (int64 ``(n_texts, 2)``, the strings' contents
+      as start and end, without the quotes, or an integer's digits); else two
+      empty arrays.
 
-    ``max_numbers`` must be at least :func:`count_digit_runs` of the buffer
-    (with fewer, the scan stops with ``TOO_MANY`` when they run out).
+    ``max_numbers`` must be at least :func:`count_digit_runs` of the buffer (and
+    the strings recorded), and ``wide`` False only when :func:`measure` finds no
+    run of more than 9 digits (int32 holds every integer then). With fewer numbers
+    or texts the scan stops with ``TOO_MANY`` when they run out.
     """
     if max_depth < 0 or max_string < 0 or max_number < 0 or max_nodes < 0 or max_numbers < 0:
         raise ValueError("the limits must be >= 0")
-    numbers_array = np.empty(max_numbers, dtype=np.int32)
-    nodes_array = np.zeros((max_nodes, 6), dtype=np.int64)
+    if max_texts >= 0 and not wide:
+        raise ValueError("strings are recorded among wide numbers only")
+    numbers_array = np.empty(max_numbers, dtype=np.int64 if wide else np.int32)
+    nodes_array = np.zeros((max_nodes, NODE_WIDTH), dtype=np.int64)
     spans_array = np.empty((max_nodes, 4), dtype=np.int64)
-    frames_array = np.zeros((8, max_depth + 1), dtype=np.int64)
-    cdef int32_t[::1] numbers = numbers_array
+    frames_array = np.zeros((9, max_depth + 1), dtype=np.int64)
+    is_text_array = np.zeros(max_numbers if max_texts >= 0 else 0, dtype=np.uint8)
+    texts_array = np.empty((max(max_texts, 0), 2), dtype=np.int64)
+    cdef int32_t[::1] narrow
+    cdef int64_t[::1] wide_view
+    cdef uint8_t[::1] is_text = is_text_array
     cdef int64_t[:, ::1] nodes = nodes_array, spans = spans_array, frames = frames_array
+    cdef int64_t[:, ::1] texts = texts_array
     cdef Scan s
     cdef int status
     cdef Py_ssize_t i
+    s.narrow = NULL
+    s.wide = NULL
+    s.is_wide = wide
+    if wide:
+        wide_view = numbers_array
+        s.wide = &wide_view[0] if max_numbers else NULL  # not written when 0
+    else:
+        narrow = numbers_array
+        s.narrow = &narrow[0] if max_numbers else NULL
+    s.strings = max_texts >= 0
+    s.is_text = &is_text[0] if is_text.shape[0] else NULL
+    s.texts = &texts[0, 0] if texts.shape[0] else NULL
+    s.n_texts = 0
+    s.max_texts = max(max_texts, 0)
     s.buffer = &buffer[0] if buffer.shape[0] else NULL  # not read when empty
     s.n = buffer.shape[0]
     s.max_depth = max_depth
@@ -588,13 +697,12 @@ def scan_json(
     s.max_number = max_number
     s.max_nodes = max_nodes
     s.max_numbers = max_numbers
-    s.numbers = &numbers[0] if max_numbers else NULL  # not written when 0
     s.n_numbers = 0
     s.nodes = &nodes[0, 0] if max_nodes else NULL
     s.spans = &spans[0, 0] if max_nodes else NULL
     s.n_nodes = 0
     s.f = Frames(&frames[0, 0], &frames[1, 0], &frames[2, 0], &frames[3, 0], &frames[4, 0],
-                 &frames[5, 0], &frames[6, 0], &frames[7, 0])
+                 &frames[5, 0], &frames[6, 0], &frames[7, 0], &frames[8, 0])
     s.depth = 0
     s.pos = 0
     s.key_start = -1
@@ -618,4 +726,6 @@ def scan_json(
         s.n_numbers,
         stack,
         pending,
+        is_text_array,
+        texts_array[: s.n_texts],
     )

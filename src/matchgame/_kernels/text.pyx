@@ -61,28 +61,34 @@ cdef inline bint _scan_integer(
 
     True if one is there and ends at a blank or at ``end``; ``pos`` moves past what
     was read (on False: to the byte that is no part of it). Leading zeros do not
-    count ("0001" is 1, as in every format); 18 or more significant digits read as
-    10**17, absurdly large: callers range-check.
+    count ("0001" is 1, as in every format). Every int64 reads exactly; beyond, the
+    value is clamped to the int64 range (2**63 - 1 or -2**63): callers range-check,
+    and one that takes 2**63 - 1 itself tells it from a clamped one by the text.
     """
-    cdef bint negative = False
-    cdef Py_ssize_t digits = 0, significant = 0
-    cdef int64_t at = pos[0], number = 0
+    cdef bint negative = False, beyond = False
+    cdef Py_ssize_t digits = 0
+    cdef int64_t at = pos[0]
+    cdef uint64_t number = 0, limit, digit
     if at < end and (buffer[at] == 45 or buffer[at] == 43):  # '-' or '+'
         negative = buffer[at] == 45
         at += 1
+    limit = <uint64_t> 9223372036854775807 + (1 if negative else 0)
     while at < end and 48 <= buffer[at] <= 57:
-        if significant < 18:
-            number = number * 10 + (buffer[at] - 48)
-        if number > 0:
-            significant += 1
+        digit = buffer[at] - 48
+        if number < <uint64_t> 922337203685477580:  # no digit carries it past the limit
+            number = number * 10 + digit
+        elif not beyond and number == limit // 10 and digit <= limit % 10:
+            number = number * 10 + digit
+        else:
+            beyond = True
         digits += 1
         at += 1
     pos[0] = at
     if digits == 0 or (at < end and not _is_blank(buffer[at])):
         return False
-    if significant >= 18:
-        number = 100000000000000000
-    value[0] = -number if negative else number
+    if beyond:
+        number = limit
+    value[0] = <int64_t> (0 - number) if negative else <int64_t> number
     return True
 
 

@@ -1,7 +1,8 @@
-"""Playing against the engine: the token game on any board or graph, or Bunny and Egg.
+"""Playing against the engine: any game on any board or graph, or Bunny and Egg.
 
-:class:`Session` holds the rules, the position and the picture; the command
-line drives it either through a plain line protocol (scripts, tests) or
+:class:`Session` holds the position (any game's: :class:`matchgame.BasePosition`)
+and the picture; one factory, :func:`game_session`, makes it for every game. The
+command line drives it either through a plain line protocol (scripts, tests) or
 interactively on a terminal. Moves are vertex names (cells on boards); they are
 read and written in the graph's text form (``ROW COL`` 1-based, a vertex number, or
 a file's label: :mod:`matchgame.core.names`).
@@ -17,14 +18,18 @@ from typing import Any, BinaryIO, cast
 
 import numpy as np
 
+from ..core._text import shorten_line
 from ..core.board import Board
 from ..core.graph import Graph
-from ..core.names import Cell, VertexNames
+from ..core.moves import MOVES_HELP
+from ..core.names import BoardCells, Cell, VertexNames
 from ..draw.terminal import GridPicture, fit_grid
 from ..errors import IllegalMoveError, InvalidInputError
 from ..games.bunny import GameRecord, player_of
-from ..games.position import Position
-from ..readers._text import shorten_line
+from ..games.contract import Game
+from ..games.contract import game as find_game
+from ..games.positions import BasePosition
+from ..games.vertex.position import Position
 
 __all__ = [
     "GridPicture",
@@ -32,7 +37,9 @@ __all__ = [
     "bunny_session",
     "edge_session",
     "fit_grid",
+    "game_session",
     "graph_session",
+    "legend",
     "parse_cell",
     "placement_session",
     "read_lines",
@@ -43,7 +50,7 @@ __all__ = [
 class Session:
     """A game between a person and the engine."""
 
-    position: Position
+    position: BasePosition
     you_move_first: bool
     describe_turn: Callable[[int], str]
     draw: Callable[[Session], str | GridPicture]
@@ -51,7 +58,7 @@ class Session:
 
     @property
     def names(self) -> VertexNames:
-        return self.position.graph.names
+        return self.position.names
 
     @property
     def your_turn(self) -> bool:
@@ -146,10 +153,12 @@ def _describe_placement_game(you_move_first: bool) -> Callable[[int], str]:
     return describe
 
 
-def _board_picture(board: Board, session: Session) -> GridPicture:
+def _board_picture(names: BoardCells, session: Session) -> GridPicture:
     """The board with the cells the token has been on ('o'), the token ('@') and the
     legal moves."""
-    chars = np.where(board.free, ".", "#").astype("<U1")
+    free = np.zeros(names.shape[0] * names.shape[1], dtype=bool)
+    free[names.cell_of_vertex] = True
+    chars = np.where(free.reshape(names.shape), ".", "#").astype("<U1")
     for r, c in session.moves[:-1]:
         chars[r, c] = "o"
     token = session.moves[-1] if session.moves else None
@@ -159,33 +168,67 @@ def _board_picture(board: Board, session: Session) -> GridPicture:
     return GridPicture(chars, token, options)
 
 
-def placement_session(board: Board, *, you_move_first: bool, moves: str = "orthogonal") -> Session:
-    """The JSOI2009 game: the first player places the token, then moves alternate."""
+def game_session(
+    game: str | Game,
+    source: object,
+    *,
+    you_move_first: bool,
+    moves: str = "orthogonal",
+    **options: Any,
+) -> Session:
+    """Any game against the engine on a board or graph: place the token, then move it
+    by the game's rules. On a board the picture is the grid; on a graph a line: the
+    token, what the game has used up (visited vertices, or used edges), the moves."""
+    rules = find_game(game)
+    position = rules.position(source, moves=moves, **options)
+    names = position.names
 
-    def draw(session: Session) -> GridPicture:
-        return _board_picture(board, session)
+    def used_text(session: Session) -> str:
+        if not rules.moves_per_edge:  # what is used up is vertices: those visited
+            between = " " if names.numeric else ", "  # a label may hold a blank
+            visited = between.join(session.text(m) for m in session.moves[:-1])
+            return f"visited: {visited or 'none'}"
+        used = [(names.name(u), names.name(v)) for u, v in position.used_edge_ids()]
+        shown = ", ".join(f"{session.text(u)}-{session.text(v)}" for u, v in used[-8:])
+        more = "..., " if len(used) > 8 else ""
+        return f"edges used: {more}{shown}" if used else "no edge used yet"
 
-    position = Position(board, moves=moves)
+    def draw(session: Session) -> str | GridPicture:
+        if isinstance(names, BoardCells):
+            return _board_picture(names, session)
+        if position.token_id is None:
+            return f"{names.n_vertices} vertices, no token yet: place it on any vertex"
+        between = " " if names.numeric or rules.moves_per_edge else ", "
+        legal = between.join(session.text(m) for m in position.legal_moves()) or "none"
+        return f"token on {names.describe(position.token_id)}; {used_text(session)}; moves: {legal}"
+
     return Session(position, you_move_first, _describe_placement_game(you_move_first), draw)
 
 
+def legend(game: str | Game, session: Session, *, you_move_first: bool, board: bool) -> str:
+    """What a player reads before the first move: the game, its rule, who places the
+    token, and on a board the marks and how the token moves."""
+    rules = find_game(game)
+    who = "You place the token" if you_move_first else "The engine places the token"
+    text = (
+        f"{rules.title[0].upper()}{rules.title[1:]}: {rules.rule}. {who}; then the players "
+        "move it in turn. Who cannot move loses."
+    )
+    names = session.names
+    if board and isinstance(names, BoardCells):
+        text += f" '@' token, 'o' visited, '#' blocked; the token moves {MOVES_HELP[names.moves]}."
+    return text
+
+
+def placement_session(board: Board, *, you_move_first: bool, moves: str = "orthogonal") -> Session:
+    """The JSOI2009 game: the first player places the token, then moves alternate
+    (:func:`game_session` of the vertex game on a board)."""
+    return game_session("vertex", board, you_move_first=you_move_first, moves=moves)
+
+
 def graph_session(graph: Graph, *, you_move_first: bool) -> Session:
-    """The token game on a graph: place the token on a vertex, then move along edges."""
-
-    def draw(session: Session) -> str:
-        position = session.position
-        if position.token is None:
-            return f"{graph.n_vertices} vertices, no token yet: place it on any vertex"
-        names = graph.names
-        between = " " if names.numeric else ", "  # a label may hold a blank
-        visited = between.join(session.text(m) for m in session.moves[:-1]) or "none"
-        legal = between.join(session.text(m) for m in position.legal_moves()) or "none"
-        return (
-            f"token on {names.describe(names.vertex(position.token))}; "
-            f"visited: {visited}; moves: {legal}"
-        )
-
-    return Session(Position(graph), you_move_first, _describe_placement_game(you_move_first), draw)
+    """The vertex game on a graph (:func:`game_session`)."""
+    return game_session("vertex", graph, you_move_first=you_move_first)
 
 
 def edge_session(
@@ -195,35 +238,10 @@ def edge_session(
     moves: str = "orthogonal",
     max_states: int | None = None,
 ) -> Session:
-    """Edge geography on a board or any (multi)graph: place the token, then move it
-    along unused edges (vertices may be visited again). The picture marks the
-    vertices the token has been on and lists the edges used."""
-    from ..games.edge_position import EdgePosition
-    from ..games.edges import MAX_STATES
-
-    budget = MAX_STATES if max_states is None else max_states
-    position = EdgePosition(source, moves=moves, max_states=budget)
-    board = getattr(position, "board", None)
-
-    def used_text(session: Session) -> str:
-        used = position.used
-        shown = ", ".join(f"{session.text(u)}-{session.text(v)}" for u, v in used[-8:])
-        more = "..., " if len(used) > 8 else ""
-        return f"edges used: {more}{shown}" if used else "no edge used yet"
-
-    def draw(session: Session) -> str | GridPicture:
-        edge_position = position
-        if board is not None:
-            return _board_picture(board, session)
-        if edge_position.token is None:
-            n = edge_position.graph.n_vertices
-            return f"{n} vertices, no token yet: place it on any vertex"
-        graph_names = edge_position.graph.names
-        legal = " ".join(session.text(m) for m in session.legal_moves()) or "none"
-        token_id = graph_names.vertex(edge_position.token)
-        return f"token on {graph_names.describe(token_id)}; {used_text(session)}; moves: {legal}"
-
-    return Session(position, you_move_first, _describe_placement_game(you_move_first), draw)
+    """Edge geography on a board or any (multi)graph (:func:`game_session`)."""
+    return game_session(
+        "edge", source, you_move_first=you_move_first, moves=moves, max_states=max_states
+    )
 
 
 def bunny_session(record: GameRecord, *, you_move_first: bool) -> Session:

@@ -2,9 +2,10 @@
 pools of worker processes ended at once.
 
 Shared by every floor that starts processes: the sweep's workers and ``nauty-geng``
-(:mod:`matchgame.sweep.executors`) and the ``--jobs`` pool of the command line
-(:mod:`matchgame.apps.cli.batch`). :func:`die_with` runs in the child, between fork
-and exec or first thing in a worker; elsewhere than Linux it only checks the parent.
+(:mod:`matchgame.sweep.executors`), the ``--jobs`` pool of the command line
+(:mod:`matchgame.apps.cli.batch`) and the contest toolkit's programs
+(:mod:`matchgame.contest.run`). :func:`die_with` runs in the child, between fork and
+exec or first thing in a worker; elsewhere than Linux it only checks the parent.
 """
 
 from __future__ import annotations

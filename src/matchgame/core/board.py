@@ -1,8 +1,15 @@
 """Boards of free and blocked cells, and the graph the token moves on.
 
-A :class:`Board` is a value: a boolean mask of free cells. Its text format (the
-contest's ``N M`` and rows) is read and written in :mod:`matchgame.readers.boards`;
-``Board.parse``, ``Board.from_rows`` and ``str(board)`` reach it as conveniences.
+A :class:`Board` is a value: a boolean mask of free cells. It owns its text format,
+as python-chess's ``Board`` owns its FEN (the contest's ``N M`` and rows, read by
+:func:`parse_board` and :meth:`Board.parse`, written by :func:`format_board` and
+``str(board)``)::
+
+    N M
+    N rows of M characters: '.' free; '#', 'x' or 'X' blocked
+
+CRLF line ends, trailing spaces and trailing blank lines are accepted; see
+:mod:`matchgame.core._text` for what every format accepts.
 """
 
 from __future__ import annotations
@@ -14,17 +21,44 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels._stop import check as _stop_point
-from ..errors import InvalidInputError, InvalidTypeError
+from ..errors import InvalidInputError, InvalidTypeError, ParseError
 from ._cache import cached_property
+from ._memory import require_memory
+from ._text import (
+    TRAILING,
+    checked_rows,
+    header_line,
+    parse_integers,
+    prepare,
+    rows_error,
+    skip_blank,
+    text_limit,
+    unexpected_content,
+)
 from ._validate import Applies, Satisfies, as_bool_array, describe
 from .graph import Graph
 from .names import BoardCells, Cell, as_cell
 
 if TYPE_CHECKING:
-    from ..games.edges import EdgeAnalysis
-    from ..games.placement import Analysis
+    from ..games.analyses import BaseAnalysis
+    from ..games.edge.analysis import EdgeAnalysis
+    from ..games.vertex.analysis import Analysis
 
-__all__ = ["MAX_CELLS", "OF_A_BOARD", "ON_A_BOARD", "Board", "Cell", "as_board", "is_board_source"]
+__all__ = [
+    "BYTES_PER_CELL",
+    "MAX_CELLS",
+    "OF_A_BOARD",
+    "ON_A_BOARD",
+    "Board",
+    "Cell",
+    "as_board",
+    "board_from_rows",
+    "board_rows",
+    "format_board",
+    "is_board_source",
+    "parse_board",
+    "text_size_limit",
+]
 
 MAX_CELLS = 1 << 28
 """Largest board accepted (cells); its graph then has under 2**30 adjacency entries."""
@@ -88,20 +122,18 @@ class Board:
         board.free = free
         return board
 
-    # -- text: conveniences over matchgame.readers.boards -------------------------
+    # -- text: the contest format --------------------------------------------------
 
     @classmethod
     def parse(cls, text: str | bytes) -> Board:
         """Read the contest format: a header ``N M`` and ``N`` rows of ``M`` cells
-        (see :func:`matchgame.readers.boards.parse_board`).
+        (see :func:`parse_board`).
 
         Raises
         ------
         ParseError
             With the line (and column) of the first problem.
         """
-        from ..readers.boards import parse_board
-
         return parse_board(text)
 
     @classmethod
@@ -115,20 +147,14 @@ class Board:
         InvalidTypeError
             If ``rows`` is a single string or holds something else than strings.
         """
-        from ..readers.boards import board_from_rows
-
         return board_from_rows(rows)
 
     def rows(self) -> list[str]:
         """The board as text rows of '.' and '#'."""
-        from ..readers.boards import board_rows
-
         return board_rows(self)
 
     def to_text(self) -> str:
         """The contest format, header included."""
-        from ..readers.boards import format_board
-
         return format_board(self)
 
     def __str__(self) -> str:
@@ -148,14 +174,15 @@ class Board:
     @overload
     def analyse(self, moves: str = ..., *, game: Literal["edge"]) -> EdgeAnalysis: ...
     @overload
-    def analyse(self, moves: str = ..., *, game: str) -> Analysis | EdgeAnalysis: ...
-    def analyse(self, moves: str = "orthogonal", game: str = "vertex") -> Analysis | EdgeAnalysis:
+    def analyse(self, moves: str = ..., *, game: str) -> BaseAnalysis: ...
+    def analyse(self, moves: str = "orthogonal", game: str = "vertex") -> BaseAnalysis:
         """Who wins where on this board: :func:`matchgame.analyse` (``moves``: how the
-        token moves, see ``matchgame.core.moves``; ``game``: ``"vertex"`` or
-        ``"edge"``)."""
-        from ..games.placement import analyse
+        token moves, see ``matchgame.core.moves``; ``game``: a game's name, see
+        :func:`matchgame.game`)."""
+        from ..games.api import analyse  # the games' floor, asked for
 
-        return analyse(self, moves=moves, game=game)
+        analysis: BaseAnalysis = analyse(self, moves=moves, game=game)
+        return analysis
 
     def _repr_svg_(self) -> str | None:
         """In Jupyter: the board coloured by who wins a placement where (orthogonal
@@ -310,7 +337,127 @@ def as_board(board: Any, name: str = "board") -> Board:
     elif isinstance(board, np.ndarray):
         hint = "; for a mask of free cells use Board(mask)"
     elif isinstance(board, Graph):
-        hint = "; for a graph use analyse_graph(graph)"
+        hint = "; for a graph use analyse(graph)"
     raise InvalidTypeError(
         f"{name} must be a matchgame.Board or a list of row strings, got {describe(board)}{hint}"
     )
+
+
+# -- the text format ---------------------------------------------------------------
+
+_FREE, _BLOCKED, _INVALID = 1, 0, 2
+_CELL_CODE = np.full(256, _INVALID, dtype=np.uint8)
+_CELL_CODE[ord(".")] = _FREE
+for _ch in "#xX":
+    _CELL_CODE[ord(_ch)] = _BLOCKED
+
+BYTES_PER_CELL = 48
+"""Rough peak memory per cell of a board's analysis (text, masks, CSR graph, matching)."""
+
+
+def parse_board(text: str | bytes) -> Board:
+    """Read a board: a header ``N M`` and ``N`` rows of ``M`` cells.
+
+    Raises
+    ------
+    ParseError
+        With the line (and column) of the first problem.
+
+    Examples
+    --------
+    >>> parse_board("2 3\\n.#.\\n...\\n").n_free
+    5
+    """
+    data = prepare(text)
+    index, header = header_line(data)
+    n_rows, n_cols = _parse_size(header, index + 1)
+    lines = data.split(b"\n")
+    while lines and not lines[-1].strip():
+        lines.pop()  # trailing blank lines
+    present = len(lines) - index - 1
+    if present < n_rows:
+        raise ParseError(
+            f"expected {n_rows} rows after the header, got {present}", line=len(lines) + 1
+        )
+    require_memory(
+        n_rows * n_cols * BYTES_PER_CELL, f"a {n_rows} x {n_cols} board", size=n_rows * n_cols
+    )
+    rows = [line.rstrip(TRAILING) for line in lines[index + 1 : index + 1 + n_rows]]
+    for offset, row in enumerate(rows):
+        if len(row) != n_cols:
+            raise ParseError(
+                f"expected {n_cols} characters, got {len(row)}", line=index + 2 + offset
+            )
+    extra = skip_blank(lines, index + 1 + n_rows)
+    if extra < len(lines):
+        raise unexpected_content("the board", lines[extra], extra + 1)
+    codes = _CELL_CODE[np.frombuffer(b"".join(rows), dtype=np.uint8)]
+    bad = np.flatnonzero(codes == _INVALID)
+    if bad.size:
+        bad_row, bad_col = divmod(int(bad[0]), n_cols)
+        char = rows[bad_row][bad_col : bad_col + 1].decode("latin-1")
+        raise ParseError(
+            f"unknown character {char!r} (expected '.', '#', 'x' or 'X')",
+            line=index + 2 + bad_row,
+            column=bad_col + 1,
+        )
+    return Board._trusted(codes.reshape(n_rows, n_cols).astype(bool))
+
+
+def board_from_rows(rows: Iterable[str]) -> Board:
+    """A board from its rows, e.g. ``board_from_rows([".#", ".."])``.
+
+    Raises
+    ------
+    ParseError
+        With ``line`` = the 1-based row and ``column`` of the first problem.
+    InvalidTypeError
+        If ``rows`` is a single string or holds something else than strings.
+    """
+    rows = checked_rows(rows)
+    try:
+        return parse_board(f"{len(rows)} {len(rows[0])}\n" + "\n".join(rows))
+    except ParseError as exc:
+        raise rows_error(exc) from None
+
+
+def board_rows(board: Board) -> list[str]:
+    """The board as text rows of '.' (free) and '#' (blocked)."""
+    chars = np.where(board.free, ord("."), ord("#")).astype(np.uint8)
+    return [bytes(row).decode() for row in chars]
+
+
+def format_board(board: Board) -> str:
+    """The board in the contest format, header included, each line ended by a newline.
+
+    This is also the canonical text a certificate's digest is taken of.
+
+    >>> format_board(board_from_rows([".x", ".."]))
+    '2 2\\n.#\\n..\\n'
+    """
+    chars = np.where(board.free, ord("."), ord("#")).astype(np.uint8)
+    lines = np.concatenate([chars, np.full((board.n_rows, 1), ord("\n"), np.uint8)], 1)
+    return f"{board.n_rows} {board.n_cols}\n" + lines.tobytes().decode("ascii")
+
+
+def text_size_limit(head: bytes) -> int:
+    """The largest a board's text can be, from its beginning (see
+    :func:`matchgame.core._text.read_bounded`)."""
+    index, header = header_line(head)
+    n_rows, n_cols = _parse_size(header, index + 1)
+    return text_limit(n_rows, n_rows * n_cols)
+
+
+def _parse_size(line: bytes, line_number: int) -> tuple[int, int]:
+    n_rows, n_cols = parse_integers(
+        line, 2, line_number=line_number, what="the board size as two integers 'N M'"
+    )
+    if n_rows <= 0 or n_cols <= 0:
+        raise ParseError(
+            f"the board size must be positive, got {n_rows} x {n_cols}", line=line_number
+        )
+    if n_rows * n_cols > MAX_CELLS:
+        raise ParseError(
+            f"a {n_rows} x {n_cols} board has more than {MAX_CELLS} cells", line=line_number
+        )
+    return n_rows, n_cols

@@ -10,6 +10,7 @@ import numpy.typing as npt
 
 from ..errors import InvalidInputError, InvalidTypeError
 from ._cache import cached_property
+from ._convert import is_scipy_sparse, looks_like_networkx, networkx_edges, square_matrix
 from ._csr import (
     INDEX_DTYPE,
     MAX_VERTICES,
@@ -19,8 +20,9 @@ from ._csr import (
     checked_side,
 )
 from ._deprecated import callable_array, deprecated_alias
-from ._validate import as_int, as_int_array, describe, first_index, shorten
-from .names import NodeLabels, VertexIds, VertexNames
+from ._validate import as_int, as_int_array, describe, first_index
+from .labels import NodeLabels
+from .names import VertexIds, VertexNames
 
 __all__ = ["INDEX_DTYPE", "MAX_VERTICES", "Graph"]
 
@@ -371,6 +373,24 @@ class Graph:
         """Whether the graph has no odd cycle."""
         return self.side is not None
 
+    def __eq__(self, other: object) -> bool:
+        """The same vertices, names and edges (two readings of one file are equal).
+
+        >>> Graph.from_edges(3, [(0, 1)]) == Graph.from_edges(3, [(1, 0)])
+        True
+        """
+        if not isinstance(other, Graph):
+            return NotImplemented
+        return (
+            type(other) is type(self)
+            and np.array_equal(self.offsets, other.offsets)
+            and np.array_equal(self.indices, other.indices)
+            and self.names == other.names
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.n_vertices, self.n_edges))
+
     def __repr__(self) -> str:
         return f"<Graph with {self.n_vertices} vertices and {self.n_edges} edges>"
 
@@ -400,53 +420,6 @@ def _two_colouring(graph: Graph) -> np.ndarray:
     return _frozen(two_colouring(graph.offsets, graph.indices))
 
 
-def square_matrix(matrix: Any, kinds: str, dense: str) -> tuple[Any, tuple[int, int]]:
-    """``matrix`` itself if it is a SciPy sparse matrix, else as a numpy array whose
-    dtype kind is one of ``kinds`` (``dense`` names those in the message), with its
-    shape, which must be square."""
-    shape = getattr(matrix, "shape", None)
-    if not hasattr(matrix, "tocoo"):
-        try:
-            matrix = np.asarray(matrix)
-        except (ValueError, TypeError):
-            matrix = None
-        if matrix is None or matrix.dtype.kind not in kinds:
-            raise InvalidTypeError(
-                f"matrix must be a SciPy sparse matrix or {dense}, got "
-                f"{describe(matrix if matrix is not None else shape)}"
-            )
-        shape = matrix.shape
-    if shape is None or len(shape) != 2 or shape[0] != shape[1]:
-        raise InvalidInputError(f"matrix must be square, got shape {shorten(shape)}")
-    return matrix, (int(shape[0]), int(shape[1]))
-
-
-def networkx_edges(graph: Any) -> tuple[tuple[Hashable, ...], npt.NDArray[np.int64]]:
-    """The nodes of an undirected NetworkX graph and its edges as an ``(m, 2)`` array
-    of node positions (every edge of ``graph.edges()``, a multigraph's parallel ones
-    and self-loops included). NetworkX is not imported: any object with ``nodes``,
-    ``edges`` and ``is_directed`` will do."""
-    if not _looks_like_networkx(graph):
-        raise InvalidTypeError(
-            f"graph must be a NetworkX graph (with nodes and edges), got {describe(graph)}"
-        )
-    if graph.is_directed():
-        raise InvalidInputError("the token game is played on undirected graphs")
-    nodes = tuple(graph.nodes)
-    index = {node: i for i, node in enumerate(nodes)}
-    try:
-        edges = [(index[u], index[v]) for u, v, *_ in graph.edges()]
-    except (KeyError, ValueError, TypeError) as exc:
-        raise InvalidInputError(
-            f"graph has an edge that is not a pair of its nodes ({shorten(exc)})"
-        ) from None
-    return nodes, np.array(edges, dtype=np.int64).reshape(-1, 2)
-
-
-def _looks_like_networkx(graph: Any) -> bool:
-    return all(hasattr(graph, name) for name in ("nodes", "edges", "is_directed"))
-
-
 def as_graph(graph: Any, name: str = "graph", *, ids_are_names: bool = False) -> Graph:
     """The :class:`Graph` to work on: ``graph`` itself, or a NetworkX graph converted.
 
@@ -458,7 +431,7 @@ def as_graph(graph: Any, name: str = "graph", *, ids_are_names: bool = False) ->
         return graph
     if is_scipy_sparse(graph):
         return Graph.from_scipy(graph)
-    if _looks_like_networkx(graph):
+    if looks_like_networkx(graph):
         converted = Graph.from_networkx(graph)
         if ids_are_names and converted.labels != tuple(range(converted.n_vertices)):
             raise InvalidTypeError(
@@ -477,9 +450,3 @@ def as_graph(graph: Any, name: str = "graph", *, ids_are_names: bool = False) ->
         f"{name} must be a matchgame.Graph, a NetworkX graph or a SciPy sparse adjacency "
         f"matrix, got {describe(graph)}{hint}"
     )
-
-
-def is_scipy_sparse(value: Any) -> bool:
-    """Whether ``value`` is a SciPy sparse matrix or array (SciPy is not imported)."""
-    module = type(value).__module__ or ""
-    return module.startswith("scipy.sparse") and hasattr(value, "tocoo")

@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from ._validate import as_choice
 
-__all__ = ["MOVES", "as_moves", "grid_arrays", "neighbour_cells", "steps"]
+__all__ = ["MOVES", "MOVES_HELP", "as_moves", "grid_arrays", "neighbour_cells", "steps"]
 
 MOVES = ("orthogonal", "king", "hex", "knight")
 
@@ -103,3 +103,11 @@ def grid_arrays(
     offsets = np.zeros(cell_of_vertex.shape[0] + 1, dtype=np.int32)
     np.cumsum(present.sum(axis=1), out=offsets[1:])
     return offsets, table[present], vertex_of_cell, cell_of_vertex
+
+
+MOVES_HELP = {  # how each rule moves the token, in words (help texts, legends)
+    "orthogonal": "to a cell sharing a side",
+    "king": "to any of the 8 surrounding cells",
+    "hex": "to any of the 6 touching hexagons (odd rows shifted right)",
+    "knight": "by a knight's jump",
+}

@@ -20,12 +20,14 @@ import numpy.typing as npt
 
 from ..errors import InvalidInputError, InvalidTypeError
 from ._cache import cached_property
+from ._convert import is_scipy_sparse, networkx_edges, square_matrix
 from ._csr import INDEX_DTYPE, MAX_ENTRIES, MAX_VERTICES, checked_edges, checked_labels
 from ._deprecated import callable_array
 from ._validate import as_int, as_int_array, describe, first_index
 from .board import Board
-from .graph import Graph, is_scipy_sparse, networkx_edges, square_matrix
-from .names import NodeLabels, VertexIds, VertexNames
+from .graph import Graph
+from .labels import NodeLabels
+from .names import VertexIds, VertexNames
 
 __all__ = ["MultiGraph", "as_multigraph"]
 
@@ -301,6 +303,20 @@ class MultiGraph:
     def vertex(self, name: Any, what: str = "vertex") -> int:
         """The id of the vertex named ``name``."""
         return self.names.vertex(name, what)
+
+    def __eq__(self, other: object) -> bool:
+        """The same vertices, names, pairs and multiplicities."""
+        if not isinstance(other, MultiGraph):
+            return NotImplemented
+        return (
+            self.n_vertices == other.n_vertices
+            and np.array_equal(self.pairs, other.pairs)
+            and np.array_equal(self.multiplicity, other.multiplicity)
+            and self.names == other.names
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.n_vertices, int(self.pairs.shape[0])))
 
     def __repr__(self) -> str:
         return (

@@ -1,10 +1,10 @@
 """Pictures of boards, graphs, positions and records, as SVG (stdlib only) or PNG (Pillow).
 
-Split by what is drawn and how:
+Written once over every game's objects (an analysis, a position, an explanation, a
+judged record: :mod:`matchgame.games`), split by what is drawn and how:
 
 - what: :mod:`~matchgame.draw.boards` (placements on a grid),
-  :mod:`~matchgame.draw.edges` (the edge game's verdicts, explanations, used edges),
-  :mod:`~matchgame.draw.explain` (why a placement wins or loses),
+  :mod:`~matchgame.draw.explain` (why a placement wins or loses, as the game argues),
   :mod:`~matchgame.draw.graphs` (graphs and small hex boards as discs),
   :mod:`~matchgame.draw.records` (positions, token-game and NOI2011 records),
   :mod:`~matchgame.draw.terminal` (boards as text for a terminal);
@@ -22,13 +22,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..core._deprecated import warn_renamed
 from ..core._validate import InstanceOf, PathSuffix, validate_params
 from ..core.names import BoardCells
 from ..errors import InvalidTypeError
+from ..games.analyses import BaseAnalysis
 from ..games.bunny import RecordAnalysis
-from ..games.explain import Explanation
-from ..games.placement import Analysis
-from ..games.position import Position
+from ..games.explanations import BaseExplanation
+from ..games.positions import BasePosition
 from ..games.tokens import WalkAnnotation
 from .boards import placement_scene
 from .explain import explain_scene
@@ -74,18 +75,15 @@ __all__ = [
 
 
 def edge_analysis_scene(analysis: Any) -> Scene:
-    """The edge game's analysis picture (:mod:`matchgame.draw.edges`, loaded only for
-    the edge game)."""
-    from .edges import edge_analysis_scene as scene
-
-    return scene(analysis)
+    """Deprecated: :func:`analysis_scene` draws every game's analysis."""
+    warn_renamed("draw.edge_analysis_scene", "draw.analysis_scene")
+    return analysis_scene(analysis)
 
 
 def edge_explain_scene(explanation: Any) -> Scene:
-    """The edge game's explanation picture (:mod:`matchgame.draw.edges`)."""
-    from .edges import edge_explain_scene as scene
-
-    return scene(explanation)
+    """Deprecated: :func:`explain_scene` draws every game's explanation."""
+    warn_renamed("draw.edge_explain_scene", "draw.explain_scene")
+    return explain_scene(explanation)
 
 
 @validate_params(scene=InstanceOf(Scene, "a Scene"), path=PathSuffix((".svg", ".png")))
@@ -97,32 +95,27 @@ def save(scene: Scene, path: str | Path, *, scale: float | None = None) -> None:
 
 
 def notebook_svg(value: Any) -> str | None:
-    """The picture Jupyter shows for an analysis, a position or a judged record (their
-    ``_repr_svg_``), or None when a graph is too big to draw
+    """The picture Jupyter shows for any game's analysis, position or explanation, or a
+    judged record (their ``_repr_svg_``); None when a graph is too big to draw
     (:data:`MAX_GRAPH_VERTICES`)."""
     if isinstance(value, RecordAnalysis):
         return to_svg(record_scene(value)).decode()
-    kind = type(value).__name__
-    if kind in ("EdgeAnalysis", "EdgeExplanation"):  # the edge game's (loaded: value is one)
-        graph = value.graph if kind == "EdgeAnalysis" else value.analysis.graph
-        if graph.n_vertices > MAX_GRAPH_VERTICES and not isinstance(graph.names, BoardCells):
-            return None
-        drawn = edge_analysis_scene(value) if kind == "EdgeAnalysis" else edge_explain_scene(value)
-        return to_svg(drawn).decode()
-    if isinstance(value, Explanation):
+    if isinstance(value, BaseExplanation):
         graph = value.analysis.graph
+    elif isinstance(value, WalkAnnotation):
+        graph = value.record.graph
+    elif isinstance(value, BaseAnalysis | BasePosition):
+        graph = value.graph
     else:
-        graph = value.record.graph if isinstance(value, WalkAnnotation) else value.graph
+        raise InvalidTypeError(f"nothing to draw for {type(value).__name__}")
     if graph.n_vertices > MAX_GRAPH_VERTICES and not isinstance(graph.names, BoardCells):
         return None
-    if isinstance(value, Analysis):
+    if isinstance(value, BaseAnalysis):
         scene = analysis_scene(value)
-    elif isinstance(value, Position):
+    elif isinstance(value, BasePosition):
         scene = position_scene(value)
     elif isinstance(value, WalkAnnotation):
         scene = walk_scene(value)
-    elif isinstance(value, Explanation):
-        scene = explain_scene(value)
     else:
-        raise InvalidTypeError(f"nothing to draw for {type(value).__name__}")
+        scene = explain_scene(value)
     return to_svg(scene).decode()

@@ -1,9 +1,11 @@
-"""Boards drawn as grids of cells: placements coloured by outcome, the matching as bars."""
+"""Boards drawn as grids of cells: placements coloured by outcome (any game's), a
+maximum matching as bars where the game has one."""
 
 from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -11,7 +13,9 @@ import numpy.typing as npt
 from ..core._validate import Boolean, validate_params
 from ..core.board import OF_A_BOARD
 from ..core.names import BoardCells
-from ..games.placement import Analysis
+from ..errors import InvalidInputError
+from ..games.analyses import BaseAnalysis
+from ..games.contract import game
 from .scene import (
     _MATCHING_CELLS_MIN,
     COLOURS,
@@ -28,12 +32,30 @@ __all__ = ["placement_scene"]
 _WIN, _LOSE, _SET_A = 1, 2, 3
 
 
-def _outcome_classes(analysis: Analysis, sets: bool) -> npt.NDArray[np.uint8]:
+def _outcome_classes(analysis: BaseAnalysis, sets: bool) -> npt.NDArray[np.uint8]:
     """Per vertex id: placer wins (D), placer loses, or with ``sets`` A apart from C."""
     classes = np.where(analysis.winning_mask, _WIN, _LOSE).astype(np.uint8)
     if sets:
-        classes[analysis.sets.A] = _SET_A
+        classes[_capability(analysis, "sets", "Gallai-Edmonds sets").A] = _SET_A
     return classes
+
+
+def _matching_pairs(analysis: BaseAnalysis) -> npt.NDArray[np.int32]:
+    """The analysis' maximum matching as id pairs (the vertex game's)."""
+    pairs: npt.NDArray[np.int32] = _capability(
+        analysis, "decomposition", "maximum matching"
+    ).matching_pairs()
+    return pairs
+
+
+def _capability(analysis: BaseAnalysis, attribute: str, what: str) -> Any:
+    """What only some games' analyses have (the vertex game's maximum matching and
+    Gallai-Edmonds sets); one line for a game without it."""
+    found = getattr(analysis, attribute, None)
+    if found is None:
+        title = game(analysis.game).title
+        raise InvalidInputError(f"{title} has no {what} to draw")
+    return found
 
 
 def _outcome_palette(sets: bool) -> tuple[dict[int, str], list[tuple[str, str]]]:
@@ -63,18 +85,20 @@ def _outcome_attributes(classes: npt.NDArray[np.uint8], v: int, sets: bool) -> d
 
 
 @validate_params(analysis=OF_A_BOARD, matching=Boolean(), sets=Boolean())
-def placement_scene(analysis: Analysis, *, matching: bool = False, sets: bool = False) -> Scene:
+def placement_scene(analysis: BaseAnalysis, *, matching: bool = False, sets: bool = False) -> Scene:
     """The board: blocked cells, free cells coloured by who wins a placement there.
 
     Parameters
     ----------
-    analysis : Analysis
-        The solved board (an analysis of a board).
+    analysis : BaseAnalysis
+        The solved board (an analysis of a board, in any game).
     matching : bool
-        Also draw the maximum matching behind the verdicts, as bars joining matched
-        cells, while cells are at least 5 pixels (boards up to 180 cells a side).
+        Also draw the maximum matching behind the verdicts (the vertex game's), as
+        bars joining matched cells, while cells are at least 5 pixels (boards up to
+        180 cells a side).
     sets : bool
-        Colour the Gallai-Edmonds sets: D (the placer wins), A and C.
+        Colour the Gallai-Edmonds sets: D (the placer wins), A and C (the vertex
+        game's).
 
     Warns
     -----
@@ -83,6 +107,7 @@ def placement_scene(analysis: Analysis, *, matching: bool = False, sets: bool = 
     """
     names = analysis.names
     assert isinstance(names, BoardCells)  # a board's analysis names its cells
+    pairs = _matching_pairs(analysis) if matching else None
     classes = _outcome_classes(analysis, sets)
     palette, legend = _outcome_palette(sets)
     legend.append((COLOURS["blocked"], "blocked"))
@@ -102,9 +127,8 @@ def placement_scene(analysis: Analysis, *, matching: bool = False, sets: bool = 
             RenderWarning,
             stacklevel=2,
         )
-    elif matching:
+    elif pairs is not None:
         width = max(1.0, size / 6)
-        pairs = analysis.decomposition.matching_pairs()
         for (r1, c1), (r2, c2) in zip(
             names.cells(pairs[:, 0]).tolist(), names.cells(pairs[:, 1]).tolist(), strict=True
         ):

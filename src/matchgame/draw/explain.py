@@ -1,5 +1,5 @@
-"""The picture of an explanation: the matching it rests on, the alternating path,
-the placement ringed and the answers to the opponent's first moves."""
+"""The picture of an explanation, any game's: the board or graph coloured by outcome
+and the game's argument drawn over it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy.typing as npt
 
 from ..core.graph import Graph
 from ..core.names import BoardCells, VertexNames
-from ..games.explain import Explanation
+from ..games.explanations import BaseExplanation
 from .boards import (
     _board_scene,
     _cell_centres,
@@ -46,39 +46,24 @@ def outcome_scene(
     return scene, _cell_centres(names, size, margin), size * 0.45
 
 
-def explain_scene(explanation: Explanation) -> Scene:
-    """The board or graph coloured by outcome, with the analysis' maximum matching,
-    the alternating path whose flip gives one that misses the placement (when the
-    placer wins), the placement ringed, and each answer to a first move drawn as a
-    line from the opponent's move to the ringed reply."""
+def explain_scene(explanation: BaseExplanation) -> Scene:
+    """Any game's explanation drawn: the board or graph coloured by outcome, and the
+    game's argument over it (its :meth:`~matchgame.BaseExplanation.marks`: the vertex
+    game's matching, alternating path and answers; the edge game's parity set and
+    winning move), the placement ringed."""
     analysis = explanation.analysis
     graph, names = analysis.graph, analysis.names
+    marks = explanation.marks()
     classes = _outcome_classes(analysis, False)
     palette, legend = _outcome_palette(False)
-    legend += [(COLOURS["path"], "the placement")]
-    if len(explanation.path) > 1:
-        legend.append((COLOURS["mistake"], "alternating path (flip it)"))
-    legend.append((COLOURS["matching"], "a maximum matching"))
-    replies = "answers to the first moves" if explanation.placer_wins else "the opponent's move"
-    legend.append((COLOURS["better"], replies))
+    legend += [(COLOURS[role], text) for role, text in marks.legend]
     scene, centres, radius = outcome_scene(graph, names, classes, palette, legend)
-
-    def at(v: int) -> tuple[float, float]:
-        x, y = centres[v].tolist()
-        return (x, y)
-
     width = max(2.0, radius / 3)
-    mate = analysis.decomposition.mate
-    ends = np.flatnonzero(mate > np.arange(mate.shape[0]))
-    for u in ends.tolist():
-        scene.overlays.append(([at(u), at(int(mate[u]))], COLOURS["matching"], width))
-    if len(explanation.path) > 1:
-        points = [at(v) for v in explanation.path]
-        scene.overlays.append((points, COLOURS["mistake"], max(1.5, width / 2)))
-    for u, reply in explanation.replies:
-        scene.overlays.append(([at(u), at(reply)], COLOURS["better"], max(1.5, width / 2)))
-        x, y = at(reply)
-        scene.circles.append((x, y, radius * 0.55, "none", COLOURS["better"]))
-    x, y = at(explanation.vertex)
-    scene.circles.append((x, y, radius, "none", COLOURS["path"]))
+    for vertices, role, weight in marks.lines:
+        points = [(float(centres[v, 0]), float(centres[v, 1])) for v in vertices]
+        line_width = width if weight >= 1 else max(1.5, width * weight)
+        scene.overlays.append((points, COLOURS[role], line_width))
+    for v, role, size in marks.rings:
+        x, y = centres[v].tolist()
+        scene.circles.append((x, y, radius * size, "none", COLOURS[role]))
     return scene

@@ -12,8 +12,14 @@ import numpy.typing as npt
 from ..core.graph import Graph
 from ..core.names import BoardCells, VertexNames
 from ..errors import InvalidInputError
-from ..games.placement import Analysis
-from .boards import _outcome_attributes, _outcome_classes, _outcome_palette, placement_scene
+from ..games.analyses import BaseAnalysis
+from .boards import (
+    _matching_pairs,
+    _outcome_attributes,
+    _outcome_classes,
+    _outcome_palette,
+    placement_scene,
+)
 from .scene import _MARGIN_CELLS_MIN, COLOURS, RASTER_ABOVE_CELLS, Scene, _cell_size, _with_legend
 
 __all__ = ["MAX_GRAPH_VERTICES", "analysis_scene", "graph_scene"]
@@ -22,9 +28,11 @@ __all__ = ["MAX_GRAPH_VERTICES", "analysis_scene", "graph_scene"]
 MAX_GRAPH_VERTICES = 2000
 
 
-def analysis_scene(analysis: Analysis, *, matching: bool = False, sets: bool = False) -> Scene:
-    """The picture of an analysis: its board (hexagonal rows for ``hex`` moves),
-    or its graph. ``sets``: colour the Gallai-Edmonds sets D, A and C."""
+def analysis_scene(analysis: BaseAnalysis, *, matching: bool = False, sets: bool = False) -> Scene:
+    """The picture of any game's analysis: its board (hexagonal rows for ``hex``
+    moves), or its graph, coloured by who wins a placement where. ``matching``: the
+    maximum matching behind the verdicts, ``sets``: the Gallai-Edmonds sets D, A and
+    C (the vertex game's)."""
     if _draws_vertices(analysis.graph.names):
         return graph_scene(analysis, matching=matching, sets=sets)
     return placement_scene(analysis, matching=matching, sets=sets)
@@ -59,8 +67,11 @@ def _vertex_scene(
         xy[:, 0].max(initial=0) + radius + 8, xy[:, 1].max(initial=0) + radius + 8, legend
     )
     if layout.edges:
+        directed = getattr(graph, "is_directed", False) is True  # arcs: drawn as arrows
         for u, v in graph.edges.tolist():
             scene.lines.append(([tuple(xy[u]), tuple(xy[v])], COLOURS["unreachable"], 1.0))
+            if directed:
+                scene.lines.append((_arrowhead(xy[u], xy[v], radius), COLOURS["text"], 1.0))
     for v in range(graph.n_vertices):
         x, y = float(xy[v, 0]), float(xy[v, 1])
         scene.hotspots.append((x - radius, y - radius, 2 * radius, 2 * radius, attributes(v)))
@@ -68,6 +79,21 @@ def _vertex_scene(
         if layout.labels is not None:
             scene.texts.append((x, y + 4, layout.labels[v], min(11, radius), "middle"))
     return scene
+
+
+def _arrowhead(
+    tail: npt.NDArray[np.float64], head: npt.NDArray[np.float64], radius: float
+) -> list[tuple[float, float]]:
+    """The two strokes of an arrowhead where the arc from ``tail`` meets ``head``'s disc."""
+    dx, dy = float(head[0] - tail[0]), float(head[1] - tail[1])
+    length = max(float(np.hypot(dx, dy)), 1e-9)
+    ux, uy = dx / length, dy / length
+    tip = (float(head[0]) - ux * radius, float(head[1]) - uy * radius)
+    size = max(4.0, radius * 0.7)
+    back = (tip[0] - ux * size, tip[1] - uy * size)
+    left = (back[0] - uy * size * 0.5, back[1] + ux * size * 0.5)
+    right = (back[0] + uy * size * 0.5, back[1] - ux * size * 0.5)
+    return [left, tip, right]
 
 
 @dataclass
@@ -161,7 +187,7 @@ def _layout(graph: Any) -> npt.NDArray[np.float64]:
     return scaled
 
 
-def graph_scene(analysis: Analysis, *, matching: bool = False, sets: bool = False) -> Scene:
+def graph_scene(analysis: BaseAnalysis, *, matching: bool = False, sets: bool = False) -> Scene:
     """A graph (or a small hex board): vertices coloured by who wins a placement
     there, edges, and optionally the matching; numbered (1-based) while there is room.
 
@@ -171,6 +197,7 @@ def graph_scene(analysis: Analysis, *, matching: bool = False, sets: bool = Fals
         Above :data:`MAX_GRAPH_VERTICES` vertices.
     """
     graph = analysis.graph
+    pairs = _matching_pairs(analysis) if matching else None
     layout = _vertex_layout(graph)
     classes = _outcome_classes(analysis, sets)
     palette, legend = _outcome_palette(sets)
@@ -182,9 +209,9 @@ def graph_scene(analysis: Analysis, *, matching: bool = False, sets: bool = Fals
         return {key: analysis.names.text(v), **_outcome_attributes(classes, v, sets)}
 
     scene = _vertex_scene(graph, layout, classes, palette, legend, attributes)
-    if matching:  # above the discs: on a hex board they touch and would hide it
+    if pairs is not None:  # above the discs: on a hex board they touch and would hide it
         xy = layout.xy
         width = max(3.0, layout.radius / 3)
-        for u, v in analysis.decomposition.matching_pairs().tolist():
+        for u, v in pairs.tolist():
             scene.overlays.append(([tuple(xy[u]), tuple(xy[v])], COLOURS["matching"], width))
     return scene

@@ -10,7 +10,8 @@ import numpy.typing as npt
 from ..core._validate import as_int
 from ..core.names import BoardCells
 from ..games.bunny import RecordAnalysis
-from ..games.position import Position
+from ..games.contract import game
+from ..games.positions import BasePosition
 from ..games.tokens import WalkAnnotation
 from .boards import _board_scene, _cell_centres
 from .graphs import _draws_vertices, _name_attribute, _vertex_layout, _vertex_scene
@@ -24,14 +25,17 @@ from .scene import (
     _frame,
 )
 
-__all__ = ["position_scene", "record_scene", "walk_scene"]
+__all__ = ["USED_EDGE", "mark_used_edges", "position_scene", "record_scene", "walk_scene"]
+
+USED_EDGE = "#5e3c99"
+"""The colour of a used edge (the games whose moves use up edges)."""
 
 # classes of vertices in a position's picture (0 is a blocked cell)
 _VISITED, _FREE, _WINNING_MOVE, _LOSING_MOVE, _TOKEN = 1, 2, 3, 4, 5
 
 
 def position_scene(
-    position: Position,
+    position: BasePosition,
     *,
     numbers: Mapping[int, str] | None = None,
     rings: Sequence[tuple[int, str]] = (),
@@ -43,8 +47,8 @@ def position_scene(
 
     Parameters
     ----------
-    position : Position
-        The game so far (on a board, a hex board or a graph).
+    position : BasePosition
+        The game so far, any game's (on a board, a hex board or a graph).
     numbers : dict, optional
         Labels by vertex id, drawn at the vertex while there is room (a record's
         move numbers).
@@ -93,10 +97,9 @@ def position_scene(
         full_legend.append((COLOURS["unreachable"], "never reached by the empty cell"))
     elif isinstance(names, BoardCells):
         full_legend.append((COLOURS["blocked"], "blocked"))
-    used = _used_ids(position)  # the edge game's used edges; None in the vertex game
-    if used is not None:  # vertices may be visited again: what is used up is edges
-        from .edges import USED_EDGE
-
+    comes_back = game(position.game).moves_per_edge  # the token may come back
+    used = position.used_edge_ids()
+    if comes_back:  # vertices may be visited again: what is used up is edges
         full_legend = [item for item in full_legend if item[1] != "visited"]
         full_legend.append((USED_EDGE, "used edge"))
     full_legend += list(legend)
@@ -131,20 +134,29 @@ def position_scene(
         radius, room, path_end = size * 0.45, size >= _NUMBER_CELLS_MIN, True
     _mark_walk(scene, centres, path, radius, numbers if room else None, rings, path_end=path_end)
     if used:
-        from .edges import mark_used_edges
-
         mark_used_edges(scene, centres, used, radius)
     return scene
 
 
-def _used_ids(position: Position) -> list[tuple[int, int]] | None:
-    """The edges a position of the edge game has used, as vertex ids (None for the
-    vertex game's positions)."""
-    used = getattr(position, "used", None)
-    if used is None:
-        return None
-    names = position.graph.names
-    return [(names.vertex(u), names.vertex(v)) for u, v in used]
+def mark_used_edges(
+    scene: Scene,
+    centres: npt.NDArray[np.float64],
+    used: list[tuple[int, int]],
+    radius: float,
+) -> None:
+    """Each used edge (vertex ids) as a line above the vertices, a used self-loop as
+    a ring; an edge used twice is drawn twice (the same line)."""
+    width = max(1.0, radius / 8)  # thinner than the path, which stays visible
+    for u, v in used:
+        if u == v:
+            x, y = centres[u].tolist()
+            scene.circles.append((x, y, radius * 0.8, "none", USED_EDGE))
+            continue
+        points = [
+            (float(centres[u, 0]), float(centres[u, 1])),
+            (float(centres[v, 0]), float(centres[v, 1])),
+        ]
+        scene.overlays.append((points, USED_EDGE, width))
 
 
 def _mark_walk(

@@ -4,15 +4,15 @@ the window (spaced, packed, or a window that follows the token), ANSI highlights
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from ..core.names import BoardCells, Cell, VertexNames
+from ..games.contract import game
 
 if TYPE_CHECKING:
-    from ..games.position import Position
+    from ..games.positions import BasePosition
 
 __all__ = ["GridPicture", "fit_grid", "grid_picture", "position_text"]
 
@@ -101,7 +101,7 @@ MAX_TEXT_VERTICES = 60
 """Vertices listed with their neighbours by :func:`position_text` on a graph."""
 
 
-def position_text(position: Position) -> str:
+def position_text(position: BasePosition) -> str:
     """``str(position)``: the position as text, as ``str(chess.Board)`` is.
 
     On a board: the grid with 1-based row and column numbers, ``#`` blocked, ``.``
@@ -118,15 +118,14 @@ def position_text(position: Position) -> str:
     return _graph_text(position, names)
 
 
-def _board_text(position: Position, names: BoardCells) -> str:
+def _board_text(position: BasePosition, names: BoardCells) -> str:
     n_rows, n_cols = names.shape
     free = np.zeros(n_rows * n_cols, dtype=bool)
     free[names.cell_of_vertex] = True
     chars = np.where(free, ".", "#").astype("<U1")
     left = np.zeros(names.n_vertices, dtype=bool)
     left[position.walk_ids()] = True
-    if not _is_edge_game(position):
-        left |= position.visited_mask()
+    left |= position.visited_mask()
     chars[names.cell_of_vertex[left]] = "o"
     token = position.token_id
     options: tuple[Cell, ...] = ()
@@ -142,20 +141,21 @@ def _board_text(position: Position, names: BoardCells) -> str:
     return fit_grid(picture, 200, 60 + _LINES_AROUND)
 
 
-def _graph_text(position: Position, names: VertexNames) -> str:
+def _graph_text(position: BasePosition, names: VertexNames) -> str:
     between = " " if names.numeric else ", "  # a label may hold a blank
     token = position.token_id
-    pairs, counts = _remaining_edges(position)
+    pairs, counts = position.remaining_edge_ids()
     n = names.n_vertices
     first, second = pairs[:, 0].astype(np.int64), pairs[:, 1].astype(np.int64)
-    loop = first == second  # the edge game's self-loops: a move from v back to v
-    ends = np.concatenate([first, second[~loop]])
-    others = np.concatenate([second, first[~loop]])
-    copies = np.concatenate([counts, counts[~loop]])
+    # an edge is listed from both ends (the edge game's self-loop once); an arc from its tail
+    both = ~(first == second) & (not getattr(position.graph, "is_directed", False))
+    ends = np.concatenate([first, second[both]])
+    others = np.concatenate([second, first[both]])
+    copies = np.concatenate([counts, counts[both]])
     order = np.lexsort((others, ends))
     ends, others, copies = ends[order], others[order], copies[order]
     starts = np.searchsorted(ends, np.arange(n + 1))
-    if _is_edge_game(position):
+    if game(position.game).moves_per_edge:  # the token may come back: what has edges left
         shown = np.flatnonzero(starts[1:] > starts[:-1])
     else:
         shown = np.flatnonzero(~position.visited_mask())
@@ -174,26 +174,3 @@ def _graph_text(position: Position, names: VertexNames) -> str:
     if shown.shape[0] > MAX_TEXT_VERTICES:
         lines.append(f"... and {shown.shape[0] - MAX_TEXT_VERTICES} more vertices")
     return "\n".join(lines)
-
-
-def _is_edge_game(position: Position) -> bool:
-    return type(position).__name__ == "EdgePosition"  # without loading the edge game
-
-
-def _remaining_edges(
-    position: Position,
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
-    """The vertex pairs still joined in play and how many times: the edge game's
-    unused copies; in the vertex game, the edges between unvisited vertices (the
-    token's included), once each."""
-    if _is_edge_game(position):
-        multigraph = cast(Any, position).multigraph
-        left = cast(Any, position)._left
-        keep = left > 0
-        return multigraph.pairs[keep], left[keep]
-    edges = position.graph.edges
-    alive = ~position.visited_mask()
-    if position.token_id is not None:
-        alive[position.token_id] = True  # the token's vertex is still in play
-    kept = edges[alive[edges[:, 0]] & alive[edges[:, 1]]]
-    return kept, np.ones(kept.shape[0], dtype=np.int64)

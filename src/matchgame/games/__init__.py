@@ -1,13 +1,31 @@
-"""The games, on top of the core: who wins where, positions, records.
+"""The games: one contract, a registry, and each game in its own folder.
 
-Value objects that know nothing of text, pictures or files (their text formats
-are in :mod:`matchgame.readers`, their pictures in :mod:`matchgame.draw`):
+- :mod:`~matchgame.games.contract`: :class:`Game`, what every game owns (what it is
+  played on, its analysis, positions, records, certificates, sweeps, options,
+  documents), and the registry that finds a game by name (:func:`game`,
+  :func:`names`, :func:`register`);
+- the common faces of every game's objects: :mod:`~matchgame.games.analyses`
+  (``BaseAnalysis``), :mod:`~matchgame.games.positions` (``BasePosition``,
+  ``Outcome``), :mod:`~matchgame.games.explanations` (``BaseExplanation``),
+  :mod:`~matchgame.games.tokens` (records and their annotation),
+  :mod:`~matchgame.games.proofs` (what certificate checkers share);
+- the games: :mod:`~matchgame.games.vertex` (vertex geography, by maximum
+  matchings), :mod:`~matchgame.games.edge` (edge geography, by GF(2) algebra),
+  :mod:`~matchgame.games.directed` (directed vertex geography, by retrograde
+  analysis);
+- :mod:`~matchgame.games.bunny`: NOI2011's Bunny and Egg records, a vertex game on
+  the blank's walk.
 
-- :mod:`~matchgame.games.placement`: :class:`Analysis`, the placement game on a
-  board or any graph (JSOI2009, LOJ 6033);
-- :mod:`~matchgame.games.position`: :class:`Position`, the game move by move;
-- :mod:`~matchgame.games.engines`: the maximum matching kept up to date under the
-  walk's deletions, and :func:`analyse_walk`;
-- :mod:`~matchgame.games.tokens`: token-game records and their judging;
-- :mod:`~matchgame.games.bunny`: NOI2011 Bunny-and-Egg records and their mistakes.
+Value objects that know nothing of text formats above the readers, pictures or
+files (their pictures are in :mod:`matchgame.draw`).
+
+>>> from matchgame import games
+>>> games.names()[:2]
+('vertex', 'edge')
+>>> games.game("edge").title
+'edge geography'
 """
+
+from .contract import Game, GameOption, all_games, game, names, register
+
+__all__ = ["Game", "GameOption", "all_games", "game", "names", "register"]

@@ -27,19 +27,29 @@ from ..core._validate import as_choice, as_int, as_int_array, describe, first_in
 from ..core.board import MAX_CELLS, Board
 from ..core.names import Cell, as_cell
 from ..errors import IllegalMoveError, InvalidInputError, InvalidTypeError
-from .engines import analyse_walk
-from .position import Position
+from ..readers.noi import (
+    PLAYERS,
+    bunny_board_rows,
+    format_bunny_board,
+    format_noi_record,
+    player_of,
+    read_noi_text,
+    read_rows,
+)
 from .tokens import MoveNote
+from .vertex.engines import analyse_walk
+from .vertex.position import Position
 
-__all__ = ["BunnyBoard", "GameRecord", "MoveAnnotation", "RecordAnalysis", "analyse_record"]
-
-PLAYERS = ("Bunny", "Egg")
-
-
-def player_of(move_index: int) -> tuple[str, int]:
-    """``(player, that player's move number)`` of 0-based move ``move_index``."""
-    move_index = as_int(move_index, "move_index", low=0)
-    return PLAYERS[move_index % 2], move_index // 2 + 1
+__all__ = [
+    "PLAYERS",
+    "BunnyBoard",
+    "GameRecord",
+    "MoveAnnotation",
+    "RecordAnalysis",
+    "analyse_record",
+    "parse_noi_record",
+    "player_of",
+]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -113,7 +123,7 @@ class BunnyBoard:
             return f"<BunnyBoard {n_rows}x{n_cols}, the empty cell at {self.empty}>"
         return f"BunnyBoard.from_rows({self.rows()!r})"
 
-    # -- text: conveniences over matchgame.readers.noi ----------------------------
+    # -- text: the NOI2011 format of matchgame.readers.noi -------------------------
 
     @classmethod
     def from_rows(cls, rows: list[str]) -> BunnyBoard:
@@ -124,20 +134,15 @@ class BunnyBoard:
         ParseError
             With ``line`` = the 1-based row and ``column`` of the first problem.
         """
-        from ..readers.noi import bunny_board_from_rows
-
-        return bunny_board_from_rows(rows)
+        read = read_rows(rows)
+        return cls(read.pieces, read.empty)
 
     def rows(self) -> list[str]:
         """The pieces as text rows of ``O``, ``X`` and ``.``."""
-        from ..readers.noi import bunny_board_rows
-
         return bunny_board_rows(self)
 
     def to_text(self) -> str:
         """The NOI2011 text of a record of this board with no moves (``k = 0``)."""
-        from ..readers.noi import format_bunny_board
-
         return format_bunny_board(self)
 
     def __str__(self) -> str:
@@ -237,12 +242,11 @@ class GameRecord:
         n_rows, n_cols = self.board.shape
         return f"<GameRecord on a {n_rows}x{n_cols} board, {self.n_rounds} rounds>"
 
-    # -- text: conveniences over matchgame.readers.noi ----------------------------
+    # -- text: the NOI2011 format of matchgame.readers.noi -------------------------
 
     @classmethod
     def parse(cls, text: str | bytes) -> GameRecord:
-        """Read and validate a NOI2011 record (see
-        :func:`matchgame.readers.noi.parse_noi_record`).
+        """Read and validate a NOI2011 record (see :func:`parse_noi_record`).
 
         Raises
         ------
@@ -251,14 +255,10 @@ class GameRecord:
         IllegalMoveError
             A move the rules forbid, naming the line, the player and the cell.
         """
-        from ..readers.noi import parse_noi_record
-
         return parse_noi_record(text)
 
     def to_text(self) -> str:
         """The NOI2011 text of this record."""
-        from ..readers.noi import format_noi_record
-
         return format_noi_record(self)
 
     def __str__(self) -> str:
@@ -401,3 +401,27 @@ def analyse_record(record: GameRecord) -> RecordAnalysis:
     replies = walk.winning_reply
     reply_cells = np.where(replies >= 0, arena.cell_of_vertex[np.maximum(replies, 0)], -1)
     return RecordAnalysis(record, walk.mover_wins, reply_cells.astype(np.int64), ended)
+
+
+def parse_noi_record(text: str | bytes) -> GameRecord:
+    """Read and validate a NOI2011 record: format first
+    (``matchgame.readers.noi.read_noi_text``), then every move's legality.
+
+    Raises
+    ------
+    ParseError
+        Malformed text, with its line (and column).
+    IllegalMoveError
+        A move the rules forbid, naming the line, the player and the cell.
+
+    See Also
+    --------
+    analyse_record : The mistakes in a record.
+
+    Examples
+    --------
+    >>> parse_noi_record("1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n").n_rounds
+    1
+    """
+    read = read_noi_text(text)
+    return GameRecord(BunnyBoard(read.pieces, read.empty), read.moves, read.move_lines)

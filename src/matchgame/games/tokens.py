@@ -1,14 +1,15 @@
-"""Records of the token game on any board or graph, and their annotation.
+"""Records of a token game on any board or graph, and their annotation, for every game.
 
-A record is where the game is played (a board under a move rule, or a graph)
-and the moves: the first places the token, then the players alternately move it
-to an unvisited neighbour. Its text format (the board or edge list, then ``t``
-and ``t`` moves) is read and written in :mod:`matchgame.readers.tokens`;
-``TokenRecord.parse`` and ``record.to_text()`` reach it as conveniences.
+A record is where the game is played (a board under a move rule, or a graph) and
+the moves: the first places the token, then the players alternately move it by
+the game's rules. Its text format (the board or edge list, then ``t`` and ``t``
+moves) is read and written in :mod:`matchgame.readers.tokens`; this module turns
+the text into a record checked by the game's rules (:func:`parse_token_record`).
 
 :func:`annotate` judges every move: whether the player making it could force a
 win before it and still can after it, and a winning move when the move threw a
-win away.
+win away. Each game says how (:meth:`matchgame.Game.annotate`); records, notes
+and annotations are the same objects for every game.
 """
 
 from __future__ import annotations
@@ -20,35 +21,32 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import (
-    InstanceOf,
-    Integer,
-    NoneOr,
-    Options,
-    as_choice,
-    as_int,
-    validate_params,
-)
+from ..core._deprecated import warn_renamed
+from ..core._validate import Boolean, InstanceOf, Integer, NoneOr, as_int, validate_params
 from ..core.board import Board
-from ..core.graph import INDEX_DTYPE, Graph, as_graph
-from ..core.matching import decompose
-from ..errors import IllegalMoveError, InvalidInputError
-from .engines import analyse_walk
-from .position import Position
+from ..core.graph import INDEX_DTYPE, Graph
+from ..core.moves import as_moves
+from ..errors import IllegalMoveError, InvalidParameterError
+from ..readers.tokens import format_token_record, ids_of_numbers, read_token_text
+from .contract import DEFAULT, Game
+from .contract import game as find_game
 
 if TYPE_CHECKING:
     from ..core.multigraph import MultiGraph
+    from .analyses import BaseAnalysis
+    from .positions import BasePosition
 
 __all__ = [
+    "PLAYERS",
     "MoveNote",
     "TokenRecord",
     "WalkAnnotation",
     "annotate",
-    "check_walk",
+    "annotate_by_positions",
+    "parse_token_record",
 ]
 
 PLAYERS = ("first", "second")
-GAMES = ("vertex", "edge")  # as matchgame.games.placement.GAMES
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -56,10 +54,11 @@ class TokenRecord:
     """A token game: where it is played and the moves (vertex ids, placement first).
 
     Build one with :meth:`parse` or :meth:`from_moves`; both check every move by
-    the rules of ``game``: ``"vertex"`` (the token never comes back) or ``"edge"``
-    (each move uses an unused edge; cells may repeat). A record of the edge game
-    keeps its :class:`~matchgame.MultiGraph` (parallel edges and self-loops are
-    moves); ``graph`` is then the simple graph of its vertex pairs.
+    the rules of ``game`` (``"vertex"``: the token never comes back; ``"edge"``:
+    each move uses an unused edge, cells may repeat; ``"directed"``: along arcs).
+    A record of the edge game keeps its :class:`~matchgame.MultiGraph` (parallel
+    edges and self-loops are moves); ``graph`` is then the simple graph of its
+    vertex pairs.
 
     Examples
     --------
@@ -83,23 +82,60 @@ class TokenRecord:
         """The moves as vertex names (cells on a board)."""
         return self.graph.names.names(self.path)
 
+    @property
+    def game_graph(self) -> Any:
+        """The graph the game is played on, as the game reads it (the edge game's
+        multigraph, else :attr:`graph`)."""
+        return self.graph if self.multigraph is None else self.multigraph
+
+    @classmethod
+    def of_game(
+        cls,
+        game: Game,
+        game_graph: Any,
+        path: npt.NDArray[np.int64],
+        board: Board | None,
+        moves: str,
+        move_lines: npt.NDArray[np.int64] | None = None,
+    ) -> TokenRecord:
+        """A record of ``game`` on ``game_graph`` (what :meth:`Game.graph_of` gives)
+        whose ``path`` the caller checked by the game's rules."""
+        support = getattr(game_graph, "support", None) if game.keeps_parallel_edges else None
+        return cls(
+            game_graph if support is None else support,
+            path.astype(INDEX_DTYPE),
+            board,
+            moves if board is not None else None,
+            move_lines,
+            game.name,
+            game_graph if support is not None else None,
+        )
+
     def __repr__(self) -> str:
         if self.board is not None:
             where = f"a {self.board.n_rows}x{self.board.n_cols} board ({self.moves_rule} moves)"
         else:
             where = f"a graph of {self.graph.n_vertices} vertices"
-        game = " of the edge game" if self.game == "edge" else ""
+        title = find_game(self.game).title
+        game = "" if self.game == DEFAULT else f" of {title}"
         return f"<TokenRecord on {where}, {self.path.shape[0]} moves{game}>"
 
     @classmethod
     def from_moves(
-        cls, source: Any, moves: list[Hashable], *, rule: str = "orthogonal", game: str = "vertex"
+        cls,
+        source: Any,
+        played: list[Hashable],
+        *,
+        moves: str = "orthogonal",
+        game: str | Game = "vertex",
+        rule: str | None = None,
     ) -> TokenRecord:
-        """A record from a board or graph and the moves as vertex names.
+        """A record from a board or graph and the moves played, as vertex names.
 
-        ``game="edge"``: the edge game's rules (``source`` may also be a
-        :class:`~matchgame.MultiGraph`, a NetworkX multigraph or a matrix of edge
-        counts).
+        ``moves``: on a board, how the token moves (``rule=`` is its old name);
+        ``game``: whose rules (``source`` may be anything the game plays on: the edge
+        game takes a :class:`~matchgame.MultiGraph`, a NetworkX multigraph or a
+        matrix of edge counts).
 
         Raises
         ------
@@ -110,36 +146,30 @@ class TokenRecord:
         --------
         >>> square = Board.from_rows(["..", ".."])
         >>> TokenRecord.from_moves(square, [(0, 0), (0, 1), (1, 1), (1, 0), (0, 0)], game="edge")
-        <TokenRecord on a 2x2 board (orthogonal moves), 5 moves of the edge game>
+        <TokenRecord on a 2x2 board (orthogonal moves), 5 moves of edge geography>
         """
-        if as_choice(game, "game", GAMES) == "edge":
-            from .edge_position import edge_record
-
-            return edge_record(source, moves, rule)
-        board = source if isinstance(source, Board) else None
-        graph = source.to_graph(rule) if board is not None else _as_graph(source)
-        names = graph.names
+        moves = _rule(moves, rule, "TokenRecord.from_moves")
+        rules = find_game(game)
+        game_graph, board = rules.graph_of(source, moves)
+        names = game_graph.names
         path = np.array(
-            [names.vertex(m, f"move {i + 1}", IllegalMoveError) for i, m in enumerate(moves)],
+            [names.vertex(m, f"move {i + 1}", IllegalMoveError) for i, m in enumerate(played)],
             dtype=np.int64,
         )
-        check_walk(graph, path, None)
-        return cls(graph, path.astype(INDEX_DTYPE), board, rule if board is not None else None)
+        rules.check_walk(game_graph, path, None)
+        return cls.of_game(rules, game_graph, path, board, moves)
 
-    def position(self, upto: int | None = None) -> Position:
-        """The game after its first ``upto`` moves (all by default), as a
-        :class:`~matchgame.Position`."""
+    def position(self, upto: int | None = None) -> BasePosition:
+        """The game after its first ``upto`` moves (all by default), as a position of
+        the record's game."""
         n_moves = self.path.shape[0]
         upto = n_moves if upto is None else as_int(upto, "upto", low=0, high=n_moves)
-        if self.game == "edge":
-            position = Position(self.multigraph, game="edge")
-        else:
-            position = Position(self.graph)
+        position = find_game(self.game).position(self.game_graph)
         for move in self.graph.names.names(self.path[:upto]):
             position.push(move)
         return position
 
-    # -- text: conveniences over matchgame.readers.tokens -------------------------
+    # -- text: the format of matchgame.readers.tokens -------------------------------
 
     @classmethod
     def parse(
@@ -147,12 +177,12 @@ class TokenRecord:
         text: str | bytes,
         *,
         edges: bool = False,
-        rule: str = "orthogonal",
-        game: str = "vertex",
+        moves: str = "orthogonal",
+        game: str | Game = "vertex",
+        rule: str | None = None,
     ) -> TokenRecord:
         """Read a record: a board (or, with ``edges``, an edge list), ``t``, ``t`` moves
-        (see :func:`matchgame.readers.tokens.parse_token_record`); ``game="edge"``
-        reads it by the edge game's rules.
+        (see :func:`parse_token_record`; ``rule=`` is the old name of ``moves``).
 
         Raises
         ------
@@ -161,47 +191,59 @@ class TokenRecord:
         IllegalMoveError
             A move the rules forbid, naming its line, its number and the vertex.
         """
-        from ..readers.tokens import parse_token_record
-
-        return parse_token_record(text, edges=edges, rule=rule, game=as_choice(game, "game", GAMES))
+        moves = _rule(moves, rule, "TokenRecord.parse")
+        return parse_token_record(text, edges=edges, moves=moves, game=game)
 
     def to_text(self) -> str:
         """The record's text (the board or edge list, ``t``, the moves)."""
-        from ..readers.tokens import format_token_record
-
         return format_token_record(self)
 
 
-def _as_graph(source: Any) -> Graph:
-    return as_graph(source, "source")
+def _rule(moves: str, rule: str | None, where: str) -> str:
+    """``moves``, or its old name ``rule`` when given (with a warning)."""
+    if rule is None:
+        return moves
+    as_moves(rule, "rule")  # checked before the warning: a wrong one is refused as one
+    warn_renamed(f"{where}(rule=...)", f"{where}(moves=...)", stacklevel=4)
+    return rule
 
 
-def _where(move_lines: npt.NDArray[np.int64] | None, i: int) -> str:
-    return f"line {move_lines[i]}: " if move_lines is not None else ""
+@validate_params(edges=Boolean())
+def parse_token_record(
+    text: str | bytes,
+    *,
+    edges: bool = False,
+    moves: str = "orthogonal",
+    game: str | Game = "vertex",
+    rule: str | None = None,
+) -> TokenRecord:
+    """Read a record: a board (or, with ``edges``, an edge list), ``t``, ``t`` moves,
+    checked by the rules of ``game`` (the edge game reads an edge list keeping its
+    repeated edges and self-loops; its moves may come back, each along an unused
+    edge). ``moves``: on a board, how the token moves (``rule=`` is its old name).
 
+    Raises
+    ------
+    ParseError
+        Malformed text, with its line (and column).
+    IllegalMoveError
+        A move the rules forbid, naming its line, its number and the vertex.
 
-def check_walk(
-    graph: Graph, path: npt.NDArray[np.int64], move_lines: npt.NDArray[np.int64] | None
-) -> None:
-    """Refuse the first move that is not along an edge or returns to a visited vertex."""
-    names = graph.names
-    problems: list[tuple[int, str]] = []
-    if path.shape[0] > 1:
-        along = graph.has_edges(path[:-1], path[1:])
-        if not along.all():
-            i = int(np.flatnonzero(~along)[0]) + 1
-            problems.append((i, f"not adjacent to the token at {names.text(int(path[i - 1]))}"))
-        order = np.argsort(path, kind="stable")
-        repeats = order[1:][path[order[1:]] == path[order[:-1]]]
-        if repeats.size:
-            i = int(repeats.min())
-            before = int(np.flatnonzero(path[:i] == path[i])[0])
-            problems.append((i, f"returns to a vertex visited at move {before + 1}"))
-    if problems:
-        i, why = min(problems)
-        raise IllegalMoveError(
-            f"{_where(move_lines, i)}move {i + 1} ({names.text(int(path[i]))}): {why}"
-        )
+    Examples
+    --------
+    >>> parse_token_record("3 3\\n.##\\n...\\n#.#\\n2\\n2 2\\n2 3\\n").moves
+    [(1, 1), (1, 2)]
+    """
+    moves = _rule(moves, rule, "parse_token_record")
+    rules = find_game(game)
+    if edges and moves != "orthogonal":
+        raise InvalidParameterError("moves applies to a board only, not to an edge list")
+    read = read_token_text(text, edges=edges, read_edge_list=rules.read_edge_list)
+    board = read.where if isinstance(read.where, Board) else None
+    game_graph, _ = rules.graph_of(read.where, moves)
+    path = ids_of_numbers(game_graph.names, read.numbers, read.move_lines)
+    rules.check_walk(game_graph, path, read.move_lines)
+    return TokenRecord.of_game(rules, game_graph, path, board, moves, read.move_lines)
 
 
 @dataclass(frozen=True)
@@ -287,23 +329,56 @@ class WalkAnnotation:
         return draw.notebook_svg(self)
 
 
+def annotate_by_positions(
+    record: TokenRecord, analysis: BaseAnalysis, position: BasePosition
+) -> WalkAnnotation:
+    """Judge every move of ``record`` with a game's objects: its placement by
+    ``analysis`` (the placement game on the record's graph), then each move by
+    ``position``, set up with the token on the placement, pushed move by move (a game
+    whose positions are cheap to update: the edge and directed games).
+    ``winning_move`` is the first winning move in vertex order."""
+    path = record.path.astype(np.int64)
+    names = analysis.names
+    notes: list[MoveNote] = []
+    winner = None
+    if path.shape[0]:
+        placer_could = analysis.placer_wins
+        placement = names.name(int(analysis.winning_ids[0])) if placer_could else None
+        first = int(path[0])
+        placed_well = bool(analysis.winning_mask[first])
+        notes.append(
+            MoveNote(1, "first", 1, names.name(first), placer_could, placed_well, placement)
+        )
+        for t in range(1, path.shape[0]):
+            before = position.mover_wins()
+            reply = position.winning_reply_id() if before else None
+            position._push_id(int(path[t]))
+            after = not position.mover_wins()
+            move = names.name(int(path[t]))
+            best = None if reply is None else names.name(reply)
+            notes.append(MoveNote(t + 1, PLAYERS[t % 2], t // 2 + 1, move, before, after, best))
+        if position.is_game_over():
+            winner = PLAYERS[(path.shape[0] - 1) % 2]  # the last mover; the next cannot move
+    elif analysis.n_vertices == 0:
+        winner = "second"  # the first player cannot even place the token
+    return WalkAnnotation(record, tuple(notes), winner)
+
+
 @validate_params(
     record=InstanceOf(TokenRecord, "a TokenRecord"),
-    game=NoneOr(Options(GAMES)),
     max_states=NoneOr(Integer(low=1)),
 )
 def annotate(
-    record: TokenRecord, *, game: str | None = None, max_states: int | None = None
+    record: TokenRecord, *, game: str | Game | None = None, max_states: int | None = None
 ) -> WalkAnnotation:
-    """Judge every move of ``record`` (one augmenting search per move).
+    """Judge every move of ``record``: by its own game's rules, or by ``game``'s (the
+    record must follow them: :class:`~matchgame.errors.IllegalMoveError` names the
+    first move that does not). ``max_states``: the budget of a game's exact search
+    (the edge and directed games; default 10**6).
 
-    ``game``: ``"vertex"`` or ``"edge"``; by default the record's own. A record
-    judged by the other game's rules must follow them
-    (:class:`~matchgame.errors.IllegalMoveError` names the first move that does
-    not). In the edge game each move costs a rank-one update over GF(2)
-    (``matchgame.games.edge_position``), and ``winning_move`` is the first
-    winning move in vertex order; ``max_states`` is the budget of its exact
-    search on a component with an odd cycle (default 10**6).
+    Each game judges in its own way (:meth:`matchgame.Game.annotate`): the vertex
+    game with one augmenting search a move, the edge game with a rank-one update
+    over GF(2) a move (``winning_move`` the first winning move in vertex order).
 
     Examples
     --------
@@ -323,41 +398,6 @@ def annotate(
     >>> annotate(TokenRecord.from_moves(square, walk, game="edge")).winner
     'first'
     """
-    game = record.game if game is None else game
-    if game == "edge":
-        from .edge_position import annotate_edges
-        from .edges import MAX_STATES
-
-        return annotate_edges(record, max_states=MAX_STATES if max_states is None else max_states)
-    if max_states is not None:
-        raise InvalidInputError("max_states is the edge game's search budget (game='edge')")
-    if record.game != "vertex":  # judged by the vertex game's rules: they must hold
-        check_walk(record.graph, record.path.astype(np.int64), record.move_lines)
-    graph, path = record.graph, record.path
-    names = graph.names
-    notes: list[MoveNote] = []
-    if path.shape[0]:
-        missable = decompose(graph).missable
-        walk = analyse_walk(graph, path)
-        wins, replies = walk.mover_wins, walk.winning_reply
-        placer_could = bool(missable.any())
-        placed_well = bool(missable[path[0]])
-        placement = names.name(int(np.flatnonzero(missable)[0])) if placer_could else None
-        notes.append(
-            MoveNote(1, "first", 1, names.name(int(path[0])), placer_could, placed_well, placement)
-        )
-        for t in range(1, path.shape[0]):
-            before, after = bool(wins[t - 1]), not bool(wins[t])
-            reply = names.name(int(replies[t - 1])) if before else None
-            move = names.name(int(path[t]))
-            notes.append(MoveNote(t + 1, PLAYERS[t % 2], t // 2 + 1, move, before, after, reply))
-    winner = None
-    if path.shape[0]:
-        token = int(path[-1])
-        visited = np.zeros(graph.n_vertices, dtype=bool)
-        visited[path] = True
-        if visited[graph.indices[graph.offsets[token] : graph.offsets[token + 1]]].all():
-            winner = PLAYERS[(path.shape[0] - 1) % 2]  # the last mover; the next cannot move
-    elif graph.n_vertices == 0:
-        winner = "second"  # the first player cannot even place the token
-    return WalkAnnotation(record, tuple(notes), winner)
+    rules = find_game(record.game if game is None else game)
+    options = rules.checked_options({"max_states": max_states}, defaults=False)
+    return rules.annotate(record, **options)

@@ -11,6 +11,6 @@ one function that tells what an input is.
 - :mod:`~matchgame.readers.documents`: JSON answers read back (certificates);
 - :mod:`~matchgame.readers.inputs`: what is this input (the command line and the
   web app ask here), read from a file or a stream with memory bounded by the input;
-- :mod:`~matchgame.readers._text` and :mod:`~matchgame.readers._memory`: what every
+- :mod:`~matchgame.core._text` and :mod:`~matchgame.readers._memory`: what every
   format shares (encodings, lines, integers, limits) and the memory check.
 """

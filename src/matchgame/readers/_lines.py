@@ -13,11 +13,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels.text import content_lines, format_int_rows
+from ..core._text import HEAD_BYTES, TRAILING
 from ..core.graph import Graph
 from ..core.names import FileNumbers
 from ..errors import ParseError
 from ._memory import available_memory
-from ._text import HEAD_BYTES, TRAILING
 
 __all__ = [
     "BodyLines",

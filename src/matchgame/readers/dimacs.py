@@ -11,6 +11,14 @@ from __future__ import annotations
 import numpy as np
 
 from .._kernels.text import parse_int_lines
+from ..core._text import (
+    character_at,
+    field_starts,
+    parse_integers,
+    prepare,
+    shorten_line,
+    text_limit,
+)
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
 from ._lines import (
@@ -22,14 +30,6 @@ from ._lines import (
     int_lines,
 )
 from ._memory import require_memory
-from ._text import (
-    character_at,
-    field_starts,
-    parse_integers,
-    prepare,
-    shorten_line,
-    text_limit,
-)
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
 __all__ = ["format_dimacs", "parse_dimacs", "text_size_limit"]

@@ -5,7 +5,9 @@ Self-loops are ignored (the token can never step onto a visited vertex) and
 repeated edges collapse; vertices without edges are valid. Blank lines may come
 before the header and after the edges. For the edge game, where a parallel edge
 is a move of its own and a self-loop a move in place, ``multigraph=True`` keeps
-them (a :class:`~matchgame.MultiGraph`).
+them (a :class:`~matchgame.MultiGraph`); for the games along arcs,
+``directed=True`` reads each line ``u v`` as the arc ``u -> v`` (a
+:class:`~matchgame.DiGraph`).
 """
 
 from __future__ import annotations
@@ -17,11 +19,7 @@ import numpy as np
 from .._kernels.edgetext import parse_edge_lines
 from .._kernels.text import format_int_rows, parse_int_lines
 from ..core._csr import MAX_ENTRIES
-from ..core._validate import Boolean, validate_params
-from ..core.graph import MAX_VERTICES, Graph
-from ..errors import ParseError
-from ._memory import require_memory
-from ._text import (
+from ..core._text import (
     header_line,
     line_bounds,
     number_as_written,
@@ -29,8 +27,13 @@ from ._text import (
     prepare,
     text_limit,
 )
+from ..core._validate import Boolean, validate_params
+from ..core.graph import MAX_VERTICES, Graph
+from ..errors import ParseError
+from ._memory import require_memory
 
 if TYPE_CHECKING:
+    from ..core.digraph import DiGraph
     from ..core.multigraph import MultiGraph
 
 __all__ = ["format_edge_list", "parse_edge_list", "text_size_limit"]
@@ -42,14 +45,25 @@ BYTES_PER_EDGE = 48
 
 
 @overload
-def parse_edge_list(text: str | bytes, *, multigraph: Literal[False] = ...) -> Graph: ...
+def parse_edge_list(
+    text: str | bytes, *, multigraph: Literal[False] = ..., directed: Literal[False] = ...
+) -> Graph: ...
 @overload
-def parse_edge_list(text: str | bytes, *, multigraph: Literal[True]) -> MultiGraph: ...
-@validate_params(multigraph=Boolean())
-def parse_edge_list(text: str | bytes, *, multigraph: bool = False) -> Graph | MultiGraph:
+def parse_edge_list(
+    text: str | bytes, *, multigraph: Literal[True], directed: Literal[False] = ...
+) -> MultiGraph: ...
+@overload
+def parse_edge_list(
+    text: str | bytes, *, multigraph: Literal[False] = ..., directed: Literal[True]
+) -> DiGraph: ...
+@validate_params(multigraph=Boolean(), directed=Boolean())
+def parse_edge_list(
+    text: str | bytes, *, multigraph: bool = False, directed: bool = False
+) -> Graph | MultiGraph | DiGraph:
     """Parse an edge list into a :class:`Graph` (vertex ``k`` of the text is ``k - 1``),
-    or with ``multigraph`` into a :class:`~matchgame.MultiGraph` that keeps repeated
-    edges and self-loops.
+    with ``multigraph`` into a :class:`~matchgame.MultiGraph` that keeps repeated
+    edges and self-loops, or with ``directed`` into a :class:`~matchgame.DiGraph`
+    whose arcs are the lines ``u v`` read as ``u -> v``.
 
     Raises
     ------
@@ -63,12 +77,16 @@ def parse_edge_list(text: str | bytes, *, multigraph: bool = False) -> Graph | M
     (3, 3, False)
     >>> parse_edge_list("2 3\\n1 2\\n2 1\\n2 2\\n", multigraph=True).edges.tolist()
     [[0, 1], [0, 1], [1, 1]]
+    >>> parse_edge_list("3 2\\n2 1\\n2 3\\n", directed=True).arcs.tolist()
+    [[1, 0], [1, 2]]
     """
+    if multigraph and directed:
+        raise ParseError("an edge list is read as a multigraph or as a directed graph, not both")
     data = prepare(text)
     header_index, header = header_line(data)
     n, m = _parse_header(header, header_index + 1)
     first = header_index + 1
-    graph = None if multigraph else _parse_common_form(data, first, n, m)
+    graph = None if multigraph or directed else _parse_common_form(data, first, n, m)
     if graph is not None:
         return graph
     buffer, starts, ends, n_lines = line_bounds(data)
@@ -100,6 +118,10 @@ def parse_edge_list(text: str | bytes, *, multigraph: bool = False) -> Graph | M
         from ..core.multigraph import MultiGraph  # the edge game's: loaded when asked
 
         return MultiGraph(n, values - 1)
+    if directed:
+        from ..core.digraph import DiGraph  # the games along arcs: loaded when asked
+
+        return DiGraph(n, values - 1)
     return Graph.from_edges(n, values - 1)
 
 
@@ -130,10 +152,11 @@ def _parse_common_form(data: bytes, first: int, n: int, m: int) -> Graph | None:
     return Graph._trusted(offsets, neighbors)
 
 
-def format_edge_list(graph: Graph | MultiGraph) -> str:
+def format_edge_list(graph: Graph | MultiGraph | DiGraph) -> str:
     """The graph as an edge list in canonical form: ``n m`` and its ``m`` distinct
     edges ``u v`` (1-based, ``u < v``, sorted), each line ended by a newline; a
-    multigraph's edges each on a line (``u <= v``, repeats and self-loops included).
+    multigraph's edges each on a line (``u <= v``, repeats and self-loops included);
+    a directed graph's arcs ``u v`` (``u -> v``, sorted).
 
     This is also the text a certificate's digest is taken of.
 
@@ -147,7 +170,7 @@ def format_edge_list(graph: Graph | MultiGraph) -> str:
 
 def text_size_limit(head: bytes) -> int:
     """The largest an edge list's text can be, from its beginning (see
-    :func:`matchgame.readers._text.read_bounded`)."""
+    :func:`matchgame.core._text.read_bounded`)."""
     index, header = header_line(head)
     n, m = _parse_header(header, index + 1)
     return text_limit(index + 1 + m, m * (2 * len(str(n)) + 2))

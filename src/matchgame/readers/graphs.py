@@ -27,16 +27,17 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
+from ..core._text import HEAD_BYTES, header_line, prepare, read_bounded
+from ..core.digraph import DiGraph
 from ..core.graph import Graph, as_graph
 from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
 from . import dimacs, edgelists, graph6, matrixmarket, metis, networkx_formats, snap
 from ._lines import no_header_limit
-from ._text import HEAD_BYTES, header_line, prepare, read_bounded
 
 __all__ = [
     "FORMATS",
@@ -59,12 +60,12 @@ class GraphFormat:
     name: str
     description: str
     extensions: tuple[str, ...]
-    parse: Callable[[bytes], list[Graph]]
+    parse: Callable[[bytes], Sequence[Graph | DiGraph]]
     size_limit: Callable[[bytes], int]
     format: Callable[[Graph], bytes]
 
 
-def _one(parse: Callable[[bytes], Graph]) -> Callable[[bytes], list[Graph]]:
+def _one(parse: Callable[[bytes], Graph | DiGraph]) -> Callable[[bytes], list[Graph | DiGraph]]:
     return lambda data: [parse(data)]
 
 
@@ -228,7 +229,7 @@ def detect_file_format(path: str | os.PathLike[str]) -> str | None:
 Source = str | bytes | bytearray | memoryview | os.PathLike[str]
 
 
-def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph]:
+def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph | DiGraph]:
     """The graphs held by ``source``: a path (``str`` without a line break, or
     :class:`os.PathLike`), or the text itself (``bytes``, or ``str`` with a line
     break). ``format`` is a key of ``matchgame.readers.graphs.FORMATS``; None guesses it
@@ -239,8 +240,9 @@ def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph]:
 
     Yields
     ------
-    Graph
-        Each graph of the file in turn (graph6 and sparse6 files hold many).
+    Graph or DiGraph
+        Each graph of the file in turn (graph6 and sparse6 files hold many); a
+        directed GraphML or GML file's is a :class:`~matchgame.DiGraph`.
 
     Raises
     ------
@@ -288,7 +290,7 @@ def _not_a_graph_file(exc: ParseError, path: str, head: bytes) -> None:
     ) from None
 
 
-def read_graph(source: Source, format: str | None = None) -> Graph:
+def read_graph(source: Source, format: str | None = None) -> Graph | DiGraph:
     """The one graph held by ``source`` (see :func:`read_graphs`).
 
     Raises

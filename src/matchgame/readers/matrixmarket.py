@@ -22,6 +22,15 @@ from __future__ import annotations
 import numpy as np
 
 from .._kernels.text import parse_int_real_lines
+from ..core._text import (
+    character_at,
+    field_starts,
+    header_line,
+    parse_integers,
+    prepare,
+    shorten_line,
+    text_limit,
+)
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
 from ._lines import (
@@ -34,15 +43,6 @@ from ._lines import (
     no_header_limit,
 )
 from ._memory import require_memory
-from ._text import (
-    character_at,
-    field_starts,
-    header_line,
-    parse_integers,
-    prepare,
-    shorten_line,
-    text_limit,
-)
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
 __all__ = ["format_matrix_market", "parse_matrix_market", "text_size_limit"]
@@ -204,7 +204,7 @@ def _banner(line: bytes, line_number: int) -> tuple[int, str]:
 
 def text_size_limit(head: bytes) -> int:
     """The largest a Matrix Market file can be, from its beginning (see
-    :func:`matchgame.readers._text.read_bounded`): its entries, written generously."""
+    :func:`matchgame.core._text.read_bounded`): its entries, written generously."""
     try:
         n_values, _, rows, cols, entries, size_index, _ = _header(head)
     except ParseError as exc:

@@ -14,11 +14,11 @@ from __future__ import annotations
 import numpy as np
 
 from .._kernels.text import parse_ragged_int_lines
+from ..core._text import character_at, field_starts, parse_integers, prepare, text_limit
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
 from ._lines import adjacency_lines, body_lines, column_of, file_numbered, header_among_comments
 from ._memory import require_memory
-from ._text import character_at, field_starts, parse_integers, prepare, text_limit
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
 
 __all__ = ["format_metis", "parse_metis", "text_size_limit"]

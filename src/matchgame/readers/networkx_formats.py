@@ -2,9 +2,9 @@
 writers (the ``graphs`` extra: ``pip install 'matchgame[graphs]'``); matchgame does
 not parse or write XML or GML itself.
 
-Nodes become the vertices' names (:class:`~matchgame.core.names.NodeLabels`), in
-the file's order; a directed graph is read as its undirected one; parallel edges
-and self-loops are dropped.
+Nodes become the vertices' names (:class:`~matchgame.core.labels.NodeLabels`), in
+the file's order; a directed graph is read as a :class:`~matchgame.DiGraph` (its
+arcs); parallel edges and self-loops are dropped.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ import sys
 import warnings
 from typing import Any
 
+from ..core._text import prepare, shorten_line
+from ..core.digraph import DiGraph
 from ..core.graph import Graph
 from ..errors import InvalidInputError, ParseError
 from ._lines import no_header_limit
 from ._memory import require_memory
-from ._text import prepare, shorten_line
 
 __all__ = ["format_gml", "format_graphml", "parse_gml", "parse_graphml", "text_size_limit"]
 
@@ -74,13 +75,17 @@ _FOUND = re.compile(r"^(expected .*?), found .*?( at \(\d+, \d+\))?$")
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 
 
-def _graph(nx_graph: Any) -> Graph:
+def _graph(nx_graph: Any) -> Graph | DiGraph:
+    """A file's graph as its kind says: a directed file (GraphML ``edgedefault=
+    "directed"``, GML ``directed 1``) is a :class:`~matchgame.DiGraph`, which only a
+    game along arcs plays (the others refuse it, naming it); an undirected one a
+    :class:`Graph`."""
     if nx_graph.is_directed():
-        nx_graph = nx_graph.to_undirected(as_view=True)
+        return DiGraph.from_networkx(nx_graph)
     return Graph.from_networkx(nx_graph)
 
 
-def parse_graphml(text: str | bytes) -> Graph:
+def parse_graphml(text: str | bytes) -> Graph | DiGraph:
     """Read a GraphML document as a :class:`Graph` (NetworkX's ``parse_graphml``).
 
     Raises
@@ -152,7 +157,7 @@ def _refuse_missing_ids(source: str) -> None:
                 raise ParseError(f"not GraphML: {article} <{kind}> without {name!r}", line=line)
 
 
-def parse_gml(text: str | bytes) -> Graph:
+def parse_gml(text: str | bytes) -> Graph | DiGraph:
     """Read a GML document as a :class:`Graph` (NetworkX's ``parse_gml``): nodes are
     named by their ``label``, or their ``id`` when labels are missing or repeat.
 

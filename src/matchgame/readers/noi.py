@@ -8,20 +8,23 @@
     2k lines 'x y' (1-based): line 2i-1 is Bunny's move i, line 2i Egg's move i,
     each "move the piece at row x, column y into the empty cell"
 
-The records themselves (:class:`~matchgame.games.bunny.GameRecord`) and their
-analysis live in :mod:`matchgame.games.bunny`.
+This module reads the text (``read_noi_text``: the pieces, the empty cell and
+the moves, the format checked) and writes it back; the records themselves
+(:class:`~matchgame.games.bunny.GameRecord`, which checks every move's legality)
+and their analysis live in :mod:`matchgame.games.bunny`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 import numpy as np
+import numpy.typing as npt
 
 from .._kernels import bunny as _kb
 from .._kernels.text import parse_int_lines
-from ..core.board import MAX_CELLS
-from ..errors import IllegalMoveError, ParseError
-from ..games.bunny import BunnyBoard, GameRecord, player_of
-from ._text import (
+from ..core._text import (
     TRAILING,
     checked_rows,
     header_line,
@@ -33,15 +36,57 @@ from ._text import (
     text_limit,
     unexpected_content,
 )
+from ..core._validate import as_int
+from ..core.board import MAX_CELLS
+from ..errors import IllegalMoveError, ParseError
+
+if TYPE_CHECKING:
+    from ..games.bunny import BunnyBoard, GameRecord
 
 __all__ = [
-    "bunny_board_from_rows",
+    "PLAYERS",
+    "NoiText",
     "bunny_board_rows",
     "format_bunny_board",
     "format_noi_record",
-    "parse_noi_record",
+    "player_of",
+    "read_noi_text",
+    "read_rows",
     "text_size_limit",
 ]
+
+PLAYERS = ("Bunny", "Egg")
+
+
+def player_of(move_index: int) -> tuple[str, int]:
+    """``(player, that player's move number)`` of 0-based move ``move_index``: the
+    format's moves alternate, Bunny's first."""
+    move_index = as_int(move_index, "move_index", low=0)
+    return PLAYERS[move_index % 2], move_index // 2 + 1
+
+
+@dataclass(frozen=True)
+class NoiText:
+    """A NOI2011 record's text, read and its format checked (the moves' legality is
+    the record's to check: :class:`~matchgame.games.bunny.GameRecord`).
+
+    Attributes
+    ----------
+    pieces : ndarray of uint8, shape (n, m)
+        0 empty, 1 white ``O``, 2 black ``X``.
+    empty : (int, int)
+        The empty cell, 0-based.
+    moves : ndarray of int64, shape (2k, 2)
+        Each move's cell, 0-based, inside the board.
+    move_lines : ndarray of int64
+        Each move's 1-based line.
+    """
+
+    pieces: npt.NDArray[np.uint8]
+    empty: tuple[int, int]
+    moves: npt.NDArray[np.int64]
+    move_lines: npt.NDArray[np.int64]
+
 
 _PIECE_CODE = np.full(256, 255, dtype=np.uint8)
 _PIECE_CODE[ord(".")] = _kb.EMPTY
@@ -50,20 +95,20 @@ _PIECE_CODE[ord("X")] = _kb.BLACK
 _PIECE_CHAR = np.array([ord("."), ord("O"), ord("X")], dtype=np.uint8)
 
 
-def parse_noi_record(text: str | bytes) -> GameRecord:
-    """Read and validate a NOI2011 record: format first, then every move's legality.
+def read_noi_text(text: str | bytes) -> NoiText:
+    """Read a NOI2011 record's text, checking its format (not the moves' legality).
 
     Raises
     ------
     ParseError
         Malformed text, with its line (and column).
     IllegalMoveError
-        A move the rules forbid, naming the line, the player and the cell.
+        A move outside the board, naming the line, the player and the cell.
 
     Examples
     --------
-    >>> parse_noi_record("1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n").n_rounds
-    1
+    >>> read_noi_text("1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n").moves.tolist()
+    [[0, 1], [0, 0]]
     """
     data = prepare(text)
     top, header = header_line(data)  # blank lines may come first
@@ -96,7 +141,6 @@ def parse_noi_record(text: str | bytes) -> GameRecord:
         found = "no '.'" if len(empties) == 0 else f"{len(empties)} '.' cells ({where}...)"
         raise ParseError(f"the board needs exactly one empty cell '.', found {found}")
     empty = (int(empties[0, 0]), int(empties[0, 1]))
-    board = BunnyBoard(pieces, empty)
 
     k_line = top + 1 + n_rows
     if n_lines <= k_line:
@@ -134,12 +178,13 @@ def parse_noi_record(text: str | bytes) -> GameRecord:
             f"line {move_lines[i]}: {player}'s move {number} ({x}, {y}) "
             f"is outside the {n_rows} x {n_cols} board"
         )
-    # GameRecord checks every move's legality (naming its line) as it is built
-    return GameRecord(board, values - 1, move_lines)
+    # the record checks every move's legality (naming its line) as it is built
+    return NoiText(pieces, empty, values.astype(np.int64) - 1, move_lines.astype(np.int64))
 
 
-def bunny_board_from_rows(rows: list[str]) -> BunnyBoard:
-    """A Bunny-and-Egg board from rows of ``O``, ``X`` and one ``.``.
+def read_rows(rows: list[str]) -> NoiText:
+    """A board given as rows of ``O``, ``X`` and one ``.``, read as a record's text
+    with no moves.
 
     Raises
     ------
@@ -149,7 +194,7 @@ def bunny_board_from_rows(rows: list[str]) -> BunnyBoard:
     rows = checked_rows(rows)
     text = f"{len(rows)} {len(rows[0])}\n" + "\n".join(rows) + "\n0\n"
     try:
-        return parse_noi_record(text).board
+        return read_noi_text(text)
     except ParseError as exc:
         raise rows_error(exc) from None
 
@@ -186,7 +231,7 @@ def _parse_size(line: bytes, line_number: int) -> tuple[int, int]:
 
 def text_size_limit(head: bytes) -> int:
     """The largest a record's text can be, from its beginning (see
-    :func:`matchgame.readers._text.read_bounded`): every move empties a new cell, so a
+    :func:`matchgame.core._text.read_bounded`): every move empties a new cell, so a
     record has fewer than ``n * m`` moves."""
     index, header = header_line(head)
     n_rows, n_cols = _parse_size(header, index + 1)

@@ -5,7 +5,7 @@ Lines ``u v`` of two non-negative integer ids separated by blanks; ``#`` (and
 ``%``) lines are comments; there is no header. The ids may be 0-based, 1-based or
 any sparse set of integers: the graph has one vertex per id that occurs, in
 increasing order of id, and the ids stay the vertices' names
-(:class:`~matchgame.core.names.FileIds`), so answers print the file's ids.
+(:class:`~matchgame.core.labels.FileIds`), so answers print the file's ids.
 Self-loops are ignored and repeated edges (either way round) collapse.
 """
 
@@ -16,13 +16,15 @@ import re
 import numpy as np
 
 from .._kernels.text import parse_int_lines
+from ..core._text import prepare
 from ..core.graph import MAX_VERTICES, Graph
-from ..core.names import FileIds
+from ..core.labels import FileIds
 from ..errors import InvalidInputError, ParseError
 from ._lines import BodyLines, body_lines, column_of, field_problem, int_lines, no_header_limit
 from ._memory import require_memory
-from ._text import prepare
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
+
+_INT64_MAX = 2**63 - 1  # the largest id
 
 __all__ = ["format_snap", "parse_snap", "text_size_limit"]
 
@@ -73,13 +75,17 @@ def parse_snap(text: str | bytes) -> Graph:
             line=int(lines.numbers[k]),
             column=_column_of_id(data, lines, k, int(np.argmax(values[k] < 0))),
         )
-    if values.size and int(values.max()) >= 10**17:  # the kernel's mark of an absurd number
-        k = int(np.flatnonzero((values >= 10**17).any(axis=1))[0])
-        raise ParseError(
-            "an id is too large",
-            line=int(lines.numbers[k]),
-            column=_column_of_id(data, lines, k, int(np.argmax(values[k] >= 10**17))),
-        )
+    # ids go up to 2**63 - 1; the kernel clamps a larger one to it, so the lines that
+    # hold that number are read again, as text
+    for k in np.flatnonzero((values == _INT64_MAX).any(axis=1)).tolist():
+        fields = lines.line(k).split()
+        too_large = [j for j, field in enumerate(fields) if int(field) > _INT64_MAX]
+        if too_large:
+            raise ParseError(
+                "an id is too large (ids are below 2**63)",
+                line=int(lines.numbers[k]),
+                column=_column_of_id(data, lines, k, too_large[0]),
+            )
     del lines
     ids = np.unique(values)
     if ids.shape[0] > MAX_VERTICES:

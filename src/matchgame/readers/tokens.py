@@ -14,24 +14,22 @@ token, then the players alternately move it to an unvisited neighbour. Moves are
     2 3
     2 1       <- illegal: not next to 2 3
 
-The records (:class:`~matchgame.games.tokens.TokenRecord`) and their judging live
-in :mod:`matchgame.games.tokens`.
+This module reads the text (:func:`read_token_text`) and writes it back; the
+records (:class:`~matchgame.games.tokens.TokenRecord`), the rules they are checked
+by and their judging live with the games (:mod:`matchgame.games.tokens`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .._kernels.text import parse_int_lines
-from ..core._validate import Applies, Boolean, Options, validate_params
-from ..core.board import Board
-from ..core.graph import INDEX_DTYPE, Graph
-from ..core.moves import MOVES
-from ..core.names import BoardCells, VertexIds
-from ..errors import IllegalMoveError, ParseError
-from ..games.tokens import TokenRecord, check_walk
-from ._text import (
+from ..core._text import (
     header_line,
     line_bounds,
     parse_integers,
@@ -39,45 +37,59 @@ from ._text import (
     text_limit,
     unexpected_content,
 )
-from .boards import format_board, parse_board
-from .boards import text_size_limit as board_limit
+from ..core.board import format_board, parse_board
+from ..core.board import text_size_limit as board_limit
+from ..core.names import BoardCells, VertexIds, VertexNames
+from ..errors import IllegalMoveError, ParseError
 from .edgelists import format_edge_list, parse_edge_list
 from .edgelists import text_size_limit as edge_list_limit
 
+if TYPE_CHECKING:
+    from ..games.tokens import TokenRecord
+
 __all__ = [
+    "TokenText",
     "board_text_size_limit",
-    "edge_game_board_text_size_limit",
-    "edge_game_edges_text_size_limit",
     "edges_text_size_limit",
     "format_token_record",
-    "parse_token_record",
+    "ids_of_numbers",
+    "per_edge_board_text_size_limit",
+    "per_edge_edges_text_size_limit",
+    "read_token_text",
 ]
 
 
-@validate_params(
-    edges=Boolean(),
-    rule=Options(MOVES, only=Applies("edges", lambda edges: not edges, "a board (edges=False)")),
-    game=Options(("vertex", "edge")),
-)
-def parse_token_record(
-    text: str | bytes, *, edges: bool = False, rule: str = "orthogonal", game: str = "vertex"
-) -> TokenRecord:
-    """Read a record: a board (or, with ``edges``, an edge list), ``t``, ``t`` moves.
+@dataclass(frozen=True)
+class TokenText:
+    """A record's text, read but not judged: where the game is played (a
+    :class:`~matchgame.Board`, or what the edge list reads as), and each move's numbers
+    as written (``ROW COL`` on a board, a vertex number on an edge list; 1-based)
+    with its line. The games turn it into a record and check it by their rules
+    (:func:`matchgame.games.tokens.parse_token_record`)."""
 
-    ``game="edge"``: the edge game's record (an edge list keeps its repeated edges
-    and self-loops; moves may come back, each along an unused edge).
+    where: Any
+    numbers: npt.NDArray[np.int64]
+    move_lines: npt.NDArray[np.int64]
+
+
+def read_token_text(
+    text: str | bytes,
+    *,
+    edges: bool = False,
+    read_edge_list: Callable[[bytes], Any] = parse_edge_list,
+) -> TokenText:
+    """Read a record's text: a board (or, with ``edges``, an edge list, read by
+    ``read_edge_list``), ``t``, ``t`` moves.
 
     Raises
     ------
     ParseError
         Malformed text, with its line (and column).
-    IllegalMoveError
-        A move the rules forbid, naming its line, its number and the vertex.
 
     Examples
     --------
-    >>> parse_token_record("3 3\\n.##\\n...\\n#.#\\n2\\n2 2\\n2 3\\n").moves
-    [(1, 1), (1, 2)]
+    >>> read_token_text("3 3\\n.##\\n...\\n#.#\\n2\\n2 2\\n2 3\\n").numbers.tolist()
+    [[2, 2], [2, 3]]
     """
     data = prepare(text)
     top, header = header_line(data)
@@ -88,16 +100,7 @@ def parse_token_record(
     t_line = top + 1 + max(body_lines, 0)
     end = len(data) if n_lines <= t_line else int(starts[t_line])
     head_text = data[:end]
-    board: Board | None = None
-    multigraph = None
-    if edges and game == "edge":
-        multigraph = parse_edge_list(head_text, multigraph=True)
-        graph = multigraph.support
-    elif edges:
-        graph = parse_edge_list(head_text)
-    else:
-        board = parse_board(head_text)
-        graph = board.to_graph(rule)
+    where = read_edge_list(head_text) if edges else parse_board(head_text)
     if n_lines <= t_line:
         raise ParseError("expected the number of moves t", line=t_line + 1)
 
@@ -125,16 +128,7 @@ def parse_token_record(
             column=bad_column + 1,
         )
     move_lines = np.arange(first + 1, first + 1 + t, dtype=np.int64)
-    path = _ids_of_numbers(graph, values.reshape(t, width), move_lines)
-    if game == "edge":
-        from ..games.edge_position import check_edge_walk, edge_multigraph
-
-        multigraph = edge_multigraph(board or multigraph, rule)
-        check_edge_walk(multigraph, path, move_lines)
-    else:
-        check_walk(graph, path, move_lines)
-    rules = rule if board is not None else None
-    return TokenRecord(graph, path.astype(INDEX_DTYPE), board, rules, move_lines, game, multigraph)
+    return TokenText(where, values.reshape(t, width).astype(np.int64), move_lines)
 
 
 def format_token_record(record: TokenRecord) -> str:
@@ -156,12 +150,18 @@ def _where(move_lines: npt.NDArray[np.int64] | None, i: int) -> str:
     return f"line {move_lines[i]}: " if move_lines is not None else ""
 
 
-def _ids_of_numbers(
-    graph: Graph, values: npt.NDArray[np.int64], move_lines: npt.NDArray[np.int64]
+def ids_of_numbers(
+    names: VertexNames, values: npt.NDArray[np.int64], move_lines: npt.NDArray[np.int64] | None
 ) -> npt.NDArray[np.int64]:
-    """Vertex ids of 1-based move numbers (a column per number), refusing the first
-    that names no vertex."""
-    names = graph.names
+    """Vertex ids of 1-based move numbers (a column per number: ``ROW COL`` on a
+    board's cells, a vertex number else), refusing the first that names no vertex.
+
+    Raises
+    ------
+    IllegalMoveError
+        Naming the move (its number, and its line when ``move_lines`` are given).
+    """
+    n_vertices = names.n_vertices
     if isinstance(names, BoardCells):
         n_rows, n_cols = names.shape
         rows, cols = values[:, 0] - 1, values[:, 1] - 1
@@ -178,27 +178,27 @@ def _ids_of_numbers(
             raise IllegalMoveError(f"{_where(move_lines, i)}move {i + 1} ({r} {c}): {why}")
         return ids
     ids = values[:, 0] - 1
-    bad = np.flatnonzero((ids < 0) | (ids >= graph.n_vertices))
+    bad = np.flatnonzero((ids < 0) | (ids >= n_vertices))
     if bad.size:
         i = int(bad[0])
         raise IllegalMoveError(
             f"{_where(move_lines, i)}move {i + 1} ({int(values[i, 0])}): no such vertex "
-            f"(vertices 1..{graph.n_vertices})"
+            f"(vertices 1..{n_vertices})"
         )
     return ids
 
 
-def _limit(head: bytes, edges: bool, game: str = "vertex") -> int:
+def _limit(head: bytes, edges: bool, per_edge: bool = False) -> int:
     inner = edge_list_limit(head) if edges else board_limit(head)
     top, header = header_line(head)
     counts = parse_integers(header, 2, line_number=top + 1, what="the header")
     n_vertices = counts[0] if edges else counts[0] * counts[1]
     digits = len(str(max(counts[0], counts[1], 1)))
-    # the vertex game: at most one move per vertex; the edge game: one per edge and the
-    # placement (a board's cell has at most 8 neighbours: 4 edges a cell), each "r c"
-    # or "v" with a few spaces
+    # a game whose token never comes back: at most one move per vertex; one that may
+    # (the edge game): one per edge and the placement (a board's cell has at most 8
+    # neighbours: 4 edges a cell), each "r c" or "v" with a few spaces
     n_moves = n_vertices
-    if game == "edge":
+    if per_edge:
         n_moves = 1 + (counts[1] if edges else 4 * n_vertices)
     return inner + text_limit(2 + n_moves, n_moves * (2 * digits + 2) + 24)
 
@@ -213,11 +213,12 @@ def edges_text_size_limit(head: bytes) -> int:
     return _limit(head, True)
 
 
-def edge_game_board_text_size_limit(head: bytes) -> int:
-    """The largest an edge game's record on a board can be (a move per edge)."""
-    return _limit(head, False, "edge")
+def per_edge_board_text_size_limit(head: bytes) -> int:
+    """The largest a record on a board can be when the token may come back (a move
+    per edge: the edge game's)."""
+    return _limit(head, False, True)
 
 
-def edge_game_edges_text_size_limit(head: bytes) -> int:
-    """The largest an edge game's record on an edge list can be (a move per edge)."""
-    return _limit(head, True, "edge")
+def per_edge_edges_text_size_limit(head: bytes) -> int:
+    """The largest a record on an edge list can be when the token may come back."""
+    return _limit(head, True, True)

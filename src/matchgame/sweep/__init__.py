@@ -22,10 +22,10 @@ import inspect
 import sys
 from types import ModuleType
 
+from ..games.vertex.batch import BatchAnswers, solve_lines, solve_union
 from .api import sweep, write_sweep
 from .counts import SweepCounts
 from .executors import DASK_TIMEOUT, connect_dask, default_jobs, keep_heap, run_tasks
-from .solve import BatchAnswers, solve_lines, solve_union
 from .sources import (
     CHUNK_BYTES,
     DEFAULT_GENG_PARTS,

@@ -9,8 +9,8 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from ..core._convert import is_scipy_sparse
 from ..core._validate import (
-    Applies,
     Boolean,
     Integer,
     NoneOr,
@@ -18,8 +18,10 @@ from ..core._validate import (
     Satisfies,
     validate_params,
 )
-from ..core.graph import Graph, is_scipy_sparse
+from ..core.graph import Graph
 from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
+from ..games.contract import DEFAULT, Game
+from ..games.contract import game as find_game
 from .counts import SweepCounts
 from .executors import default_jobs, run_tasks
 from .sources import (
@@ -105,10 +107,6 @@ def _is_dask_client(client: object) -> bool:
     jobs=NoneOr(Integer(low=0)),
     client=NoneOr(Satisfies(_is_dask_client, "a dask.distributed.Client")),
     chunk_bytes=Integer(low=1, high=1 << 30),
-    game=Options(("vertex", "edge")),
-    max_states=NoneOr(
-        Integer(low=1, high=1 << 32, only=Applies("game", "edge".__eq__, "the edge game"))
-    ),
 )
 def sweep(
     graphs_or_source: Any,
@@ -120,7 +118,7 @@ def sweep(
     jobs: int | None = None,
     client: Any = None,
     chunk_bytes: int = CHUNK_BYTES,
-    game: str = "vertex",
+    game: str | Game = DEFAULT,
     max_states: int | None = None,
 ) -> SweepCounts | list[dict[str, Any]]:
     """Answer the placement game on many graphs.
@@ -155,11 +153,13 @@ def sweep(
         ``nauty-geng`` for a geng source).
     chunk_bytes : int
         Bytes of a stream per task.
-    game : {"vertex", "edge"}
-        ``"edge"``: edge geography (documents as ``placements --game edge``, counts
-        without matching sizes; see ``matchgame.sweep.edges``).
+    game : str or Game
+        The game (:func:`matchgame.game`; default the vertex game). Documents are
+        its ``placements --game NAME --format json`` answers; its counts leave out
+        matching sizes when it has none (the edge game's batches:
+        ``matchgame.games.edge.batch``).
     max_states : int, optional
-        The edge game: the exact search's budget per graph with an odd cycle
+        A game's exact search's budget per graph (the games that search)
         (default 10**6); a graph past it raises ParseError naming its line.
 
     Returns
@@ -202,7 +202,11 @@ def sweep(
         from .filters import parse_condition  # here: a sweep without one does without
 
         where = parse_condition(filter, "filter")
-    output = Output(count=count, echo=echo, where=where, game=game, max_states=max_states)
+    rules = find_game(game)
+    options = rules.checked_options({"max_states": max_states}, defaults=False)
+    output = Output(
+        count=count, echo=echo, where=where, game=rules.name, options=tuple(options.items())
+    )
     tasks = _tasks_of(graphs_or_source, output, jobs, chunk_bytes, format)
     merged = merge(run_tasks(tasks, jobs=jobs, client=client), output)
     if merged.error is not None:

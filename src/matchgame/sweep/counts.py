@@ -9,7 +9,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .solve import BatchAnswers
+from ..games.contract import DEFAULT
+from ..games.vertex.batch import BatchAnswers
 
 __all__ = ["SweepCounts"]
 
@@ -43,27 +44,30 @@ class SweepCounts:
     matching_size: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
     placer_wins: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
     winning_vertices: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
-    game: str = "vertex"  # "edge": no matching sizes
+    game: str = DEFAULT
+    has_matching: bool = True  # False: the game's answers have no matching
 
     @classmethod
     def of(cls, answers: BatchAnswers, graphs: npt.NDArray[np.intp] | None = None) -> SweepCounts:
         """The counts of one solved batch (``graphs``: of these only)."""
         vertices = np.diff(answers.vertex_start)
         edges, sizes, winning = answers.n_edges, answers.matching_size, answers.winning_count
-        game = getattr(answers, "game", "vertex")
-        if sizes is None:  # the edge game's answers (matchgame.sweep.edges)
+        game = getattr(answers, "game", DEFAULT)
+        has_matching = sizes is not None  # a game with no matching has no sizes
+        if sizes is None:
             sizes = np.zeros(0, dtype=np.int64)
         if graphs is not None:
             vertices, edges, winning = (a[graphs] for a in (vertices, edges, winning))
-            sizes = sizes[graphs] if game == "vertex" else sizes
+            sizes = sizes[graphs] if has_matching else sizes
         return cls(
             int(vertices.shape[0]),
             _histogram(vertices),
             _histogram(edges),
-            _histogram(sizes) if game == "vertex" else sizes,
+            _histogram(sizes) if has_matching else sizes,
             _histogram((winning > 0).view(np.int8).astype(np.int64)),
             _histogram(winning),
             game,
+            has_matching,
         )
 
     def __add__(self, other: SweepCounts) -> SweepCounts:
@@ -75,6 +79,7 @@ class SweepCounts:
             _add(self.placer_wins, other.placer_wins),
             _add(self.winning_vertices, other.winning_vertices),
             self.game if self.graphs else other.game,
+            self.has_matching if self.graphs else other.has_matching,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -101,7 +106,8 @@ class SweepCounts:
             "placer_wins": nonzero(self.placer_wins, lambda k: wins[k]),
             "winning_vertices": nonzero(self.winning_vertices),
         }
-        if self.game == "edge":  # the edge game's counts: no matching
+        if not self.has_matching:
             del document["matching_size"]
-            document = {"game": "edge", **document}
+        if self.game != DEFAULT:  # another game's counts say whose they are
+            document = {"game": self.game, **document}
         return document

@@ -73,7 +73,8 @@ def keep_heap() -> None:
 
 # -- processes that end with their parent ----------------------------------------------
 
-# the death signal is set by core/_process.py, shared with the command line's --jobs pool
+# the death signal is set by core/_process.py, shared with the command line's --jobs
+# pool and the contest toolkit's runner
 _prctl = _process.prctl
 _die_with = _process.die_with
 

@@ -19,10 +19,11 @@ import numpy.typing as npt
 
 from .._kernels import graph6 as _graph6
 from ..errors import InvalidInputError
+from ..games.contract import DEFAULT, game
+from ..games.vertex.batch import BatchAnswers, solve_lines, solve_union
 from ..readers.graph6 import GraphLines, graph6_line
 from ..readers.graph_lines import decode_graph_lines
 from .counts import SweepCounts
-from .solve import BatchAnswers, solve_lines, solve_union
 
 if TYPE_CHECKING:  # filters are imported when a condition is given
     from .filters import Condition
@@ -60,17 +61,18 @@ class Output:
         objects or in other formats), one a line, instead of documents: what
         ``--filter`` writes, as nauty's ``pickg`` does.
     game : str
-        ``"vertex"`` or ``"edge"`` (edge geography, ``matchgame.sweep.edges``).
-    max_states : int or None
-        The edge game: the exact search's budget per graph with an odd cycle.
+        The game's name (:func:`matchgame.game`): its :meth:`~matchgame.Game.sweep_batch`
+        answers each batch.
+    options : tuple of (str, value)
+        The game's options (``max_states``: a search's budget per graph).
     """
 
     count: bool = False
     echo: bool = False
     where: Condition | None = None
     lines: bool = False
-    game: str = "vertex"  # "edge": edge geography (matchgame.sweep.edges)
-    max_states: int | None = None  # the edge game's search budget per graph
+    game: str = DEFAULT
+    options: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -111,8 +113,8 @@ def answer_chunk(
     which also names the error and its line.
     """
     output = _as_output(output)
-    if output.game == "edge":
-        return _answer_edge_chunk(data, kind, output, first_line, source)
+    if output.game != DEFAULT:
+        return _answer_game_chunk(data, kind, output, first_line, source)
     union = None
     lines = None
     if kind == "graph6":
@@ -144,18 +146,20 @@ def answer_graphs(
     """Solve a batch of graphs given as arrays (see ``GraphLines``; simple graphs:
     no loops, no repeats), the task of graphs that came as objects or from files in
     formats of one graph each."""
-    if output.game == "edge":  # the edge game keeps repeats and loops: they are moves
-        lines = GraphLines(n_vertices, edge_start, edges, True, None)
-        return _finish_edges(lines, output, None, None, lambda g: "a graph")
+    if output.game != DEFAULT:
+        # a game that keeps repeats and loops: they are moves of their own
+        keeps = game(output.game).keeps_parallel_edges
+        lines = GraphLines(n_vertices, edge_start, edges, keeps, None)
+        return _finish_game(lines, output, None, None, lambda g: "a graph")
     lines = GraphLines(n_vertices, edge_start, edges, False, None)
     return _finish(solve_lines(lines), output, None, None, lines)
 
 
-def _answer_edge_chunk(
+def _answer_game_chunk(
     data: bytes, kind: str, output: Output, first_line: int, source: str
 ) -> ChunkResult:
-    """:func:`answer_chunk` for the edge game: the general decoder (it names lines),
-    then :func:`matchgame.sweep.edges.solve_edge_lines`."""
+    """:func:`answer_chunk` for a game other than the default one: the general decoder
+    (it names lines), then the game's :meth:`~matchgame.Game.sweep_batch`."""
     lines = decode_graph_lines(
         data, kind, first_line=first_line, source=source, reserved=reserved_fields()
     )
@@ -168,22 +172,20 @@ def _answer_edge_chunk(
         numbers = [i for i, line in enumerate(data.split(b"\n")) if line.strip()]
         return f"line {first_line + numbers[g]}" if g < len(numbers) else "a graph"
 
-    return _finish_edges(lines, output, error, texts, where)
+    return _finish_game(lines, output, error, texts, where)
 
 
-def _finish_edges(
+def _finish_game(
     lines: GraphLines,
     output: Output,
     error: str | None,
     texts: list[bytes] | None,
     where: Any,
 ) -> ChunkResult:
-    from .edges import solve_edge_lines
-
-    answers, over = solve_edge_lines(lines, output.max_states)
+    answers, over = game(output.game).sweep_batch(lines, **dict(output.options))
     if over is not None:  # a graph past the budget ends the sweep as a bad line does
         error = f"{where(over[0])}: {over[1]}"
-    return _finish(answers, output, error, texts, lines)  # type: ignore[arg-type]
+    return _finish(answers, output, error, texts, lines)
 
 
 def _finish(

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.position import Position
+from ..games.positions import BasePosition
 
 __all__ = ["position_document"]
 
 
-def position_document(position: Position, moves_played: int) -> dict[str, Any]:
+def position_document(position: BasePosition, moves_played: int) -> dict[str, Any]:
     """Who is to move, the token, whether the game is over, who wins, the engine's best
     move, and the winning and legal moves, in their 1-based JSON form (``[row, col]``
     or a vertex number); move lists are arrays, written fast by

@@ -1,5 +1,8 @@
 """The commands: each reads its input once, asks the public API, writes the answer.
 
+Every command is written once over the games' contract (:class:`matchgame.Game`):
+``--game`` picks the game (:mod:`.games`), which reads the input, analyses it,
+certifies, explains and judges records; nothing here asks which game it holds.
 Each command imports what it needs when it runs: a 1x1 board must not pay for
 certificates, pictures or the record engine.
 """
@@ -11,11 +14,15 @@ import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ...errors import ParseError
-from ...readers.inputs import GRAPH_KINDS, parse_input
+from ...core.moves import MOVES_HELP
+from ...errors import InvalidInputError, ParseError
+from ...games.contract import DEFAULT
+from ...inputs import parse_input, record_kind
+from ...readers.inputs import GRAPH_KINDS
 from . import batch
+from .games import chosen_game
 from .output import (
     UsageError,
     VerifyFailed,
@@ -31,8 +38,7 @@ from .output import (
 )
 
 if TYPE_CHECKING:
-    from ...core.graph import Graph
-    from ...games.placement import Analysis
+    from ...games.analyses import BaseAnalysis
 
 
 __all__ = [
@@ -49,28 +55,13 @@ __all__ = [
 ANSWER_BYTES_PER_ITEM = 400
 """Generous bound on an answer file's bytes per vertex and edge of its input."""
 
-MOVES_HELP = {
-    "orthogonal": "to a cell sharing a side",
-    "king": "to any of the 8 surrounding cells",
-    "hex": "to any of the 6 touching hexagons (odd rows shifted right)",
-    "knight": "by a knight's jump",
-}
 
-
-def _edge_game(args: argparse.Namespace) -> bool:
-    """Whether ``--game edge`` was asked for (apps/cli/edge_game.py answers it);
-    ``--max-states`` goes with it only."""
-    edge = getattr(args, "game", "vertex") == "edge"
-    if not edge and getattr(args, "max_states", None) is not None:
-        raise UsageError("--max-states is the edge game's search budget: it goes with --game edge")
-    return edge
-
-
-def _analysis(args: argparse.Namespace, data: bytes) -> Analysis:
-    from ...games.placement import analyse
-
-    source = parse_input(data, placement_kind(args), moves=args.moves)
-    return analyse(source.value, moves=args.moves)
+def _analysis(args: argparse.Namespace, data: bytes, kind: str | None = None) -> BaseAnalysis:
+    """The chosen game's analysis of one board or graph."""
+    game, options = chosen_game(args)
+    kind = placement_kind(args) if kind is None else kind
+    source = parse_input(data, kind, moves=args.moves, game=game)
+    return game.analyse(source.value, moves=source.moves, **options)
 
 
 def placements(args: argparse.Namespace) -> int:
@@ -79,27 +70,20 @@ def placements(args: argparse.Namespace) -> int:
         raise UsageError("--certificate goes with --format json")
     if args.edges and args.format == "board":
         raise UsageError("--format board needs a board, not an edge list")
-    if _edge_game(args):
-        from . import edge_game
-
-        return batch.run(args, kind, edge_game.answer_placements)
+    chosen_game(args)  # an option of another game is refused before any input is read
     return batch.run(args, kind, answer_placements)
 
 
 def answer_placements(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
-    """The placement answer of one board or edge list, in ``args.format``, in pieces."""
+    """The placement answer of one board or graph, in ``args.format``, in pieces."""
     from ...writers.placements import placements_chunks
 
     if args.format == "board" and placement_kind(args) != "board":
         raise UsageError("--format board needs a board, not a graph")
     analysis = _analysis(args, data)
-    certificate = None
-    if args.certificate:
-        from ...certificates import make_certificate
-
-        certificate = make_certificate(analysis)
+    certificate = analysis.make_certificate() if args.certificate else None
     return placements_chunks(analysis, args.format, certificate)
 
 
@@ -123,16 +107,11 @@ def answer_verify(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
     """``ok`` if the certificate of one input proves its answer (else VerifyFailed)."""
-    from ...certificates import check_answer
-    from ...core.board import Board
-    from ...core.graph import Graph
+    from ...certificates import check_answer, named_game
     from ...readers.documents import DocumentError
-    from ...readers.inputs import parse_input
 
-    source = parse_input(data, placement_kind(args)).value
-    if not isinstance(source, Board | Graph):  # what the two kinds read as
-        raise TypeError(f"read {type(source).__name__} for a placement input")
-    graph = source.graph if isinstance(source, Board) else source
+    chosen, _ = chosen_game(args)
+    graph = parse_input(data, placement_kind(args), game=chosen).graph
     path = args.answer_file
     if args.answers is not None:
         assert name is not None  # several inputs are files
@@ -147,15 +126,15 @@ def answer_verify(
         )
     except ParseError as exc:
         raise UsageError(f"{path}: {exc}") from None
-    game = _answer_game(args, answer, path)
-    if game == "edge":
-        from . import edge_game
-
-        problems = edge_game.verify_with(args, data, answer, path)
-        if problems:
-            raise VerifyFailed("".join(f"invalid: {p}\n" for p in problems))
-        return [b"ok\n"]
-    try:  # the answer's bytes go straight in, so the checker can free them early
+    try:
+        named = named_game(answer)
+        if args.game is not None and named != args.game:
+            raise UsageError(
+                f"{path}: the certificate is for the {named} game, not the {args.game} game "
+                f"(--game {args.game}): it proves nothing about this one"
+            )
+        source = parse_input(data, placement_kind(args), moves=args.moves, game=named).value
+        # the answer's bytes go straight in, so the checker can free them early
         problems = check_answer(source, answer, moves=args.moves)
     except DocumentError as exc:
         raise UsageError(f"{path}: {exc}") from None
@@ -164,31 +143,12 @@ def answer_verify(
     return [b"ok\n"]
 
 
-def _answer_game(args: argparse.Namespace, answer: bytes, path: str) -> str:
-    """The game to check an answer as: the one its certificate is for; with
-    ``--game``, that game, and a certificate for the other one is refused."""
-    if args.game is None and b'"game"' not in answer:  # the vertex game's has no such field
-        return "vertex"
-    from .edge_game import answer_game
-
-    found = answer_game(answer)
-    if found not in ("vertex", "edge"):
-        raise UsageError(f"{path}: the certificate names an unknown game {found!r}")
-    if args.game is not None and found != args.game:
-        raise UsageError(
-            f"{path}: the certificate is for the {found} game, not the {args.game} game "
-            f"(--game {args.game}): it proves nothing about this one"
-        )
-    return found
-
-
 def render(args: argparse.Namespace) -> int:
     from ... import draw
     from ...games.bunny import GameRecord, analyse_record
-    from ...games.placement import analyse
     from ...games.tokens import TokenRecord
     from ...games.tokens import annotate as judge
-    from ...readers.inputs import sniff_input
+    from ...inputs import sniff_input
 
     suffix = Path(args.output).suffix.lower()
     if suffix not in (".svg", ".png"):
@@ -197,56 +157,74 @@ def render(args: argparse.Namespace) -> int:
         )
     if args.scale is not None and not 0.1 <= args.scale <= 10:
         raise UsageError(f"--scale {args.scale:g}: expected 0.1 to 10")
-    if args.game in ("placement", "bunny", "walk"):  # the old spelling of --picture
+    if args.game in PICTURES:  # the old spelling of --picture
         if args.picture not in (None, args.game):
             raise UsageError(f"--game {args.game} (the old --picture) and --picture {args.picture}")
-        args.picture, args.game = args.game, "vertex"
-    if _edge_game(args):
-        from . import edge_game
-
-        return edge_game.render(args, args.picture)
-    args.game = args.picture
-    if args.game in ("bunny", "walk") and (args.matching or args.sets):
+        args.picture, args.game = args.game, None
+    game, options = chosen_game(args)
+    picture = args.picture
+    if picture in ("bunny", "walk") and (args.matching or args.sets):
         raise UsageError("--matching and --sets go with placements (a board or a graph)")
-    if args.game == "bunny" and (args.edges or args.moves != "orthogonal"):
-        raise UsageError("--game bunny draws a NOI2011 record: no --edges or --moves")
+    if picture == "bunny" and (args.edges or args.moves != "orthogonal"):
+        raise UsageError("--picture bunny draws a NOI2011 record: no --edges or --moves")
     if args.edges and args.moves != "orthogonal":
         raise UsageError("--moves goes with a board, not an edge list")
     kinds = {"placement": placement_kind(args), "bunny": "noi"}
-    kinds["walk"] = "walk-edges" if args.edges else "walk-board"
+    kinds["walk"] = record_kind(args.edges, game)
     if kinds["placement"] in GRAPH_KINDS:  # a standard graph format: nothing else to try
-        if args.game not in (None, "placement"):
-            raise UsageError(f"--game {args.game} draws a record, not a graph file")
-        args.game = "placement"
-    if args.game is not None:
-        source = parse_input(
-            input_bytes(args, kinds[args.game]), kinds[args.game], moves=args.moves
-        )
+        if picture not in (None, "placement"):
+            raise UsageError(f"--picture {picture} draws a record, not a graph file")
+        picture = "placement"
+    if picture is not None:
+        chosen = kinds[picture]
+        source = parse_input(input_bytes(args, chosen), chosen, moves=args.moves, game=game)
     else:
-        data = input_bytes(args, None)
+        data = input_bytes(args, None, game=game)
         source = sniff_input(
-            data, edges=args.edges, moves=args.moves, name=args.file or "the input"
+            data, edges=args.edges, moves=args.moves, name=args.file or "the input", game=game
         )
     value = source.value
-    if isinstance(value, GameRecord):
-        scene = draw.record_scene(analyse_record(value))
-    elif isinstance(value, TokenRecord):
-        _note_layout(value.graph)
-        scene = draw.walk_scene(judge(value))
-    else:
-        analysis = analyse(value, moves=source.moves)
-        _note_layout(analysis.graph)
-        scene = draw.analysis_scene(analysis, matching=args.matching, sets=args.sets)
     try:
-        draw.save(scene, args.output, scale=args.scale)
-    except RuntimeError as exc:  # Pillow missing
-        raise UsageError(str(exc)) from None
-    except OSError as exc:
-        raise UsageError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+        if isinstance(value, GameRecord):
+            if game.name != DEFAULT:
+                raise UsageError(
+                    f"Bunny and Egg (NOI2011) is a vertex game: --game {game.name} does not draw it"
+                )
+            scene = draw.record_scene(analyse_record(value))
+        elif isinstance(value, TokenRecord):
+            _note_layout(value.graph)
+            scene = draw.walk_scene(judge(value, game=game, **options))
+        else:
+            analysis = game.analyse(value, moves=source.moves, **options)
+            _note_layout(analysis.graph)
+            scene = draw.analysis_scene(analysis, matching=args.matching, sets=args.sets)
+    except InvalidInputError as exc:
+        if args.matching or args.sets:  # a game with no matching: name the options
+            raise UsageError(f"--matching and --sets: {exc}") from None
+        raise
+    _save(scene, args.output, args.scale)
     return 0
 
 
-def _note_layout(graph: Graph) -> None:
+PICTURES = ("placement", "bunny", "walk")
+"""render's pictures (``--picture``); ``--game`` took them before it named games."""
+
+
+def _save(scene: Any, output: str, scale: float | None = None) -> None:
+    """Write a picture to ``output`` (.svg or .png), its problems as usage errors."""
+    from ... import draw
+
+    if Path(output).suffix.lower() not in (".svg", ".png"):
+        raise UsageError(f"-o {output!r}: give a file name ending in .svg or .png")
+    try:
+        draw.save(scene, output, scale=scale)
+    except RuntimeError as exc:  # Pillow missing
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write {output!r}: {exc.strerror or exc}") from None
+
+
+def _note_layout(graph: Any) -> None:
     """On a terminal, say that a big graph's layout takes a while (it is one NetworkX
     call: no progress to show inside it)."""
     from ...core.names import BoardCells
@@ -262,15 +240,13 @@ def play(args: argparse.Namespace) -> int:
     if args.file in (None, "-") and args.example is None:
         raise UsageError("play reads your moves from standard input: give the board as FILE")
     you_first = args.you == "first"
-    if args.game != "edge" and args.max_states is not None:
-        raise UsageError("--max-states is the edge game's search budget: it goes with --game edge")
-    if args.game == "edge":
-        from . import edge_game
-
-        session, legend = edge_game.play_session(args, you_first)
-    elif args.game == "bunny":
+    if args.game == "placement":  # the vertex game's old name
+        args.game = DEFAULT
+    if args.game == "bunny":
         if args.edges or args.moves != "orthogonal":
             raise UsageError("--game bunny is played on a NOI2011 record: no --edges or --moves")
+        if getattr(args, "max_states", None) is not None:
+            raise UsageError("--max-states goes with a game that searches, not with --game bunny")
         from ...games.bunny import GameRecord
 
         record = parse_input(input_bytes(args, "noi"), "noi").value
@@ -280,25 +256,14 @@ def play(args: argparse.Namespace) -> int:
             f"You are {'Bunny (white pieces O)' if you_first else 'Egg (black pieces X)'}. "
             "Name the piece to slide into the empty cell '.'."
         )
-    elif args.edges or placement_kind(args) != "board":
-        kind = placement_kind(args)
-        graph = parse_input(input_bytes(args, kind), kind).graph
-        session = sessions.graph_session(graph, you_move_first=you_first)
-        legend = (
-            f"{'You place the token' if you_first else 'The engine places the token'} on a "
-            "vertex; then move it along an edge to an unvisited vertex. Who cannot move loses."
-        )
     else:
-        from ...core.board import Board
-
-        board = parse_input(input_bytes(args, "board"), "board").value
-        assert isinstance(board, Board)
-        session = sessions.placement_session(board, you_move_first=you_first, moves=args.moves)
-        legend = (
-            f"'@' token, 'o' visited, '#' blocked; the token moves {MOVES_HELP[args.moves]}. "
-            f"{'You place the token' if you_first else 'The engine places the token'}; "
-            "who cannot move loses."
+        game, options = chosen_game(args)
+        kind = placement_kind(args)
+        source = parse_input(input_bytes(args, kind), kind, moves=args.moves, game=game)
+        session = sessions.game_session(
+            game, source.value, you_move_first=you_first, moves=source.moves, **options
         )
+        legend = sessions.legend(game, session, you_move_first=you_first, board=kind == "board")
 
     def write(text: str) -> None:
         write_output(text.encode())  # flushed: a script reads each engine move before answering
@@ -326,34 +291,31 @@ def play(args: argparse.Namespace) -> int:
 
 
 def annotate(args: argparse.Namespace) -> int:
-    if _edge_game(args):
-        from . import edge_game
-
-        return edge_game.annotate(args)
-    kind = "walk-edges" if placement_kind(args) == "edges" else "walk-board"
-    return batch.run(args, kind, answer_annotate)
+    game, _ = chosen_game(args)
+    return batch.run(args, record_kind(placement_kind(args) == "edges", game), answer_annotate)
 
 
 def answer_annotate(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
-    """One token-game record judged move by move, in ``args.format``."""
+    """One record judged move by move by the chosen game's rules, in ``args.format``."""
     from ...games.tokens import TokenRecord
     from ...games.tokens import annotate as judge
     from ...writers.records import format_annotation
 
-    kind = "walk-edges" if args.edges else "walk-board"
-    record = parse_input(data, kind, moves=args.moves).value
+    game, options = chosen_game(args)
+    kind = record_kind(args.edges, game)
+    record = parse_input(data, kind, moves=args.moves, game=game).value
     assert isinstance(record, TokenRecord)
-    return [format_annotation(judge(record), args.format)]
+    return [format_annotation(judge(record, game=game, **options), args.format)]
 
 
 def mistakes(args: argparse.Namespace) -> int:
-    if args.game == "edge":
+    if args.game != DEFAULT:
         raise UsageError(
             "mistakes judges Bunny and Egg (NOI2011), a vertex game (a piece never slides "
-            "back into a cell it left): --game edge does not apply; for an edge game's "
-            "record use annotate --game edge"
+            f"back into a cell it left): --game {args.game} does not apply; for a record of "
+            f"{args.game} use annotate --game {args.game}"
         )
     return batch.run(args, "noi", answer_mistakes)
 
@@ -380,7 +342,6 @@ def explain(args: argparse.Namespace) -> int:
     """Why placing the token on a cell (or vertex) wins or loses, in words, and
     drawn with ``-o``; several cells of one file, one explanation each."""
     from ... import draw
-    from ...games.placement import analyse
 
     items = list(args.items)
     if args.example is not None and args.example.isdigit():  # --example 3 2: the default's cell
@@ -391,25 +352,14 @@ def explain(args: argparse.Namespace) -> int:
         args.file, items = items[0], items[1:]
     else:
         args.file = None
-    if _edge_game(args):
-        from . import edge_game
-
-        return edge_game.explain(args, items)
+    _, options = chosen_game(args)
     kind = placement_kind(args)
-    source = parse_input(input_bytes(args, kind), kind, moves=args.moves)
-    analysis = analyse(source.value, moves=source.moves)
+    analysis = _analysis(args, input_bytes(args, kind), kind)
     names = analysis.names
     vertices = explained_vertices(args, names, items)
-    explanations = [analysis.explain(names.name(vertex)) for vertex in vertices]
+    explanations = [analysis.explain(names.name(vertex), **options) for vertex in vertices]
     if args.output is not None:
-        if Path(args.output).suffix.lower() not in (".svg", ".png"):
-            raise UsageError(f"-o {args.output!r}: give a file name ending in .svg or .png")
-        try:
-            draw.save(draw.explain_scene(explanations[0]), args.output)
-        except RuntimeError as exc:  # Pillow missing
-            raise UsageError(str(exc)) from None
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+        _save(draw.explain_scene(explanations[0]), args.output)
     if args.format == "json":
         from ...writers.jsonstream import json_document
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import BudgetExceededError, MatchgameError
 from ...examples import load, names_of_kind
 from ...readers.graphs import EXTENSIONS, detect_file_format
-from ...readers.inputs import GRAPH_KINDS, KINDS, SNIFFED, read_file, read_stream
+from ...readers.inputs import GRAPH_KINDS, KINDS, read_file, read_stream
 
 if TYPE_CHECKING:
     from ...core.names import VertexNames
@@ -45,9 +45,9 @@ _EXAMPLE_KINDS = {
     "noi": ("noi",),
     "walk-board": ("walk-board",),
     "walk-edges": ("walk-edges",),
-    # a vertex game's record is an edge game's too (no vertex twice: no edge twice)
-    "edge-walk-board": ("walk-board",),
-    "edge-walk-edges": ("walk-edges",),
+    # a record whose token never comes back is one of a game whose token may
+    "trail-board": ("walk-board",),
+    "trail-edges": ("walk-edges",),
 }
 
 
@@ -101,34 +101,6 @@ def jobs_option(text: str) -> int:
             f"expected a number of processes (0: one per core), got {text!r}"
         )
     return jobs
-
-
-GAMES = ("vertex", "edge")
-MAX_BUDGET = 1 << 32  # matchgame.games.edges.MAX_BUDGET (not imported: start-up)
-
-
-def game_option(text: str) -> str:
-    """``--game``: ``vertex`` or ``edge`` (an argparse type: an unknown game is one
-    line naming both)."""
-    if text not in GAMES:
-        raise argparse.ArgumentTypeError(
-            f"unknown game {text!r}: expected vertex (a move uses up the vertex it leaves) "
-            "or edge (a move uses up the edge it travels)"
-        )
-    return text
-
-
-def max_states_option(text: str) -> int:
-    """``--max-states N``: a positive number of positions."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= MAX_BUDGET:
-        raise argparse.ArgumentTypeError(
-            f"expected a number of positions from 1 to {MAX_BUDGET:,}, got {text!r}"
-        )
-    return value
 
 
 Warn = Callable[[str], None]
@@ -226,12 +198,14 @@ def input_kind(args: argparse.Namespace, kind: str) -> str:
     return guessed or kind
 
 
-def input_bytes(args: argparse.Namespace, kind: str | None) -> bytes:
+def input_bytes(args: argparse.Namespace, kind: str | None, *, game: Any = None) -> bytes:
     """The input named on the command line: ``--example [NAME]`` (default: the first
     example of the kind) or FILE / standard input, read as ``kind``; None: any kind
-    :func:`~matchgame.readers.inputs.sniff_input` tries (``--edges`` says which)."""
+    :func:`~matchgame.inputs.sniff_input` tries for ``game`` (``--edges`` says which)."""
+    from ...inputs import sniffed_kinds
+
     edges = bool(getattr(args, "edges", False))
-    kinds = SNIFFED[edges] if kind is None else (kind,)
+    kinds = sniffed_kinds(edges, game) if kind is None else (kind,)
     example = getattr(args, "example", None)
     if example is not None:
         examples = tuple(k for each in kinds for k in _EXAMPLE_KINDS[each])

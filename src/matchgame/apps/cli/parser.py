@@ -6,18 +6,13 @@ import argparse
 from typing import NoReturn
 
 from ... import __version__
-from ...core.moves import MOVES
+from ...core.moves import MOVES, MOVES_HELP
 from ...examples import EXAMPLES, names_of_kind
 from . import commands
-from .commands import MOVES_HELP
-from .output import (
-    INPUT_FORMATS,
-    UsageError,
-    game_option,
-    indent_option,
-    jobs_option,
-    max_states_option,
-)
+from .commands import PICTURES
+from .contest import add_contest_commands
+from .games import add_game_options
+from .output import INPUT_FORMATS, UsageError, indent_option, jobs_option
 from .serve import serve
 from .sweep import add_sweep_command
 
@@ -36,7 +31,9 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="matchgame",
-        description="Solve token games on graphs exactly (undirected vertex geography).",
+        description="Solve token games on graphs exactly: vertex geography (a move uses up "
+        "the vertex it leaves), edge geography (the edge it travels) and their kin, on "
+        "boards and any graph (--game on every command).",
     )
     parser.add_argument("--version", action="version", version=f"matchgame {__version__}")
     subcommands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -76,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_moves(placements)
     _add_input_format(placements)
     _add_many(placements)
-    _add_game(placements)
+    add_game_options(placements)
     placements.set_defaults(handler=commands.placements)
 
     placements.add_argument(
@@ -108,12 +105,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--out-dir names it (the input's name, its extension replaced by --suffix)",
     )
     _add_many(verify, out_dir=False)
-    verify.add_argument(
-        "--game",
-        type=game_option,
+    add_game_options(
+        verify,
         default=None,
-        help="the game the certificate must be for: vertex or edge (default: the game "
-        "the certificate names; a certificate for the other game is refused)",
+        lead="the game the certificate must be for (default: the game the certificate "
+        "names; a certificate for another game is refused)",
     )
     verify.set_defaults(handler=commands.verify)
 
@@ -135,12 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="what FILE holds: a board or graph (placement), a NOI2011 record (bunny), a "
         "token-game record (walk); by default whichever reading fits",
     )
-    render_cmd.add_argument(
-        "--game",
-        type=render_game_option,
-        default="vertex",
-        help="the token game: vertex (default) or edge (see placements --game); "
-        "--game placement|bunny|walk is the old spelling of --picture",
+    add_game_options(
+        render_cmd,
+        default=None,
+        lead="the token game (--game placement|bunny|walk is the old spelling of --picture)",
+        hidden=PICTURES,
     )
     render_cmd.add_argument(
         "--matching", action="store_true", help="draw the maximum matching (placement)"
@@ -161,7 +156,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_moves(render_cmd)
     _add_input_format(render_cmd)
-    _add_max_states(render_cmd)
     render_cmd.set_defaults(handler=commands.render)
 
     play_cmd = subcommands.add_parser(
@@ -173,13 +167,12 @@ def build_parser() -> argparse.ArgumentParser:
         "'winner: you' or 'winner: engine'.",
     )
     play_cmd.add_argument("file", nargs="?", help="a board, or with --game bunny a NOI2011 record")
-    play_cmd.add_argument(
-        "--game",
-        type=play_game_option,
-        default="vertex",
-        help="vertex: the token game where a move uses up the vertex it leaves (default; "
-        "'placement' is its old name); edge: a move uses up the edge it travels; bunny: "
-        "Bunny and Egg (NOI2011)",
+    add_game_options(
+        play_cmd,
+        lead="the game ('placement' is the vertex game's old name; bunny: Bunny and Egg, "
+        "NOI2011, on a record)",
+        extra=("bunny",),
+        hidden=("placement",),
     )
     play_cmd.add_argument(
         "--you",
@@ -201,7 +194,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_moves(play_cmd)
     _add_input_format(play_cmd)
-    _add_max_states(play_cmd)
     play_cmd.add_argument(
         "--strict",
         action="store_true",
@@ -239,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_moves(annotate_cmd)
     _add_many(annotate_cmd)
-    _add_game(annotate_cmd)
+    add_game_options(annotate_cmd)
     annotate_cmd.set_defaults(handler=commands.annotate)
 
     explain_cmd = subcommands.add_parser(
@@ -276,7 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_indent(explain_cmd)
     _add_moves(explain_cmd)
     _add_input_format(explain_cmd)
-    _add_game(explain_cmd)
+    add_game_options(explain_cmd)
     explain_cmd.set_defaults(handler=commands.explain)
 
     serve_cmd = subcommands.add_parser(
@@ -301,12 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--edges", action="store_true", help="FILE is an edge list")
     _add_moves(serve_cmd)
     _add_input_format(serve_cmd)
-    serve_cmd.add_argument(
-        "--game",
-        type=game_option,
-        default="vertex",
-        help="the game the page opens on: vertex (default) or edge (the page has a switch)",
-    )
+    add_game_options(serve_cmd, lead="the game the page opens on (the page has a switch)")
     serve_cmd.add_argument(
         "--host",
         default="127.0.0.1",
@@ -397,61 +384,17 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"run on a bundled record ({', '.join(RECORD_EXAMPLES)}; default noi3)",
     )
     _add_many(mistakes)
-    mistakes.add_argument(
-        "--game",
-        type=game_option,
-        default="vertex",
-        help="NOI2011 is the vertex game (a piece never slides back into a cell it left); "
-        "--game edge is refused",
+    add_game_options(
+        mistakes,
+        lead="NOI2011 is the vertex game (a piece never slides back into a cell it left); "
+        "another game is refused",
     )
     mistakes.set_defaults(handler=commands.mistakes)
 
     # matchgame sweep: many graphs at once (its arguments live in apps/cli/sweep.py)
     add_sweep_command(subcommands)
+    add_contest_commands(subcommands)  # stress, generate, validate, strength
     return parser
-
-
-PICTURES = ("placement", "bunny", "walk")
-
-
-def play_game_option(text: str) -> str:
-    """play's ``--game``: ``vertex``, ``edge`` or ``bunny``; ``placement`` is the old
-    name of ``vertex``."""
-    if text == "placement":
-        return "vertex"
-    if text == "bunny":
-        return text
-    return game_option(text)
-
-
-def render_game_option(text: str) -> str:
-    """render's ``--game``: ``vertex`` or ``edge``; a picture's name (``placement``,
-    ``bunny``, ``walk``) is kept as the old spelling of ``--picture``."""
-    return text if text in PICTURES else game_option(text)
-
-
-def _add_game(command: argparse.ArgumentParser) -> None:
-    """``--game vertex|edge`` and the edge game's search budget."""
-    command.add_argument(
-        "--game",
-        type=game_option,
-        default="vertex",
-        help="vertex: a move uses up the vertex it leaves (default); edge: a move uses up "
-        "the edge it travels, the token may come back (edge geography)",
-    )
-    _add_max_states(command)
-
-
-def _add_max_states(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--max-states",
-        type=max_states_option,
-        default=None,
-        metavar="N",
-        help="--game edge: positions the exact search may remember on a component with "
-        "an odd cycle, where the game is PSPACE-complete (default 1000000); past it the "
-        "answer is refused",
-    )
 
 
 def _add_moves(command: argparse.ArgumentParser) -> None:

@@ -6,6 +6,7 @@ import argparse
 import socket
 import sys
 
+from ...games.contract import DEFAULT
 from .output import UsageError, input_kind, read_path
 
 __all__ = ["serve"]
@@ -41,8 +42,8 @@ def serve(args: argparse.Namespace) -> int:
             "mean it (every request then needs the token printed at launch; see SECURITY.md)"
         )
     start = _start(args)
-    if args.game == "edge":  # the page opens on the edge game (it has a switch)
-        start["game"] = "edge"
+    if args.game != DEFAULT:  # the page opens on that game (it has a switch)
+        start["game"] = args.game
     listening = _listen(args.host, args.port)  # before saying where: a busy port is an error
     port = listening.getsockname()[1]
     token = new_token() if remote else None
@@ -98,8 +99,9 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
     record or a token-game record; checked now, so a bad file is an error here rather
     than in the browser."""
     from ...examples import load
+    from ...inputs import parse_input, sniff_input
     from ...readers.edgelists import format_edge_list
-    from ...readers.inputs import GRAPH_KINDS, parse_input, sniff_input
+    from ...readers.inputs import GRAPH_KINDS
 
     if args.example is not None or args.file is None:
         example = load(args.example or "heart")
@@ -114,7 +116,7 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
     data = read_path(args.file, limit=args.max_body, too_long="larger than --max-body")
     kind = input_kind(args, "edges" if args.edges else "board")
     if kind in GRAPH_KINDS:
-        graph = parse_input(data, kind).graph
+        graph = parse_input(data, kind, game=getattr(args, "game", DEFAULT)).graph
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:  # (GraphML in UTF-16, say): the page gets an edge list
@@ -132,8 +134,11 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
             "moves": args.moves,
             "name": args.file,
         }
-    found = sniff_input(data, edges=args.edges, moves=args.moves, name=args.file, game=args.game)
-    if args.game == "edge" and found.kind == "noi":
-        raise UsageError("a NOI2011 record is Bunny and Egg, a vertex game: leave out --game edge")
+    game = getattr(args, "game", DEFAULT)
+    found = sniff_input(data, edges=args.edges, moves=args.moves, name=args.file, game=game)
+    if game != DEFAULT and found.kind == "noi":
+        raise UsageError(
+            f"a NOI2011 record is Bunny and Egg, a vertex game: leave out --game {game}"
+        )
     text = data.decode("ascii", "replace")  # the readers accepted it: ASCII in practice
     return {"text": text, "kind": found.kind, "moves": args.moves, "name": args.file}

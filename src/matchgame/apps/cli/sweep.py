@@ -20,13 +20,12 @@ from contextlib import ExitStack, closing
 from typing import Any
 
 from ...errors import ParseError
+from .games import add_game_options, chosen_game
 from .output import (
     INPUT_FORMATS,
     Progress,
     UsageError,
-    game_option,
     jobs_option,
-    max_states_option,
     write_output,
 )
 
@@ -107,21 +106,11 @@ def add_sweep_command(subcommands: Any) -> None:
         metavar="SECONDS",
         help="with --dask: how long to wait for the scheduler to answer (default 5)",
     )
-    command.add_argument(
-        "--game",
-        type=game_option,
-        default="vertex",
-        help="vertex (default) or edge: edge geography (bipartite graphs by the theorem, "
-        "others by an exact search within --max-states each; documents and counts have "
-        "no matching); a graph past the budget ends the sweep as a bad line does",
-    )
-    command.add_argument(
-        "--max-states",
-        type=max_states_option,
-        default=None,
-        metavar="N",
-        help="--game edge: positions the exact search may remember per graph with an odd "
-        "cycle (default 1000000)",
+    add_game_options(
+        command,
+        lead="the game (documents are its placements answers; counts of a game with no "
+        "matching leave matching sizes out; a graph past a search's budget ends the sweep "
+        "as a bad line does)",
     )
     command.set_defaults(handler=run_sweep)
 
@@ -166,17 +155,18 @@ def _output(args: argparse.Namespace) -> Any:
 
         where = parse_condition(args.filter, "--filter")
     lines = where is not None and not args.count
-    if args.game != "edge" and args.max_states is not None:
-        raise UsageError("--max-states is the edge game's search budget: it goes with --game edge")
-    if args.game == "edge" and args.filter is not None and "matching_size" in args.filter:
-        raise UsageError("--filter: the edge game has no matching_size (n, m, winning ...)")
+    game, options = chosen_game(args)
+    missing = [name for name in ("matching_size",) if name not in game.sweep_values]
+    if args.filter is not None and any(name in args.filter for name in missing):
+        listed = ", ".join(game.sweep_values)
+        raise UsageError(f"--filter: {game.title} has no {missing[0]} ({listed} ...)")
     return _sweep.Output(
         count=args.count,
         echo=args.echo,
         where=where,
         lines=lines,
-        game=args.game,
-        max_states=args.max_states,
+        game=game.name,
+        options=tuple(options.items()),
     )
 
 

@@ -191,6 +191,7 @@ def create_app(
         Route("/render/record", _post(endpoints.render_record), methods=["POST"]),
         Route("/render/walk", _post(endpoints.render_walk, endpoints.on_graphs), methods=["POST"]),
         Route("/start", endpoints.opening, methods=["GET"]),
+        Route("/games", endpoints.games, methods=["GET"]),
         Route("/mistakes", _post(endpoints.mistakes), methods=["POST"]),
         Route("/annotate", _post(endpoints.annotate_record), methods=["POST"]),
         Route("/position", _post(endpoints.position, endpoints.on_graphs), methods=["POST"]),

@@ -1,9 +1,11 @@
 """What each URL of the API computes: the command line's documents and pictures.
 
 Each endpoint takes the request's query and its body, reads the body with
-:func:`matchgame.readers.inputs.parse_input` (the command line's reader) and
+:func:`matchgame.inputs.parse_input` (the command line's reader) as the game the
+query names reads it (``game=``, any game of :func:`matchgame.games.names`), and
 answers with a document of :mod:`matchgame.writers` or a picture of
-:mod:`matchgame.draw`. Bad input raises :class:`~matchgame.errors.MatchgameError`,
+:mod:`matchgame.draw`: every endpoint is written once over the games' contract. Bad
+input raises :class:`~matchgame.errors.MatchgameError`,
 which :mod:`.app` turns into a 400 with its message.
 """
 
@@ -25,11 +27,14 @@ from ...core.moves import as_moves
 from ...core.names import BoardCells
 from ...errors import MatchgameError
 from ...examples import EXAMPLES, UnknownExample, load
+from ...games.analyses import BaseAnalysis
 from ...games.bunny import GameRecord, analyse_record
-from ...games.placement import Analysis, analyse
-from ...games.position import Position
+from ...games.contract import DEFAULT, Game, all_games, names
+from ...games.contract import game as find_game
+from ...games.positions import BasePosition
 from ...games.tokens import TokenRecord, annotate
-from ...readers.inputs import GRAPH_KINDS, graph_kind, parse_input
+from ...inputs import parse_input, record_kind
+from ...readers.inputs import GRAPH_KINDS, graph_kind
 from ...writers.jsonstream import json_chunks
 from ...writers.placements import placements_answer
 from ...writers.positions import position_document
@@ -41,6 +46,7 @@ __all__ = [
     "annotate_record",
     "example",
     "explain",
+    "games",
     "hint",
     "mistakes",
     "on_graphs",
@@ -63,13 +69,12 @@ def _moves(query: QueryParams) -> str:
     return as_moves(query.get("moves", "orthogonal"), "moves")
 
 
-def _edge_game(query: QueryParams) -> bool:
-    """Whether the query asks for the edge game (``game=edge``; ``game=vertex`` or
-    none: the vertex game)."""
-    game = query.get("game", "vertex")
-    if game not in ("vertex", "edge"):
-        raise MatchgameError(f"query game={game[:20]!r}: expected vertex or edge")
-    return game == "edge"
+def _game(query: QueryParams) -> Game:
+    """The game the query names (``game=NAME``; none: the default game)."""
+    name = query.get("game", DEFAULT)
+    if name not in names():
+        raise MatchgameError(f"query game={name[:20]!r}: expected one of {', '.join(names())}")
+    return find_game(name)
 
 
 def _kind(query: QueryParams, data: bytes, record: bool = False) -> str:
@@ -81,9 +86,7 @@ def _kind(query: QueryParams, data: bytes, record: bool = False) -> str:
     line shows (graph6, Matrix Market, DIMACS, ... pasted into the page)."""
     edges = flag(query, "edges")
     if record:
-        if _edge_game(query):
-            return "edge-walk-edges" if edges else "edge-walk-board"
-        return "walk-edges" if edges else "walk-board"
+        return record_kind(edges, _game(query))
     if not edges:
         return "board"
     chosen = query.get("format")
@@ -127,18 +130,16 @@ def _claim_picture(graph: Graph) -> None:
         claim_layout(graph.n_vertices)
 
 
-def _analysis(query: QueryParams, data: bytes) -> Analysis:
-    if _edge_game(query):  # its eliminations claim their memory (core/_memory), as readers do
-        source = parse_input(data, _kind(query, data), moves=_moves(query), game="edge")
-        return analyse(source.value, moves=source.moves, game="edge")  # type: ignore[return-value]
-    source = parse_input(data, _kind(query, data), moves=_moves(query))
-    return analyse(source.value, moves=source.moves)
+def _analysis(query: QueryParams, data: bytes) -> BaseAnalysis:
+    # a game's computations claim their memory (core/_memory), as readers do
+    game = _game(query)
+    source = parse_input(data, _kind(query, data), moves=_moves(query), game=game)
+    return game.analyse(source.value, moves=source.moves)
 
 
 def _token_record(query: QueryParams, data: bytes) -> TokenRecord:
-    game = "edge" if _edge_game(query) else "vertex"
     kind = _kind(query, data, record=True)
-    record = parse_input(data, kind, moves=_moves(query), game=game).value
+    record = parse_input(data, kind, moves=_moves(query), game=_game(query)).value
     assert isinstance(record, TokenRecord)  # the walk kinds read token-game records
     return record
 
@@ -213,8 +214,6 @@ def render_analysis(query: QueryParams, body: bytes) -> Response:
     the Gallai-Edmonds sets."""
     analysis = _analysis(query, body)
     _claim_picture(analysis.graph)
-    if _edge_game(query):  # no matching, no Gallai-Edmonds sets: the verdicts
-        return _svg(draw.edge_analysis_scene(analysis))
     matching, sets = flag(query, "matching"), flag(query, "sets")
     # what the picture leaves out (the matching on a big board) goes to the page in
     # the X-Matchgame-Note header, so the page can say why
@@ -267,7 +266,7 @@ def _json_body(body: bytes) -> Any:
         raise MatchgameError("the body is not JSON this server reads: nested too deeply") from None
 
 
-def _game(query: QueryParams, body: bytes) -> tuple[Position, int, GameRecord | None]:
+def _position(query: QueryParams, body: bytes) -> tuple[BasePosition, int, GameRecord | None]:
     """The position a ``/api/position`` or ``/api/hint`` body describes, how many
     moves led to it, and the NOI2011 record it comes from (None for other games)."""
     payload = _json_body(body)
@@ -304,21 +303,20 @@ def _game(query: QueryParams, body: bytes) -> tuple[Position, int, GameRecord | 
                 f'field "record_moves": expected a number of moves from 0 to {length}'
             )
         game, earlier = record.position(taken), taken
-    elif _edge_game(query):  # a board keeps its cells; an edge list its repeats and loops
-        found = parse_input(data, _kind(query, data), moves=_moves(query), game="edge")
-        game = Position(found.value, moves=found.moves, game="edge")
-    else:
-        game = Position(parse_input(data, _kind(query, data), moves=_moves(query)).graph)
-    names = game.graph.names
+    else:  # a board keeps its cells; an edge list is what the game reads
+        rules = _game(query)
+        found = parse_input(data, _kind(query, data), moves=_moves(query), game=rules)
+        game = rules.position(found.value, moves=found.moves)
+    vertex_names = game.names
     for i, move in enumerate(played):
         # a move as the documents write it ([3, 5], 7, "a"), or as typed ("3 5", "a")
         if isinstance(move, str):
             move = move[:MAX_TYPED]
         elif not isinstance(move, int | list) or isinstance(move, bool):
             raise MatchgameError(f'field "played[{i}]": expected a move like [3, 5], 7 or "a"')
-        v = names.from_json(move, f'field "played[{i}]"')
+        v = vertex_names.from_json(move, f'field "played[{i}]"')
         try:
-            game.push(names.name(v))
+            game.push(vertex_names.name(v))
         except MatchgameError as exc:
             raise MatchgameError(f'field "played[{i}]": {exc}') from None
     return game, earlier + len(played), bunny
@@ -341,15 +339,13 @@ def position(query: QueryParams, body: bytes) -> Response:
     piece that slides into the empty cell). A graph too big to draw has ``svg``
     null and ``picture_note`` saying why.
     """
-    game, moves_played, bunny = _game(query, body)
+    game, moves_played, bunny = _position(query, body)
     document = position_document(game, moves_played)
-    used = getattr(game, "used", None)  # the edge game's positions: the edges used up
-    if used is not None:
-        names = game.graph.names
-        document["game"] = "edge"
-        document["used"] = [
-            [names.json_value(names.vertex(u)), names.json_value(names.vertex(v))] for u, v in used
-        ]
+    if game.game != DEFAULT:  # another game's positions say whose they are
+        document["game"] = game.game
+    if find_game(game.game).moves_per_edge:  # what the moves used up: edges
+        value = game.names.json_value
+        document["used"] = [[value(u), value(v)] for u, v in game.used_edge_ids()]
     if flag(query, "picture"):
         note = _why_not_drawn(game.graph)
         if note is not None:
@@ -368,7 +364,7 @@ def hint(query: QueryParams, body: bytes) -> Response:
     ``move``, a winning move when there is one (``winning`` true), else the best
     defence, the move leaving the opponent the fewest winning replies, as the
     terminal play's hint; ``winning_replies``: how many the opponent has after it."""
-    game, _, _ = _game(query, body)
+    game, _, _ = _position(query, body)
     move = game.best_move()
     if move is None:
         return _json({"move": None, "winning": False, "winning_replies": 0})
@@ -397,13 +393,26 @@ def explain(query: QueryParams, body: bytes) -> Response:
     why = analysis.explain(names.name(vertex))
     document = why.document()
     note = _why_not_drawn(analysis.graph)
-    if note is None and why.__class__.__name__ == "EdgeExplanation":
-        document["svg"] = draw.to_svg(draw.edge_explain_scene(why)).decode()
-    elif note is None:
+    if note is None:
         document["svg"] = draw.to_svg(draw.explain_scene(why)).decode()
     else:
         document["svg"], document["picture_note"] = None, note
     return _json(document)
+
+
+async def games(request: Request) -> Response:
+    """Every game the server plays (the page's game switch): ``name``, ``title``,
+    ``rule``, and whether its analyses have a maximum matching to draw; ``default``."""
+    listed = [
+        {
+            "name": each.name,
+            "title": each.title,
+            "rule": each.rule,
+            "matching": each.has_matching,
+        }
+        for each in all_games()
+    ]
+    return JSONResponse({"default": DEFAULT, "games": listed})
 
 
 async def opening(request: Request) -> Response:

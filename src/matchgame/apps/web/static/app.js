@@ -77,12 +77,16 @@ function showError(message) {
 function isRecord() { return RECORD_KINDS.includes($("kind").value); }
 function onEdges() { return $("kind").value === "edges" || $("kind").value === "walk-edges"; }
 
-function edgeGame() { return $("game").value === "edge"; }
+// The games the server plays (GET /api/games): the switch is filled from them.
+const games = { byName: {}, default: "vertex" };
+
+function gameName() { return $("game").value || games.default; }
+function currentGame() { return games.byName[gameName()] || { matching: true, title: "" }; }
 
 function query(extra = {}) {
   const params = new URLSearchParams({ moves: $("moves").value, ...extra });
   if (onEdges()) params.set("edges", "1");
-  if (edgeGame()) params.set("game", "edge");
+  if (gameName() !== games.default) params.set("game", gameName());
   if ($("kind").value === "edges") {
     if (state.format) params.set("format", state.format);
     else if (state.fileName) params.set("name", state.fileName);
@@ -156,8 +160,8 @@ function fitModeToKind() {
   second.textContent = bunny() ? "Egg (black)" : "second";
   $("moves").disabled = $("kind").value === "edges" || $("kind").value === "walk-edges"
     || $("kind").value === "noi";
-  // Bunny and Egg is a vertex game: its record has no edge game
-  if (bunny()) $("game").value = "vertex";
+  // Bunny and Egg is a vertex game: its record has no other game
+  if (bunny()) $("game").value = games.default;
   $("game").disabled = bunny();
   // a graph's vertices cannot be blocked: a click on one explains it
   const toggle = $("click-action").options[0];
@@ -206,11 +210,13 @@ async function explore() {
   const answer = JSON.parse(text);
   const wins = answer.winning_cells || answer.winning_vertices;
   const where = answer.winning_cells ? "cells" : "vertices";
-  if (answer.game === "edge") {
+  if (answer.game) { // another game than the default: its title, and no matching
+    const title = currentGame().title || answer.game;
+    const named = title.charAt(0).toUpperCase() + title.slice(1);
     $("summary").textContent = answer.placer_wins
-      ? `Edge geography: the first player wins by placing the token on any of`
+      ? `${named}: the first player wins by placing the token on any of`
         + ` ${wins.length} ${where}.`
-      : "Edge geography: the first player loses wherever the token is placed.";
+      : `${named}: the first player loses wherever the token is placed.`;
   } else {
     $("summary").textContent = answer.placer_wins
       ? `The first player wins by placing the token on any of ${wins.length} ${where}`
@@ -218,11 +224,11 @@ async function explore() {
       : `The first player loses wherever the token is placed (maximum matching:`
         + ` ${answer.matching_size}, it covers every vertex).`;
   }
-  $("summary").dataset.game = answer.game || "vertex";
+  $("summary").dataset.game = answer.game || games.default;
   $("summary").dataset.winning = String(wins.length);
   const extra = {};
-  if ($("matching").checked && !edgeGame()) extra.matching = "1";
-  if ($("sets").checked && !edgeGame()) extra.sets = "1";
+  if ($("matching").checked && currentGame().matching) extra.matching = "1";
+  if ($("sets").checked && currentGame().matching) extra.sets = "1";
   // a graph too big to draw: the counts above stand alone, and the page says why
   const picture = await request("explore-picture", `/api/render?${query(extra)}`, { body },
     (message) => clearExplorePicture(`No picture: ${message}. The answer above is complete;`
@@ -230,8 +236,8 @@ async function explore() {
   if (picture === null) return;
   $("explore-picture").innerHTML = picture.text;
   $("explore-note").textContent = "";
-  // the edge game has no matching and no Gallai-Edmonds sets to draw
-  $("matching").disabled = $("sets").disabled = edgeGame();
+  // a game with no matching has no Gallai-Edmonds sets to draw either
+  $("matching").disabled = $("sets").disabled = !currentGame().matching;
   // what the picture leaves out (the matching on a big board), said beside the box
   const left = picture.headers.get("X-Matchgame-Note") || "";
   $("matching-note").textContent = left ? `(${left})` : "";
@@ -391,7 +397,7 @@ async function showPosition() {
         + `${position.svg ? ` (green ${onEdges() ? "vertices" : "cells"} win for you)` : ""}.`
       : `Your move: move the token from ${moveText(position.token)} to a neighbouring`
         + `${position.svg ? " green or pink" : ""} ${onEdges() ? "vertex" : "cell"}`
-        + `${edgeGame() ? " along an unused edge" : ""}.`;
+        + `${position.used ? " along an unused edge" : ""}.`;
   $("turn").dataset.moves = String(position.legal_moves.length);
   showVerdict(position);
 }
@@ -764,9 +770,25 @@ for (const button of document.querySelectorAll("#tabs button")) {
   button.addEventListener("click", () => setMode(button.dataset.mode));
 }
 
+async function loadGames() {
+  const known = await (await fetch("/api/games")).json();
+  games.default = known.default;
+  const select = $("game");
+  select.innerHTML = "";
+  for (const game of known.games) {
+    games.byName[game.name] = game;
+    const option = document.createElement("option");
+    option.value = game.name;
+    option.textContent = `${game.title} (${game.rule})`;
+    select.append(option);
+  }
+  select.value = known.default;
+}
+
 (async function start() {
   working(+1);
   try {
+    await loadGames();
     const opening = await (await fetch("/api/start")).json();
     if (opening === null) {
       $("example").value = "heart";

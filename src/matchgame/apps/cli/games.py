@@ -1,0 +1,110 @@
+"""The games on the command line, written once over the registry: ``--game`` takes any
+game's name (:func:`matchgame.games.names`), and each game option
+(:attr:`matchgame.Game.options`, such as ``--max-states``) is offered once, for the
+games that take it; a command asks :func:`chosen_game` for the game and its options.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ...errors import MatchgameError
+from ...games.contract import DEFAULT, Game, all_games, game, names
+from .output import UsageError
+
+__all__ = ["add_game_options", "chosen_game", "game_help", "game_option", "game_options"]
+
+
+def game_option(text: str) -> str:
+    """``--game NAME`` (an argparse type): a game's name; an unknown one is one line
+    naming every game and its rule."""
+    if text not in names():
+        listed = "; ".join(f"{g.name} ({g.rule})" for g in all_games())
+        raise argparse.ArgumentTypeError(f"unknown game {text!r}: expected {listed}")
+    return text
+
+
+def game_help(lead: str = "the token game") -> str:
+    """``--game``'s help: every game, its rule, the default first."""
+    listed = "; ".join(
+        f"{g.name}: {g.rule}{' (default)' if g.name == DEFAULT else ''}" for g in all_games()
+    )
+    return f"{lead}: {listed}"
+
+
+def _option_type(option: Any) -> Any:
+    def convert(text: str) -> Any:
+        try:
+            return option.check(int(text) if option.metavar == "N" else text, option.flag)
+        except (ValueError, MatchgameError):
+            raise argparse.ArgumentTypeError(f"expected {option.accepts}, got {text!r}") from None
+
+    return convert
+
+
+def add_game_options(
+    command: argparse.ArgumentParser,
+    *,
+    default: str | None = DEFAULT,
+    lead: str = "the token game",
+    extra: tuple[str, ...] = (),
+    hidden: tuple[str, ...] = (),
+) -> None:
+    """``--game`` (``extra``: more choices this command knows, such as play's
+    ``bunny``; ``hidden``: old spellings it still takes) and every game option once,
+    each saying which games take it."""
+
+    def choose(text: str) -> str:
+        return text if text in extra or text in hidden else game_option(text)
+
+    choose.choices = (*names(), *extra)  # type: ignore[attr-defined]  # what --help lists
+    command.add_argument(
+        "--game",
+        type=choose,
+        default=default,
+        metavar="GAME",
+        help=game_help(lead),
+    )
+    seen: set[str] = set()
+    for each in all_games():
+        for option in each.options:
+            if option.name in seen:
+                continue
+            seen.add(option.name)
+            takers = ", ".join(g.name for g in all_games() if option in g.options)
+            command.add_argument(
+                option.flag,
+                dest=option.name,
+                type=_option_type(option),
+                default=None,
+                metavar=option.metavar,
+                help=f"--game {takers}: {option.help}",
+            )
+
+
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options given on the command line (every game's flags)."""
+    found: dict[str, Any] = {}
+    for each in all_games():
+        for option in each.options:
+            value = getattr(args, option.name, None)
+            if value is not None:
+                found[option.name] = value
+    return found
+
+
+def chosen_game(args: argparse.Namespace) -> tuple[Game, dict[str, Any]]:
+    """The game ``--game`` names (the default when absent) and its options as given,
+    checked: an option of another game is a usage error naming the games that take it."""
+    chosen = game(args.game if getattr(args, "game", None) is not None else DEFAULT)
+    given = game_options(args)
+    taken = {option.name for option in chosen.options}
+    for name, _ in given.items():
+        if name not in taken:
+            flag = next(o.flag for g in all_games() for o in g.options if o.name == name)
+            takers = " or ".join(
+                f"--game {g.name}" for g in all_games() if any(o.name == name for o in g.options)
+            )
+            raise UsageError(f"{flag} goes with {takers}, not with --game {chosen.name}")
+    return chosen, given

@@ -1,0 +1,201 @@
+"""What every game's analysis answers: who wins a placement where, read by name.
+
+:class:`BaseAnalysis` holds a game's graph (with its vertex names), the board it
+came from if any, and one boolean per vertex: whether placing the token there wins
+for the placer. From those it answers every question the faces ask
+(:attr:`~BaseAnalysis.winning`, :meth:`~BaseAnalysis.placer_wins_at`,
+:meth:`~BaseAnalysis.board_mask`, the JSON answer); a game adds what only it has
+(the vertex game's matching and Gallai-Edmonds sets, the edge game's algebra) on
+its own subclass, and says how it explains and certifies a verdict.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core._cache import cached_property
+from ..core._deprecated import callable_array
+from ..core.names import BoardCells, VertexNames
+from ..errors import InvalidTypeError
+
+if TYPE_CHECKING:
+    from ..core.board import Board
+    from .explanations import BaseExplanation
+
+__all__ = ["BaseAnalysis", "plain_json"]
+
+
+class BaseAnalysis(abc.ABC):
+    """Who wins where in one game on one graph or board (see the module docstring).
+
+    Subclasses set :attr:`game` (the game's name) and give :attr:`winning_mask`,
+    :attr:`graph`, :attr:`board` and :attr:`moves`; they implement
+    ``_explain``, :meth:`make_certificate` and :meth:`answer`.
+
+    Attributes
+    ----------
+    game : str
+        The game's name (``matchgame.game(analysis.game)`` is the game).
+    board : Board or None
+        The board, when the graph is a board's.
+    moves : str or None
+        How the token moves on the board.
+
+    Examples
+    --------
+    Every game's analysis reads the same way:
+
+    >>> import matchgame
+    >>> for name in matchgame.games.names():
+    ...     analysis = matchgame.analyse(["..."], game=name)
+    ...     print(name, analysis.winning, analysis.placer_wins_at((0, 1)))
+    vertex [(0, 0), (0, 2)] False
+    edge [(0, 0), (0, 2)] False
+    directed [(0, 0), (0, 2)] False
+    """
+
+    game: ClassVar[str]
+    board: Board | None
+    moves: str | None
+
+    @property
+    @abc.abstractmethod
+    def winning_mask(self) -> npt.NDArray[np.bool_]:
+        """Per vertex id: True where placing the token wins for the placer."""
+
+    @property
+    @abc.abstractmethod
+    def graph(self) -> Any:
+        """The graph played on (a board's graph of free cells)."""
+
+    @property
+    def names(self) -> VertexNames:
+        """How vertices are named (see ``matchgame.core.names``)."""
+        names: VertexNames = self.graph.names
+        return names
+
+    @property
+    def n_vertices(self) -> int:
+        """The number of vertices (free cells on a board)."""
+        return int(self.winning_mask.shape[0])
+
+    @property
+    def placer_wins(self) -> bool:
+        """Whether the placer has a winning placement at all."""
+        return bool(self.winning_mask.any())
+
+    @cached_property
+    def winning_ids(self) -> npt.NDArray[np.int64]:
+        """Vertex ids of the winning placements, increasing (read-only, computed once;
+        ``winning_ids()`` still works for one release, with a warning)."""
+        ids = np.flatnonzero(self.winning_mask)
+        return callable_array(ids, f"{type(self).__name__}.winning_ids")
+
+    @property
+    def winning(self) -> list[Hashable]:
+        """Names of the winning placements, in vertex order (row-major on a board)."""
+        return self.names.names(self.winning_ids)
+
+    def placer_wins_at(self, name: Any) -> bool:
+        """Whether placing the token on vertex ``name`` wins for the placer."""
+        return bool(self.winning_mask[self.names.vertex(name)])
+
+    def mover_wins_at(self, name: Any) -> bool:
+        """Whether the player to move wins with the token on ``name``, nothing used."""
+        return not self.placer_wins_at(name)
+
+    def board_mask(self) -> npt.NDArray[np.bool_]:
+        """On a board: an ``(n_rows, n_cols)`` array, True on winning cells.
+
+        Raises
+        ------
+        InvalidTypeError
+            If the analysis is of a graph, not of a board.
+        """
+        names = self.names
+        if not isinstance(names, BoardCells):
+            raise InvalidTypeError("board_mask needs an analysis of a board, not of a graph")
+        return names.grid(self.winning_mask, False)
+
+    def explain(self, name: Any, **options: Any) -> BaseExplanation:
+        """Why placing the token on ``name`` wins or loses, in words, as JSON and drawn
+        (the game's own argument: a matching's alternating path, a parity set...).
+
+        Raises
+        ------
+        InvalidInputError, InvalidTypeError
+            If ``name`` is not a vertex of the analysis.
+        """
+        return self._explain(self.names.vertex(name), **options)
+
+    @abc.abstractmethod
+    def _explain(self, v: int, **options: Any) -> BaseExplanation:
+        """:meth:`explain` for the vertex id ``v`` (checked)."""
+
+    @abc.abstractmethod
+    def make_certificate(self) -> dict[str, Any]:
+        """The ``"certificate"`` field of the JSON answer, its lists as numpy arrays
+        (written a piece at a time by the writers).
+
+        Raises
+        ------
+        InvalidInputError
+            Where the game has no short proof of this answer.
+        """
+
+    def certificate(self) -> dict[str, Any]:
+        """The certificate of this answer, exactly as the JSON answer writes it: a dict
+        of lists, numbers and strings, which ``json.dumps`` takes (see
+        :meth:`make_certificate`)."""
+        plain: dict[str, Any] = plain_json(self.make_certificate())
+        return plain
+
+    @abc.abstractmethod
+    def answer(self) -> dict[str, Any]:
+        """The JSON answer document (what ``matchgame placements --format json``
+        writes), its big lists as numpy arrays."""
+
+    def _what(self) -> str:
+        """What was analysed, for :meth:`__repr__`."""
+        if self.board is not None:
+            return f"{self.board.n_rows}x{self.board.n_cols} board ({self.moves} moves)"
+        graph = self.graph
+        return f"graph with {graph.n_vertices} vertices and {graph.n_edges} edges"
+
+    def _repr_extra(self) -> str:
+        """What a game adds to :meth:`__repr__` (the vertex game: its matching's size)."""
+        return ""
+
+    def _repr_svg_(self) -> str | None:
+        """The picture in Jupyter (boards and graphs up to the renderer's limits)."""
+        from .. import draw
+
+        return draw.notebook_svg(self)
+
+    def __repr__(self) -> str:
+        wins = int(self.winning_mask.sum())
+        placements = "winning placement" if wins == 1 else "winning placements"
+        return (
+            f"<{type(self).__name__} of a {self._what()}: {wins} {placements}{self._repr_extra()}>"
+        )
+
+
+def plain_json(value: Any) -> Any:
+    """``value`` with its numpy arrays and scalars as lists and numbers: what
+    ``json.loads`` reads back from its JSON text.
+
+    >>> plain_json({"a": np.array([[1, 2]]), "b": [np.int32(3)], "c": "x"})
+    {'a': [[1, 2]], 'b': [3], 'c': 'x'}
+    """
+    if isinstance(value, np.ndarray | np.generic):
+        return value.tolist()
+    if isinstance(value, dict):
+        return {key: plain_json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain_json(item) for item in value]
+    return value

@@ -1,0 +1,247 @@
+"""The games' public functions, one for every game: who wins where (:func:`analyse`) and
+why (:func:`explain`), with the game chosen by name (``game="edge"``).
+
+The old spellings, one per game and kind of source (``analyse_graph``,
+``analyse_placements``, ``analyse_edges``), still work for one release, with a
+warning.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal, overload
+
+from ..core._deprecated import warn_renamed
+from ..core._validate import NoneOr, Options, validate_params
+from ..core.board import ON_A_BOARD
+from ..core.matching import ALGORITHMS, Algorithm
+from ..core.moves import MOVES
+from .analyses import BaseAnalysis
+from .contract import DEFAULT, Game
+from .contract import game as find_game
+
+if TYPE_CHECKING:
+    from .edge.analysis import EdgeAnalysis
+    from .explanations import BaseExplanation
+    from .vertex.analysis import Analysis
+
+__all__ = ["analyse", "analyse_edges", "analyse_graph", "analyse_placements", "explain"]
+
+
+@overload
+def analyse(
+    source: Any,
+    *,
+    game: Literal["vertex"] = ...,
+    moves: str = ...,
+    algorithm: Algorithm | None = ...,
+    max_states: int | None = ...,
+) -> Analysis: ...
+@overload
+def analyse(
+    source: Any,
+    *,
+    game: Literal["edge"],
+    moves: str = ...,
+    algorithm: Algorithm | None = ...,
+    max_states: int | None = ...,
+) -> EdgeAnalysis: ...
+@overload
+def analyse(
+    source: Any,
+    *,
+    game: str | Game,
+    moves: str = ...,
+    algorithm: Algorithm | None = ...,
+    max_states: int | None = ...,
+) -> BaseAnalysis: ...
+@validate_params(
+    moves=Options(MOVES, only=ON_A_BOARD),
+    algorithm=NoneOr(Options(ALGORITHMS)),
+)
+def analyse(
+    source: Any,
+    *,
+    game: str | Game = DEFAULT,
+    moves: str = "orthogonal",
+    algorithm: Algorithm | None = None,
+    max_states: int | None = None,
+) -> BaseAnalysis:
+    """Solve the placement game on a board or any graph: who wins a placement where.
+
+    Parameters
+    ----------
+    source : Board, list of str, Graph, MultiGraph, NetworkX graph or SciPy sparse matrix
+        Row strings are read with :meth:`Board.from_rows`; a NetworkX graph is
+        converted (results name its nodes); a square SciPy sparse matrix is an
+        adjacency matrix (:meth:`Graph.from_scipy`). What a game plays on is its own
+        (:attr:`Game.title`): the edge game keeps a multigraph's parallel edges and
+        self-loops, the directed game takes a ``networkx.DiGraph``.
+    game : str or Game
+        The token game (:func:`matchgame.game`): ``"vertex"`` (a move uses up the
+        vertex it leaves; the default), ``"edge"`` (the edge it travels),
+        ``"directed"`` (the vertex game along arcs).
+    moves : {"orthogonal", "king", "hex", "knight"}
+        On a board, how the token moves (see ``matchgame.core.moves``).
+    algorithm : {"auto", "push_relabel", "hopcroft_karp", "blossom"}, optional
+        The vertex game's matching engine (see :func:`~matchgame.maximum_matching`);
+        all give the same verdicts. ``"auto"`` picks by a 2-colouring.
+    max_states : int, optional
+        The budget of a game's exact search where no theorem answers (the edge and
+        directed games; default 10**6).
+
+    Returns
+    -------
+    BaseAnalysis
+        Who wins where: an :class:`~matchgame.Analysis` (the vertex game), an
+        :class:`~matchgame.EdgeAnalysis` or a :class:`~matchgame.DirectedAnalysis`.
+
+    Raises
+    ------
+    InvalidInputError
+        If an option is not the game's, or the source is not something it plays on.
+    BudgetExceededError
+        If a search needs more positions than ``max_states``, or memory it cannot have.
+
+    See Also
+    --------
+    explain : Why a placement wins or loses.
+    matchgame.game : The games, by name.
+    matchgame.Position : The game move by move.
+
+    Notes
+    -----
+    The vertex game: one maximum matching (Karp-Sipser start, then push-relabel on
+    bipartite graphs, Edmonds' blossoms otherwise) and one alternating search from
+    the exposed vertices: linear work after the matching.
+
+    Examples
+    --------
+    The JSOI2009 sample:
+
+    >>> analysis = analyse([".##", "...", "#.#"])
+    >>> analysis.winning
+    [(1, 2), (2, 1)]
+    >>> analysis.mover_wins_at((1, 1))
+    True
+
+    A triangle with a pendant vertex has a perfect matching: the placer loses
+    everywhere. On a bare triangle the placer wins everywhere.
+
+    >>> from matchgame import Graph
+    >>> analyse(Graph.from_edges(4, [(0, 1), (1, 2), (2, 0), (0, 3)])).placer_wins
+    False
+    >>> analyse(Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])).winning
+    [0, 1, 2]
+
+    In the edge game the token may come back to a vertex: on a triangle it goes
+    round, so the mover wins everywhere.
+
+    >>> analyse(Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)]), game="edge").winning
+    []
+    """
+    rules = find_game(game)
+    options: dict[str, Any] = {"max_states": max_states}
+    if algorithm is not None:
+        options["algorithm"] = algorithm
+    return rules.analyse(source, moves=moves, **options)
+
+
+@validate_params(moves=Options(MOVES, only=ON_A_BOARD))
+def explain(
+    source: Any,
+    name: Any,
+    *,
+    game: str | Game = DEFAULT,
+    moves: str = "orthogonal",
+    max_states: int | None = None,
+) -> BaseExplanation:
+    """Why placing the token on the vertex ``name`` (a cell on a board) wins or loses,
+    as the game argues it (the vertex game: the alternating path, the matching and
+    the answers; the edge game: a parity set), in words (``str(why)``), as JSON and
+    drawn.
+
+    ``source`` is an analysis (of any game), or anything :func:`analyse` takes (a
+    board, its rows, a :class:`~matchgame.Graph`, a NetworkX graph, a SciPy matrix),
+    which is analysed first (``game``, ``moves`` and ``max_states`` as there).
+
+    Raises
+    ------
+    InvalidInputError, InvalidTypeError
+        If ``name`` is not a vertex of the source, or ``source`` is neither an
+        analysis nor something :func:`analyse` takes.
+
+    See Also
+    --------
+    analyse : Who wins where.
+
+    Examples
+    --------
+    The JSOI sample: the placer wins on (1, 2), which the matching leaves free.
+
+    >>> analysis = analyse([".##", "...", "#.#"])
+    >>> why = explain(analysis, (1, 2))
+    >>> why.placer_wins, why.path, [analysis.names.name(u) for u, _ in why.replies]
+    (True, [3], [(1, 1)])
+    >>> explain(analysis, (1, 1)).placer_wins
+    False
+    >>> from matchgame import Graph
+    >>> explain(Graph.from_edges(3, [(0, 1), (1, 2)]), 1).placer_wins
+    False
+    >>> explain(Graph.from_edges(3, [(0, 1), (1, 2)]), 1, game="edge").placer_wins
+    False
+    """
+    options = {} if max_states is None else {"max_states": max_states}
+    if isinstance(source, BaseAnalysis):
+        return source.explain(name, **options)
+    analysis: BaseAnalysis = analyse(source, game=game, moves=moves, max_states=max_states)
+    return analysis.explain(name)
+
+
+def analyse_placements(board: Any, *, moves: str = "orthogonal", algorithm: Any = "auto") -> Any:
+    """Deprecated: :func:`analyse` on a board (``analyse(board)``).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     analyse_placements(["..", ".."]).placer_wins
+    False
+    """
+    from ..core.board import as_board
+
+    warn_renamed("analyse_placements(board)", "analyse(board)")
+    return analyse(as_board(board), moves=moves, algorithm=algorithm)
+
+
+def analyse_graph(graph: Any, *, algorithm: Any = "auto") -> Any:
+    """Deprecated: :func:`analyse` on a graph (``analyse(graph)``).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from matchgame import Graph
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     analyse_graph(Graph.from_edges(3, [(0, 1), (1, 2)])).winning
+    [0, 2]
+    """
+    from ..core.graph import as_graph
+
+    warn_renamed("analyse_graph(graph)", "analyse(graph)")
+    return analyse(as_graph(graph), algorithm=algorithm)
+
+
+def analyse_edges(source: Any, *, moves: str = "orthogonal", max_states: int | None = None) -> Any:
+    """Deprecated: :func:`analyse` with ``game="edge"``.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     analyse_edges(["..."]).winning
+    [(0, 0), (0, 2)]
+    """
+    warn_renamed("analyse_edges(source)", 'analyse(source, game="edge")')
+    return analyse(source, game="edge", moves=moves, max_states=max_states)

@@ -1,0 +1,192 @@
+"""Who wins where in directed vertex geography (generalized geography).
+
+The rules: a token on a vertex of a directed graph; the players alternately move it
+along an arc to a vertex not visited yet; who cannot move loses. In the placement
+game one player places the token (its vertex counts as visited) and the other moves
+first; the placer wins on ``v`` iff the player to move loses there. Geography on
+directed graphs is PSPACE-complete (Schaefer, "On the complexity of some two-person
+perfect-information games", JCSS 16 (1978) 185-225); its acyclic and symmetric parts
+are easy (:mod:`.solve`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ...core._memory import require_memory
+from ...core.board import Board
+from ...core.digraph import DiGraph
+from ...core.names import VertexNames
+from ..analyses import BaseAnalysis
+from ..budget import MAX_STATES
+from ..contract import game as find_game
+from .solve import ACYCLIC, SEARCHED, SYMMETRIC, Regions, Search, regions
+from .source import directed_source
+
+if TYPE_CHECKING:
+    from .explain import DirectedExplanation
+
+__all__ = ["DirectedAnalysis", "analyse_directed", "directed_source"]
+
+_ANALYSIS_BYTES = 120  # a vertex or arc at the analysis's peak (CSR both ways, labels)
+
+
+class DirectedAnalysis(BaseAnalysis):
+    """Who wins a placement where in directed vertex geography (see the module
+    docstring); the reading surface of every game's analysis, plus how each verdict
+    was found (``method(name)``) and a winning move where the mover wins
+    (``winning_move(name)``).
+
+    Attributes
+    ----------
+    digraph : DiGraph
+        The directed graph played on (a board's: both arcs of every move).
+    board : Board or None
+        The board, when the graph is a board's.
+    moves : str or None
+        How the token moves on the board.
+
+    Examples
+    --------
+    A directed path 0 -> 1 -> 2: the mover on 1 moves to 2 and wins; on 0 the mover
+    must move to 1 and loses; on 2 the mover is stuck.
+
+    >>> import matchgame
+    >>> analysis = matchgame.analyse(matchgame.DiGraph(3, [(0, 1), (1, 2)]), game="directed")
+    >>> analysis.winning, analysis.method(1)
+    ([0, 2], 'acyclic')
+    """
+
+    game = "directed"
+
+    def __init__(
+        self,
+        digraph: DiGraph,
+        winning_mask: npt.NDArray[np.bool_],
+        moves_found: npt.NDArray[np.int64],
+        labels: Regions,
+        board: Board | None = None,
+        moves: str | None = None,
+        search_states: int = 0,
+    ) -> None:
+        winning_mask.setflags(write=False)
+        self.digraph = digraph
+        self._winning = winning_mask
+        self._moves = moves_found
+        self.labels = labels
+        self.board = board
+        self.moves = moves
+        self.search_states = search_states
+
+    @property
+    def winning_mask(self) -> npt.NDArray[np.bool_]:
+        """Per vertex id: placing the token there wins for the placer."""
+        return self._winning
+
+    @property
+    def graph(self) -> DiGraph:
+        """The directed graph played on."""
+        return self.digraph
+
+    @property
+    def names(self) -> VertexNames:
+        """How vertices are named."""
+        return self.digraph.names
+
+    @property
+    def acyclic(self) -> bool:
+        """Whether no vertex can reach a cycle: then every verdict has a linear proof."""
+        return bool((self.labels.region == ACYCLIC).all())
+
+    def method(self, name: Any) -> str:
+        """How the verdict at ``name`` was found: ``"acyclic"`` (retrograde analysis),
+        ``"symmetric"`` (the matching theorem of the undirected game) or ``"search"``."""
+        region = int(self.labels.region[self.names.vertex(name)])
+        return {ACYCLIC: "acyclic", SYMMETRIC: "symmetric", SEARCHED: "search"}[region]
+
+    def winning_move(self, name: Any) -> Any:
+        """A winning move of the player to move with the token on ``name`` (nothing else
+        visited), or None where the mover loses."""
+        found = int(self._moves[self.names.vertex(name)])
+        return None if found < 0 else self.names.name(found)
+
+    def _explain(self, v: int, **options: Any) -> DirectedExplanation:
+        from .explain import explain_directed
+
+        return explain_directed(self, v)
+
+    def make_certificate(self) -> dict[str, Any]:
+        """The certificate (``"game": "directed"``): on an acyclic digraph the
+        retrograde labels, as the winning placements and a winning move from every
+        other vertex, checked in linear time (``matchgame.games.directed.certificate``).
+
+        Raises
+        ------
+        InvalidInputError
+            Where a cycle can be reached: no short proof is known there.
+        """
+        from .certificate import make_directed_certificate
+
+        return make_directed_certificate(self)
+
+    def answer(self) -> dict[str, Any]:
+        """The JSON answer (``"game": "directed"``)."""
+        from .documents import directed_answer
+
+        return directed_answer(self)
+
+    def _what(self) -> str:
+        if self.board is not None:
+            return super()._what()
+        return f"digraph with {self.digraph.n_vertices} vertices and {self.digraph.n_edges} arcs"
+
+
+def analyse_directed(
+    source: Any, *, moves: str = "orthogonal", max_states: int = MAX_STATES
+) -> DirectedAnalysis:
+    """Solve the placement game of directed vertex geography on ``source`` (see
+    :func:`directed_source`): the acyclic region by retrograde analysis, the symmetric
+    components by the vertex game's matching theorem, the rest by an exact search
+    within ``max_states`` positions in all.
+
+    Raises
+    ------
+    BudgetExceededError
+        If the search needs more positions than ``max_states``, or more memory.
+
+    Examples
+    --------
+    A directed triangle: the token goes round, and the mover is stuck after two moves,
+    so the mover loses everywhere: the placer wins everywhere.
+
+    >>> analyse_directed(DiGraph(3, [(0, 1), (1, 2), (2, 0)])).winning
+    [0, 1, 2]
+    """
+    digraph, board = directed_source(source, moves)
+    require_memory(
+        _ANALYSIS_BYTES * (digraph.n_vertices + digraph.n_edges),
+        "directed geography's analysis of this graph",
+    )
+    labels = regions(digraph)
+    mover_wins = labels.mover_wins.copy()
+    found = labels.move.copy()
+    symmetric = np.flatnonzero(labels.region == SYMMETRIC)
+    if symmetric.size:  # the undirected game: the vertex game's, found by name
+        vertex: Any = find_game("vertex").analyse(digraph.support)
+        mover_wins[symmetric] = ~vertex.winning_mask[symmetric]
+        mate = vertex.decomposition.mate
+        found[symmetric] = np.where(mover_wins[symmetric], mate[symmetric], -1)
+    searched = np.flatnonzero(labels.region == SEARCHED)
+    search = Search(digraph, labels, max_states)
+    for v in searched.tolist():
+        start = 1 << v
+        mover_wins[v] = search.mover_wins(v, start)
+        if mover_wins[v]:
+            found[v] = next(
+                w for w in search.successors[v] if not search.mover_wins(w, start | 1 << w)
+            )
+    moves_used = moves if board is not None else None
+    return DirectedAnalysis(digraph, ~mover_wins, found, labels, board, moves_used, search.n_states)

@@ -1,0 +1,101 @@
+"""Directed geography over a batch of graphs (``matchgame sweep --game directed``).
+
+A sweep's graphs (graph6, sparse6, JSON lines) are undirected: each is the
+symmetric digraph of its edges, answered one by one by :func:`analyse_directed`
+(the matching theorem decides a symmetric digraph; nothing is searched).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ...core.digraph import DiGraph
+from ...errors import BudgetExceededError
+from ...readers.graph6 import GraphLines
+from ..budget import MAX_STATES
+from .analysis import analyse_directed
+
+__all__ = ["DirectedBatchAnswers", "solve_directed_lines"]
+
+
+@dataclass(frozen=True)
+class DirectedBatchAnswers:
+    """The directed game's answers of a batch of graphs (the reading surface of the
+    sweeps' batch answers: counts, conditions and documents)."""
+
+    vertex_start: npt.NDArray[np.int64]
+    n_edges: npt.NDArray[np.int64]
+    winning: npt.NDArray[np.bool_]
+    winning_count: npt.NDArray[np.int64]
+    matching_size: None = None  # no matching in the directed game's answers
+    game: str = "directed"  # the game whose answers these are (sweep counts name it)
+
+    @property
+    def n_graphs(self) -> int:
+        return int(self.vertex_start.shape[0]) - 1
+
+    def values(self) -> dict[str, npt.NDArray[np.int64]]:
+        """Per graph: ``n``, ``m`` (arcs) and ``winning``."""
+        return {"n": np.diff(self.vertex_start), "m": self.n_edges, "winning": self.winning_count}
+
+    def documents(
+        self, graphs: Sequence[int] | None = None, prefixes: Sequence[bytes] | None = None
+    ) -> list[bytes]:
+        """One JSON document per graph, as ``placements --game directed --format json``."""
+        encode = json.JSONEncoder(separators=(",", ":")).encode
+        starts, n_edges = self.vertex_start.tolist(), self.n_edges.tolist()
+        out = []
+        for g in range(self.n_graphs) if graphs is None else graphs:
+            low, high = starts[g], starts[g + 1]
+            winning = np.flatnonzero(self.winning[low:high])
+            document = {
+                "game": "directed",
+                "vertices": high - low,
+                "arcs": n_edges[g],
+                "placer_wins": bool(winning.shape[0]),
+                "winning_vertices": (winning + 1).tolist(),  # 1-based: geng's graphs have ids
+            }
+            text = encode(document).encode()
+            out.append(text if prefixes is None else b"{" + prefixes[g] + text[1:])
+        return out
+
+
+def solve_directed_lines(
+    lines: GraphLines, max_states: int = MAX_STATES
+) -> tuple[DirectedBatchAnswers, tuple[int, str] | None]:
+    """The directed game on every graph of ``lines`` (each edge both arcs); and, when a
+    graph needs more than ``max_states`` positions, its place and why.
+
+    >>> from matchgame.readers.graph6 import decode_graph6_lines
+    >>> answers, over = solve_directed_lines(decode_graph6_lines(b"Bw\\nBW\\n"))
+    >>> answers.winning_count.tolist(), over
+    ([3, 2], None)
+    """
+    n_vertices = lines.n_vertices.astype(np.int64)
+    vertex_start = np.zeros(n_vertices.shape[0] + 1, dtype=np.int64)
+    np.cumsum(n_vertices, out=vertex_start[1:])
+    winning = np.zeros(int(vertex_start[-1]), dtype=bool)
+    arcs = np.zeros(n_vertices.shape[0], dtype=np.int64)
+    over = None
+    kept = n_vertices.shape[0]
+    for g in range(n_vertices.shape[0]):
+        edges = lines.edges[lines.edge_start[g] : lines.edge_start[g + 1]].astype(np.int64)
+        digraph = DiGraph(int(n_vertices[g]), np.vstack([edges, edges[:, ::-1]]))
+        try:
+            analysis = analyse_directed(digraph, max_states=max_states)
+        except BudgetExceededError as exc:
+            over, kept = (g, str(exc)), g
+            break
+        arcs[g] = digraph.n_edges
+        winning[vertex_start[g] : vertex_start[g + 1]] = analysis.winning_mask
+    starts = vertex_start[: kept + 1]
+    counts = np.array(
+        [int(winning[starts[g] : starts[g + 1]].sum()) for g in range(kept)], dtype=np.int64
+    )
+    answers = DirectedBatchAnswers(starts, arcs[:kept], winning[: starts[-1]], counts)
+    return answers, over

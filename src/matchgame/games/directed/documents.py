@@ -1,0 +1,70 @@
+"""Directed geography's JSON answers (``"game": "directed"``): the winning placements."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ...core.names import BoardCells
+from ..documents import rows_and_columns
+
+if TYPE_CHECKING:
+    from .analysis import DirectedAnalysis
+
+__all__ = ["DIRECTED_ANSWER_FIELDS", "directed_answer"]
+
+DIRECTED_ANSWER_FIELDS: dict[str, dict[str, Any]] = {
+    "board": {
+        "game": "str",
+        "rows": "int",
+        "cols": "int",
+        "free_cells": "int",
+        "placer_wins": "bool",
+        "winning_cells": "pairs",  # [row, col], 1-based, row-major
+    },
+    "edges": {
+        "game": "str",
+        "vertices": "int",
+        "arcs": "int",
+        "placer_wins": "bool",
+        "winning_vertices": "ints",  # 1-based (or the file's ids, or labels), increasing
+    },
+}
+"""The fields of the answers and their types (as the vertex game's ``ANSWER_FIELDS``)."""
+
+
+def directed_answer(analysis: DirectedAnalysis) -> dict[str, Any]:
+    """The JSON answer of a directed game's analysis, lists as numpy arrays.
+
+    >>> from matchgame.core.digraph import DiGraph
+    >>> from matchgame.games.directed.analysis import analyse_directed
+    >>> answer = directed_answer(analyse_directed(DiGraph(3, [(0, 1), (1, 2)])))
+    >>> answer["game"], answer["arcs"], answer["winning_vertices"].tolist()
+    ('directed', 2, [1, 3])
+    """
+    winning = analysis.winning_ids
+    board = analysis.board
+    if board is not None:
+        names = analysis.names
+        assert isinstance(names, BoardCells)  # a board's graph is named by its cells
+        cells = names.cell_of_vertex[winning]
+        document: dict[str, Any] = {
+            "game": "directed",
+            "rows": board.n_rows,
+            "cols": board.n_cols,
+            "free_cells": board.n_free,
+            "placer_wins": bool(winning.shape[0]),
+            "winning_cells": rows_and_columns(np.asarray(cells), board.n_cols),
+        }
+        if analysis.moves not in (None, "orthogonal"):
+            document["moves"] = analysis.moves
+        return document
+    digraph = analysis.digraph
+    return {
+        "game": "directed",
+        "vertices": digraph.n_vertices,
+        "arcs": digraph.n_edges,
+        "placer_wins": bool(winning.shape[0]),
+        "winning_vertices": digraph.names.json_array(winning),
+    }

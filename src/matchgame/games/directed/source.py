@@ -1,0 +1,40 @@
+"""What directed geography is played on: any source, as a digraph."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core._convert import is_scipy_sparse
+from ...core.board import Board, as_board
+from ...core.digraph import DiGraph
+from ...core.graph import Graph, as_graph
+from ...errors import InvalidTypeError
+
+__all__ = ["directed_source"]
+
+
+def directed_source(source: Any, moves: str = "orthogonal") -> tuple[DiGraph, Board | None]:
+    """The digraph of the directed game on ``source`` and its board (or None): a board or
+    its rows (both arcs of every move), a :class:`DiGraph`, a NetworkX graph (a
+    ``DiGraph``'s arcs; an undirected graph's edges both ways), a :class:`Graph` (both
+    arcs) or a SciPy matrix (entry ``(i, j)``: the arc ``i -> j``)."""
+    if isinstance(source, DiGraph):
+        return source, None
+    if isinstance(source, Board | list | tuple) and not (
+        isinstance(source, list | tuple) and source and not isinstance(source[0], str)
+    ):
+        board = as_board(source, "source")
+        return DiGraph.from_graph(board.to_graph(moves)), board
+    if is_scipy_sparse(source):
+        return DiGraph.from_scipy(source), None
+    if hasattr(source, "is_directed") and hasattr(source, "nodes"):
+        return DiGraph.from_networkx(source), None
+    if isinstance(source, Graph):
+        return DiGraph.from_graph(as_graph(source)), None
+    support = getattr(source, "support", None)
+    if isinstance(support, Graph):  # a multigraph: its pairs, both ways
+        return DiGraph.from_graph(support), None
+    raise InvalidTypeError(
+        "source must be a matchgame.DiGraph, a board or its rows, a matchgame.Graph, a "
+        f"NetworkX graph or a SciPy matrix, got {source!r:.60}"
+    )

@@ -1,0 +1,112 @@
+"""The vertex game (undirected vertex geography): a move uses up the vertex the token
+leaves. The player to move wins iff every maximum matching of the unvisited graph
+covers the token's vertex; the placer wins on the vertices some maximum matching
+misses (the Gallai-Edmonds set D).
+
+The game's folder: :mod:`.analysis` (:class:`~matchgame.Analysis`), :mod:`.position`
+(:class:`~matchgame.Position`) and its :mod:`.engines`, :mod:`.records`,
+:mod:`.explain`, :mod:`.certificate` and :mod:`.checker`, :mod:`.documents`, and
+:mod:`.batch` (sweeps). :data:`GAME` is the game's object; modules load when asked
+for, so a placement on a graph does not load the position engines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...core.moves import as_moves
+from ..contract import Game
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from ...core.board import Board
+    from ...core.graph import Graph
+    from ..tokens import TokenRecord, WalkAnnotation
+    from .analysis import Analysis
+    from .batch import BatchAnswers
+    from .position import Position
+
+__all__ = ["GAME", "VertexGame"]
+
+
+class VertexGame(Game):
+    """Undirected vertex geography (see the package docstring)."""
+
+    name = "vertex"
+    title = "vertex geography"
+    rule = "a move uses up the vertex the token leaves"
+    has_matching = True
+    sweep_values = ("n", "m", "matching_size", "winning")
+    schemas: ClassVar[Mapping[str, str]] = {
+        "placements-board": "placements-board.schema.json",
+        "placements-graph": "placements-graph.schema.json",
+        "certificate": "certificate.schema.json",
+        "explain": "explain.schema.json",
+        "position": "position.schema.json",
+        "annotate": "annotate.schema.json",
+    }
+
+    def graph_of(self, source: Any, moves: str = "orthogonal") -> tuple[Graph, Board | None]:
+        from .analysis import vertex_source
+
+        graph = self.accept(source, "the source")
+        return vertex_source(graph, as_moves(moves))
+
+    def read_edge_list(self, data: str | bytes) -> Graph:
+        from ...readers.edgelists import parse_edge_list
+
+        return parse_edge_list(data)
+
+    def analyse(self, source: Any, *, moves: str = "orthogonal", **options: Any) -> Analysis:
+        from .analysis import analyse_vertex
+
+        algorithm = options.pop("algorithm", "auto")
+        self.checked_options(options, defaults=False)
+        return analyse_vertex(self.accept(source, "the source"), moves=moves, algorithm=algorithm)
+
+    def position(
+        self,
+        source: Any,
+        token: Any = None,
+        used: Any = (),
+        *,
+        moves: str = "orthogonal",
+        **options: Any,
+    ) -> Position:
+        from .position import Position
+
+        return Position(self.accept(source, "the source"), token, used, moves=moves, **options)
+
+    def check_walk(
+        self,
+        graph: Any,
+        path: npt.NDArray[np.int64],
+        move_lines: npt.NDArray[np.int64] | None = None,
+    ) -> None:
+        from .records import check_walk
+
+        check_walk(graph, path, move_lines)
+
+    def annotate(self, record: TokenRecord, **options: Any) -> WalkAnnotation:
+        from .records import annotate_vertex
+
+        self.checked_options(options, defaults=False)
+        return annotate_vertex(record, self.record_graph(record))
+
+    def check_answer(self, source: Any, answer: Any, *, moves: str = "orthogonal") -> list[str]:
+        from .checker import check_answer
+
+        return check_answer(self.accept(source, "the source"), answer, moves=moves)
+
+    def sweep_batch(self, graphs: Any, **options: Any) -> tuple[BatchAnswers, None]:
+        from .batch import solve_lines
+
+        self.checked_options(options, defaults=False)
+        return solve_lines(graphs), None
+
+
+GAME = VertexGame()
+"""The vertex game's object (``matchgame.game("vertex")``)."""

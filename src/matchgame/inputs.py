@@ -1,0 +1,227 @@
+"""What is this input? One place that reads a file or a request body as a board, an
+edge list, a graph file, a NOI2011 record or a record of a game, for the command
+line and the web app alike, each as the chosen game reads it
+(:meth:`matchgame.Game.read_edge_list`, :meth:`matchgame.Game.accept`).
+
+The kinds, and how long each can be, are in :mod:`matchgame.readers.inputs`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .core._memory import memory_share
+from .core._text import HEAD_BYTES, prepare
+from .core.board import Board, parse_board
+from .core.graph import Graph
+from .core.moves import as_moves
+from .errors import InvalidParameterError, MatchgameError, ParseError
+from .games.contract import DEFAULT, Game
+from .games.contract import game as find_game
+from .readers import graphs
+from .readers.inputs import GRAPH_KINDS, KINDS, TEXT_KINDS, TRAIL_KINDS, graph_kind
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = ["SNIFFED", "Input", "parse_input", "record_kind", "sniff_input", "sniffed_kinds"]
+
+
+@dataclass(frozen=True)
+class Input:
+    """An input read as its kind: ``value`` is a :class:`Board`, a :class:`Graph`, a
+    :class:`GameRecord` or a :class:`TokenRecord`; ``moves`` is the move rule on a
+    board."""
+
+    kind: str
+    value: Any  # a Board, Graph, MultiGraph, DiGraph, GameRecord or TokenRecord
+    moves: str = "orthogonal"
+
+    @property
+    def graph(self) -> Any:
+        """The graph the game is played on (a board's under :attr:`moves`, a NOI2011
+        record's arena)."""
+        value = self.value
+        if isinstance(value, Board):
+            return value.to_graph(self.moves)
+        if isinstance(value, Graph):
+            return value
+        from .core.multigraph import MultiGraph  # loaded already when the value is one
+
+        if isinstance(value, MultiGraph):
+            return value.support
+        from .games.bunny import GameRecord  # imported already: the value is a record
+
+        if isinstance(value, GameRecord):
+            return value.board.arena.graph
+        return value.graph  # a token-game record
+
+
+def record_kind(edges: bool, game: str | Game = DEFAULT) -> str:
+    """The kind of a record of ``game`` on an edge list (``edges``) or a board: a
+    game whose token may come back has longer records (one move per edge).
+
+    >>> record_kind(False), record_kind(True, "edge")
+    ('walk-board', 'trail-edges')
+    """
+    per_edge = find_game(game).moves_per_edge
+    return ("trail-" if per_edge else "walk-") + ("edges" if edges else "board")
+
+
+def parse_input(
+    data: str | bytes, kind: str, *, moves: str = "orthogonal", game: str | Game = DEFAULT
+) -> Input:
+    """Read ``data`` as ``kind`` (see :data:`~matchgame.readers.inputs.KINDS`) as
+    ``game`` reads it: ``moves``, the move rule on a board; an edge list is what the
+    game reads (the edge game's keeps repeated edges and self-loops, the directed
+    game's lines are arcs), a graph file must be one the game plays on, and a record
+    is checked by the game's rules.
+
+    Raises
+    ------
+    ParseError, IllegalMoveError
+        From the kind's reader, naming the line. When the text does not follow the
+        format but reads as another kind, the message says so and the error's
+        ``other_kind`` names it (a NOI2011 record given where a board was expected).
+    """
+    if kind == "graph":
+        kind = graph_kind(prepare(data[:HEAD_BYTES]))
+    rules = find_game(game)
+    try:
+        return _parse(data, kind, moves, rules)
+    except ParseError as exc:
+        other = _other_kind(data, kind, moves, rules)
+        if other is None:
+            raise
+        found = ParseError(
+            f"{exc.reason}; the input reads as {KINDS[other].description}",
+            line=exc.line,
+            column=exc.column,
+        )
+        # a graph format chosen (or guessed from a file's extension) over what is
+        # matchgame's own edge list: "edgelist" is the --input-format that reads it
+        found.other_kind = "edgelist" if kind in GRAPH_KINDS and other == "edges" else other
+        raise found from None
+
+
+def _other_kind(data: str | bytes, tried: str, moves: str, rules: Game) -> str | None:
+    """The first other kind ``data`` reads as, if any (small inputs only: this runs on
+    the error path, to say what was given)."""
+    if len(data) > OTHER_KINDS_UP_TO:
+        return None
+    kinds = ("edges",) if tried in GRAPH_KINDS else TEXT_KINDS
+    # a hint must not cost more than the input: "344444444 0" is no board, but as an
+    # edge list it declares 344 million vertices (7 GB and 25 s to build, for a hint)
+    with memory_share(OTHER_KINDS_MEMORY):
+        for kind in kinds:
+            if kind == tried:
+                continue
+            try:
+                _parse(data, kind, moves, rules)
+            except MatchgameError:
+                continue
+            return kind
+        if tried in GRAPH_KINDS:
+            return None
+        return _graph_format_of(data)
+
+
+def _graph_format_of(data: str | bytes) -> str | None:
+    """The standard graph format ``data`` reads as, if any, for a hint on standard
+    input, which has no extension to tell: the one its first line's signature or
+    shape names (a Matrix Market banner, graph6 lines), else METIS, whose
+    ``n m`` header without a ``%`` line looks like an edge list's."""
+    head = prepare(data[:HEAD_BYTES])
+    guessed = graphs.detect_format(None, head)
+    for kind in dict.fromkeys([guessed, "metis"]):
+        if kind not in GRAPH_KINDS:
+            continue
+        try:
+            # graph6 and sparse6 may hold many graphs (one command answers one; sweep, many)
+            if graphs.FORMATS[kind].parse(prepare(data)):
+                return kind
+        except (MatchgameError, ImportError):
+            continue
+    return None
+
+
+OTHER_KINDS_UP_TO = 1 << 20
+"""Inputs up to this many bytes that fail as one kind are tried as the others."""
+OTHER_KINDS_MEMORY = 64 << 20
+"""What trying another kind may plan for (a share, see :func:`memory_share`)."""
+
+
+def _parse(data: str | bytes, kind: str, moves: str, rules: Game) -> Input:
+    moves = as_moves(moves)
+    value: Any
+    if kind == "board":
+        value = parse_board(data)
+    elif kind == "edges":
+        value = rules.read_edge_list(data)
+    elif kind == "noi":
+        from .games.bunny import parse_noi_record  # the records bring their engines
+
+        value = parse_noi_record(data)
+    elif kind in ("walk-board", "walk-edges", *TRAIL_KINDS):
+        from .games.tokens import parse_token_record
+
+        edges = kind.endswith("-edges")
+        value = parse_token_record(data, edges=edges, moves=moves, game=rules)
+    elif kind in GRAPH_KINDS:
+        found = graphs.FORMATS[kind].parse(prepare(data))
+        if len(found) != 1:
+            many = ParseError(f"expected one graph, the input holds {len(found)}")
+            many.other_kind = "sweep" if found else None  # sweep answers many graphs
+            raise many
+        value = rules.accept(found[0], f"the {graphs.FORMATS[kind].description}")
+    else:
+        raise InvalidParameterError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    return Input(kind, value, moves)
+
+
+SNIFFED = {False: ("board", "noi", "walk-board"), True: ("edges", "walk-edges")}
+"""The kinds :func:`sniff_input` tries, without and with ``edges`` (the vertex game's
+records; :func:`sniffed_kinds` gives each game's)."""
+
+
+def sniffed_kinds(edges: bool, game: str | Game | None = None) -> tuple[str, ...]:
+    """The kinds :func:`sniff_input` tries for ``game``: a board, a NOI2011 record and
+    a record of the game (``edges``: an edge list and a record on one).
+
+    >>> sniffed_kinds(True, "edge")
+    ('edges', 'trail-edges')
+    """
+    record = record_kind(edges, DEFAULT if game is None else game)
+    return tuple(record if kind.startswith("walk-") else kind for kind in SNIFFED[edges])
+
+
+def sniff_input(
+    data: str | bytes,
+    *,
+    edges: bool = False,
+    moves: str = "orthogonal",
+    name: str = "the input",
+    game: str | Game = DEFAULT,
+) -> Input:
+    """Read ``data`` as whichever kind fits: a board, a NOI2011 record or a token-game
+    record on a board; with ``edges``, an edge list or a token-game record on one.
+
+    Raises
+    ------
+    MatchgameError
+        When no reading fits, saying what each reading found (which one was meant
+        is unknown).
+    """
+    candidates = sniffed_kinds(edges, game)
+    if edges:
+        what = "an edge list or a token-game record on one"
+    else:
+        what = "a board, a NOI2011 record or a token-game record (for an edge list: --edges)"
+    problems = []
+    for kind in candidates:
+        try:
+            return parse_input(data, kind, moves=moves, game=game)
+        except MatchgameError as exc:
+            problems.append(f"as {kind}: {exc}")
+    raise MatchgameError(f"{name}: not {what}; " + "; ".join(problems))

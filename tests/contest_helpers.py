@@ -1,0 +1,59 @@
+"""The seeds' own C++ solutions, compiled for the contest toolkit's tests."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+# beside the clone, as CI lays it out (MATCHGAME_SEEDS: elsewhere, e.g. from a worktree)
+SEEDS = Path(
+    os.environ.get("MATCHGAME_SEEDS", Path(__file__).resolve().parents[2] / "shared" / "seeds")
+)
+
+
+def _cpp_blocks(text: str) -> list[str]:
+    """The C++ programs of a seed's notes: fenced blocks, blocks with line numbers
+    (``  1 #include ...``), or a program written plainly from its first #include."""
+    fenced = re.findall(r"```cpp\n(.*?)```", text, re.S)
+    if fenced:
+        return fenced
+    numbered = re.findall(r"^ *\d+ (.*)$", text, re.M)
+    if numbered and numbered[0].startswith("#include"):
+        return ["\n".join(numbered)]
+    start = text.find("#include")
+    end = text.rfind("}")
+    return [text[start : end + 1]] if 0 <= start < end else []
+
+
+def _problem_of(text: str) -> str:
+    if "NOI2011" in text:
+        return "noi"
+    return "loj" if "loj6033" in text.lower() else "jsoi"
+
+
+@pytest.fixture(scope="session")
+def seed_programs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
+    if not SEEDS.is_dir():
+        pytest.skip(f"the seeds' notes are not at {SEEDS}")
+    compiler = shutil.which("g++")
+    if compiler is None:
+        pytest.skip("g++ is not installed: the seeds' C++ solutions cannot be compiled")
+    work = tmp_path_factory.mktemp("seeds")
+    programs: dict[str, list[Path]] = {}
+    builds = []
+    for notes in sorted(SEEDS.glob("*.txt")):
+        text = notes.read_text()
+        for k, source in enumerate(_cpp_blocks(text)):
+            path = work / f"{notes.stem}_{k}.cpp"
+            path.write_text(source)
+            binary = path.with_suffix("")
+            command = [compiler, "-O2", "-o", str(binary), str(path)]
+            builds.append(subprocess.Popen(command))  # all at once: g++ is the slow part
+            programs.setdefault(_problem_of(text), []).append(binary)
+    assert all(build.wait() == 0 for build in builds)
+    return programs

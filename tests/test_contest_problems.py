@@ -1,0 +1,129 @@
+"""The contest problems: the judge's comparison, the validators, the generated
+families, the expected answers (checked against matchgame's own commands) and the
+shrinking steps."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import matchgame
+from matchgame.contest.catalog import PROBLEMS, find_problem
+from matchgame.contest.problems import Size, compare
+from matchgame.errors import InvalidInputError, ParseError
+from matchgame.readers.boards import parse_board
+
+
+def test_the_judge_compares_tokens() -> None:
+    assert compare(b"WIN\n2 3\n3 2\n", b"WIN \n2   3\n3 2\n\n\n") is None
+    assert compare(b"1\n1\n", b"1 1") is None  # line breaks are whitespace as well
+    missing = compare(b"WIN\n2 3\n3 2\n", b"WIN\n2 3\n")
+    assert missing is not None and (missing.line, missing.expected, missing.received) == (
+        3,
+        "3",
+        None,
+    )
+    extra = compare(b"LOSE\n", b"LOSE\n1 1\n")
+    assert extra is not None and (extra.line, extra.expected, extra.received) == (2, None, "1")
+    assert compare(b"LOSE\n", b"lose\n") is not None
+
+
+@pytest.mark.parametrize("name", PROBLEMS)
+def test_every_family_is_valid_and_answered_as_matchgame_answers(name: str) -> None:
+    problem = find_problem(name)
+    rng = np.random.default_rng(7)
+    for family in problem.families:
+        least = Size(2, 2) if name == "noi" else Size(1, 1)
+        for size in (least, Size(5, 7), problem.limits.scaled(0.3)):
+            case = problem.generate(family, rng, size)
+            data = case.text()
+            assert problem.validate(data, size) == case, (family, size)
+            answer = problem.answer(case)
+            if name in ("jsoi", "loj"):
+                analysis = matchgame.analyse(parse_board(data))
+                cells = [f"{r + 1} {c + 1}" for r, c in analysis.winning]
+                head = str(len(cells)) if name == "loj" else ("WIN" if cells else "LOSE")
+                assert answer.decode().split("\n")[:-1] == [head, *cells]
+            elif name == "noi":
+                mistakes = matchgame.analyse_record(matchgame.parse_noi_record(data)).mistakes()
+                assert answer.split() == [str(x).encode() for x in [len(mistakes), *mistakes]]
+            else:
+                multigraph = name == "edge-graph"
+                graph = matchgame.parse_edge_list(data, multigraph=multigraph)
+                game = "edge" if multigraph else "vertex"
+                winners = matchgame.analyse(graph, game=game).winning
+                assert answer.split()[1:] == [str(v + 1).encode() for v in winners]
+
+
+def test_the_all_win_and_all_lose_families_keep_their_promise() -> None:
+    rng = np.random.default_rng(3)
+    for name in ("jsoi", "graph", "edge-graph"):
+        problem = find_problem(name)
+        for _ in range(5):
+            lose = problem.generate("all-lose", rng, Size(8, 30))
+            assert problem.answer(lose).split()[0] == b"LOSE"
+            win = problem.generate("all-win", rng, Size(8, 30))
+            tokens = problem.answer(win).split()
+            if hasattr(win, "rows"):  # every free cell, as "row col"
+                assert len(tokens) - 1 == 2 * sum(row.count(".") for row in win.rows)
+            else:
+                assert len(tokens) - 1 == win.n
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "fragment"),
+    [
+        ("jsoi", b"3 3\n.##\n..\n#.#\n", "line 3, column 3: row 2 has 2 characters, expected 3"),
+        ("jsoi", b"0 3\n", "N = 0 is outside 1..100"),
+        ("jsoi", b"3 3\n.##\n...\n#.#", "line 4, column 4: expected the end of the line"),
+        ("jsoi", b"3  3\n", "line 1, column 3: expected the integer M, found a space"),
+        ("jsoi", b"2 2\n.x\n..\n", "row 1: 'x' is not one of '.' '#'"),
+        ("loj", b"1 1\n.\n\n", "line 3, column 1: expected the end of the file"),
+        ("loj", b"101 1\n", "N = 101 is outside 1..100"),
+        ("noi", b"1 3\nXO.\n1\n1 1\n1 2\n", "Bunny's move 1 (1, 1)"),
+        ("noi", b"1 3\nX..\n1\n1 1\n1 2\n", "2 empty cells"),
+        ("noi", b"1 5\nX.OXO\n1\n1 3\n1 4\n", "Egg has not won"),
+        ("noi", b"1 3\nX.O\n0\n", "k = 0 is outside 1..1000"),
+        ("graph", b"3 1\n1 4\n", "v of edge 1 = 4 is outside 1..3"),
+        ("graph", b"3 2\n1 2\n", "expected the integer u of edge 2"),
+        ("edge-graph", b"3 13\n2 3\n3 1\n" + b"1 2\n" * 11, "has 13 edges, more than 12"),
+    ],
+)
+def test_the_validators_name_what_is_wrong(name: str, data: bytes, fragment: str) -> None:
+    with pytest.raises(matchgame.MatchgameError) as caught:
+        find_problem(name).validate(data)
+    message = str(caught.value)
+    assert fragment in message
+    assert "\n" not in message
+
+
+def test_the_samples_are_valid() -> None:
+    assert find_problem("jsoi").answer(find_problem("jsoi").validate(b"3 3\n.##\n...\n#.#\n")) == (
+        b"WIN\n2 3\n3 2\n"
+    )
+    noi = find_problem("noi")
+    sample = b"4 4\nOOXX\nOXXO\nOO.O\nXXXO\n2\n3 2\n2 2\n1 2\n1 3\n"
+    assert noi.answer(noi.validate(sample)) == b"2\n1\n2\n"
+
+
+@pytest.mark.parametrize("name", PROBLEMS)
+def test_reductions_are_valid_and_smaller(name: str) -> None:
+    problem = find_problem(name)
+    rng = np.random.default_rng(11)
+    for family in problem.families[:6]:
+        case = problem.generate(family, rng, Size(6, 9))
+        for smaller in problem.reductions(case):
+            assert problem.measure(smaller) < problem.measure(case)
+            if name != "noi":  # NOI's steps are checked where they are tried (shrink)
+                problem.validate(smaller.text(), Size(1 << 30, 1 << 30))
+
+
+def test_max_size_is_parsed_against_the_problem() -> None:
+    assert find_problem("jsoi").parse_size("10x20") == Size(10, 20)
+    assert find_problem("graph").parse_size("50") == Size(50, 250)
+    with pytest.raises(InvalidInputError, match="expected rowsxcolumns"):
+        find_problem("jsoi").parse_size("big")
+    with pytest.raises(InvalidInputError, match="unknown problem 'ioi'"):
+        find_problem("ioi")
+    with pytest.raises(ParseError):
+        find_problem("graph").validate(b"")
