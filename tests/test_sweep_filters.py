@@ -372,3 +372,23 @@ def test_conditions_are_bounded_in_length_and_depth():
         ("(" * 5000 + "n>1" + ")" * 5000, "10,003 characters long"),
     ):
         assert_user_error(run_cli("sweep", "--filter", condition, stdin=b"Bw\n"), said)
+
+
+DIRECTED_GRAPHML = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<graphml xmlns="http://graphml.graphdrawing.org/xmlns">'
+    '<graph edgedefault="directed"><node id="a"/><node id="b"/>'
+    '<edge source="a" target="b"/></graph></graphml>\n'
+)
+
+
+@pytest.mark.parametrize("game", matchgame.games.names())
+def test_a_directed_graph_file_is_refused_by_every_games_sweep(tmp_path, game):
+    """A directed GraphML file was read as arcs the sweep cannot carry: every game's
+    sweep refuses it in one line that names the file and the command that answers it."""
+    path = tmp_path / "arcs.graphml"
+    path.write_text(DIRECTED_GRAPHML)
+    result = run_cli("sweep", str(path), "--count", "--game", game)
+    assert_user_error(result, "arcs.graphml: graph 1 is directed", "--game directed")
+    with pytest.raises(InvalidInputError, match=r"graphs\[0\] is directed"):
+        matchgame.sweep([nx.DiGraph([(0, 1)])], game=game)

@@ -174,7 +174,7 @@ def _parse(data: str | bytes, kind: str, moves: str, rules: Game) -> Input:
             many = ParseError(f"expected one graph, the input holds {len(found)}")
             many.other_kind = "sweep" if found else None  # sweep answers many graphs
             raise many
-        value = rules.accept(found[0], f"the {graphs.FORMATS[kind].description}")
+        value = rules.accept(found[0], f"the input ({graphs.FORMATS[kind].description})")
     else:
         raise InvalidParameterError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     return Input(kind, value, moves)

@@ -26,6 +26,7 @@ from typing import IO, Any, BinaryIO, cast
 import numpy as np
 
 from ..core._validate import as_int, describe, shorten
+from ..core.digraph import is_directed
 from ..core.graph import Graph, as_graph
 from ..errors import InvalidInputError, InvalidTypeError, MatchgameError, UnreadableInput
 from ..readers.graph_lines import stream_kind
@@ -187,7 +188,7 @@ def stream_tasks(
     kind = _kind_of(name, head, format)
     if kind not in ("graph6", "json"):
         data = read_stream(cast(BinaryIO, stream), "edges" if kind == "edgelist" else kind)
-        yield from graph_tasks(read_graphs(data, kind), output)
+        yield from graph_tasks(_undirected(read_graphs(data, kind), source), output)
         return
     try:
         for chunk, line in _whole_lines(stream, chunk_bytes, max_line_bytes):
@@ -336,7 +337,26 @@ def _type_name(value: object) -> str:
     return kind.__qualname__ if module == "builtins" else f"{module}.{kind.__qualname__}"
 
 
+_DIRECTED = (
+    "is directed: sweep reads undirected graphs (the directed game plays each edge as "
+    "both arcs); answer a directed graph with `matchgame placements --game directed` "
+    "or matchgame.analyse(..., game='directed')"
+)
+
+
+def _undirected(graphs: Iterable[Any], source: str) -> Iterator[Any]:
+    """The graphs of a file, refusing a directed one (named by the file)."""
+    for i, graph in enumerate(graphs):
+        if is_directed(graph):
+            raise InvalidInputError(f"{source}: graph {i + 1} {_DIRECTED}")
+        yield graph
+
+
 def _graph(item: object, i: int) -> Graph:
+    if is_directed(item):
+        # every game's sweep reads undirected graphs (the directed game: each edge as
+        # both arcs); a directed graph is one analysis away
+        raise InvalidInputError(f"graphs[{i}] {_DIRECTED}")
     try:
         return as_graph(item, f"graphs[{i}]")
     except InvalidTypeError:
