@@ -15,6 +15,7 @@ import math
 import networkx as nx
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -495,7 +496,7 @@ def _survives(call, *args) -> object:
         return None
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck))
 @given(offsets=_GARBAGE, neighbors=_GARBAGE, side=_GARBAGE)
 def test_graph_constructor_survives_garbage(offsets, neighbors, side):
     graph = _survives(mg.Graph, offsets, neighbors)
@@ -505,7 +506,7 @@ def test_graph_constructor_survives_garbage(offsets, neighbors, side):
         _survives(mg.Graph, graph.offsets, graph.indices, side)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck))
 @given(n=_GARBAGE, edges=_GARBAGE, path=_GARBAGE, free=_GARBAGE, moves=_GARBAGE)
 def test_public_constructors_survive_garbage(n, edges, path, free, moves):
     graph = _survives(mg.Graph.from_edges, n, edges)
@@ -570,7 +571,7 @@ def _near_csr(draw: st.DrawFn) -> tuple[list[int], list[int]]:
     return offsets, neighbors
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_near_csr())
 def test_graph_constructor_accepts_exactly_the_valid_csr(csr):
     offsets, neighbors = csr
@@ -588,7 +589,7 @@ def test_graph_constructor_accepts_exactly_the_valid_csr(csr):
     assert all((np.diff(graph.neighbours(v)) > 0).all() for v in range(graph.n_vertices))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.integers(1, 7).flatmap(
         lambda n: st.tuples(

@@ -24,6 +24,8 @@ from matchgame import Position
 from matchgame.generate import random_board
 from matchgame.inputs import parse_input
 
+pytestmark = pytest.mark.slow
+
 
 def _require(reason: str) -> None:
     if os.environ.get("MATCHGAME_REQUIRE_BROWSER") == "1":

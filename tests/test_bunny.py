@@ -1,6 +1,7 @@
 """Bunny and Egg (NOI2011): the reduction and the record analysis against a board oracle."""
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import SlidingOracle
@@ -50,7 +51,7 @@ def random_games(draw):
     return moves, text, oracle
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(game=random_games())
 def test_records_match_board_oracle(game):
     moves, text, oracle = game
@@ -78,7 +79,7 @@ def test_records_match_board_oracle(game):
         state = oracle.play(state, note.move)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10**6), bunny=st.sampled_from(["random", "optimal"]))
 def test_generated_records_are_legal_and_optimal_egg_never_errs(seed, bunny):
     board = random_bunny_board(4, 5, seed)

@@ -18,6 +18,7 @@ from typing import Any
 
 import networkx as nx
 import numpy as np
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import GameOracle, board_adjacency, max_matching_size
@@ -473,7 +474,9 @@ def attack(kind: str, case: Any, data, moves: str = "orthogonal") -> None:
             assert claims_hold(truth, document, genuine), document
 
 
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @SETTINGS

@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
+from budget import examples
 from cli_helpers import assert_user_error, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,7 +29,7 @@ def problems_of(source, document: dict) -> list[str]:
     return check_answer(source, json.dumps(document).encode())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=st.one_of(general_edge_lists(), bipartite_edge_lists()))
 def test_certificates_of_graphs_verify(case):
     graph = Graph.from_edges(*case)
@@ -39,7 +40,7 @@ def test_certificates_of_graphs_verify(case):
     assert ("tutte_berge_set" in certificate) != graph.is_bipartite
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(rows=board_rows(max_free=30, max_side=7))
 def test_certificates_of_boards_verify(rows):
     board = Board.from_rows(rows)

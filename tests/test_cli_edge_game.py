@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from budget import examples
 from cli_helpers import assert_user_error, run_cli
 from edge_strategies import multigraphs, small_boards
 from hypothesis import HealthCheck, given, settings
@@ -44,7 +45,7 @@ def edge_list_text(n: int, edges: list[tuple[int, int]]) -> str:
 # -- answers against the oracle ---------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(["orthogonal", "knight", "king", "hex"]))
 def test_placements_on_boards_equal_the_oracle(tmp_path_factory, data, moves):
     rows = data.draw(small_boards(moves))
@@ -62,7 +63,7 @@ def test_placements_on_boards_equal_the_oracle(tmp_path_factory, data, moves):
     assert [tuple(int(x) - 1 for x in line.split()) for line in lines[1:]] == expected
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.booleans().flatmap(lambda b: multigraphs(b)))
 def test_placements_on_multigraphs_equal_the_oracle(tmp_path_factory, graph):
     n, edges = graph
@@ -97,7 +98,7 @@ def walks(draw: st.DrawFn) -> tuple[int, list[tuple[int, int]], list[int]]:
     return n, edges, walk
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(walks())
 def test_annotate_judges_every_move_as_the_oracle(tmp_path_factory, case):
     n, edges, walk = case
@@ -206,7 +207,7 @@ def test_play_by_the_line_protocol_the_engine_wins_its_positions(tmp_path):
     assert run.out.endswith("winner: engine\n")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.booleans().flatmap(lambda b: multigraphs(b)), st.booleans(), st.randoms())
 def test_the_engine_wins_every_won_game_against_any_player(graph, engine_first, chance):
     from matchgame.apps import play

@@ -21,9 +21,12 @@ import pytest
 
 from matchgame.generate import random_board, serpentine_record
 
-pytestmark = pytest.mark.skipif(
-    not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's"
+    ),
+]
 
 COPIES = 24
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from cli_helpers import assert_user_error, run_cli
 
 from matchgame.generate import play_record, random_board, random_bunny_board
+
+pytestmark = pytest.mark.slow
 
 BAD_BOARD = "3 3\n.?#\n...\n#.#\n"
 

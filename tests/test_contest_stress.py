@@ -18,6 +18,8 @@ from matchgame.contest.shrink import shrink
 from matchgame.contest.strength import shipped_solutions
 from matchgame.contest.stress import report, stress
 
+pytestmark = pytest.mark.slow
+
 SMALL = {"jsoi": Size(4, 4), "loj": Size(4, 4), "noi": Size(4, 4), "graph": Size(8, 16)}
 SMALL["edge-graph"] = Size(6, 8)
 

@@ -22,6 +22,8 @@ import pytest
 
 import matchgame
 
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("docs")]  # one site build a run
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 

@@ -6,6 +6,7 @@ import itertools
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import general_edge_lists
@@ -74,7 +75,7 @@ def assert_decomposes(graph: Graph) -> None:
             assert steps <= len(starts)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=general_edge_lists(max_vertices=16))
 def test_ears_and_links_of_small_graphs(case):
     assert_decomposes(Graph.from_edges(*case))
@@ -101,7 +102,7 @@ def test_a_blossom_nested_deep():
     assert_decomposes(Graph.from_edges(size, edges))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=general_edge_lists(max_vertices=12), data=st.data())
 def test_any_mask_and_mate_give_a_witness_or_an_error_code(case, data):
     """A D that is not the Gallai-Edmonds set, a mate that is no matching: a status

@@ -8,6 +8,7 @@ import json
 
 import numpy as np
 import pytest
+from budget import examples
 from edge_strategies import multigraphs, small_boards
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -59,7 +60,7 @@ def winning_field(document: dict) -> str:
     return "winning_cells" if "winning_cells" in document else "winning_vertices"
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(source=sources(), data=st.data())
 def test_random_edits_prove_no_false_answer(source, data):
     original = json.loads(answer(source))

@@ -6,6 +6,7 @@ import json
 
 import numpy as np
 import pytest
+from budget import examples
 from edge_strategies import multigraphs, small_boards
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,7 +28,7 @@ def edited(data: bytes, change) -> bytes:
     return json.dumps(document).encode()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graph=multigraphs(bipartite=True, max_vertices=9))
 def test_every_certificate_checks(graph):
     n, edges = graph
@@ -36,7 +37,7 @@ def test_every_certificate_checks(graph):
 
 
 @pytest.mark.parametrize("moves", ["orthogonal", "knight"])
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(data=st.data())
 def test_board_certificates_check(moves, data):
     board = Board.from_rows(data.draw(small_boards(moves)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from budget import examples
 from edge_strategies import multigraphs, small_boards
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -67,7 +68,7 @@ def check_walk(position, oracle, name, steps, rng):
         position.pop()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     graph=st.one_of(multigraphs(bipartite=True), multigraphs(bipartite=False)),
     data=st.data(),
@@ -82,7 +83,7 @@ def test_walks_on_multigraphs(graph, data):
 
 
 @pytest.mark.parametrize("moves", ["orthogonal", "knight", "king", "hex"])
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_walks_on_boards(moves, data):
     rows = data.draw(small_boards(moves))
@@ -96,7 +97,7 @@ def test_walks_on_boards(moves, data):
     check_walk(position, oracle, lambda v: cells[v], 14, rng)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(graph=multigraphs(bipartite=True), data=st.data())
 def test_the_placement_phase_and_used_edges_at_setup(graph, data):
     n, edges = graph

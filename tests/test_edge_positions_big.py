@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 import numpy as np
 import pytest
+from budget import examples
 from edge_strategies import multigraphs
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -160,7 +161,7 @@ def test_the_engine_is_chosen_by_the_transforms_size():
     assert isinstance(position._component_engine, Algebra)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     graph=st.one_of(multigraphs(bipartite=True), multigraphs(bipartite=False)),
     data=st.data(),

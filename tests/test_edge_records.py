@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from budget import examples
 from edge_strategies import multigraphs, small_boards
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -50,7 +51,7 @@ def check_notes(annotation, oracle, walk, name):
     assert annotation.winner == (("first", "second")[(len(walk) - 1) % 2] if stuck else None)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     graph=st.one_of(multigraphs(bipartite=True), multigraphs(bipartite=False)),
     data=st.data(),
@@ -66,7 +67,7 @@ def test_annotations_of_walks_on_multigraphs(graph, data):
 
 
 @pytest.mark.parametrize("moves", ["orthogonal", "knight", "hex"])
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_annotations_of_walks_on_boards(moves, data):
     rows = data.draw(small_boards(moves))

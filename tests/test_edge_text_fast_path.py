@@ -7,6 +7,7 @@ graph, or the same error with the same line and column.
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,7 +45,7 @@ def edge_texts(draw: st.DrawFn) -> bytes:
     return bytes(text)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(text=edge_texts())
 def test_fast_and_general_readers_agree(text):
     with pytest.MonkeyPatch.context() as monkeypatch:

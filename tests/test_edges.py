@@ -10,6 +10,7 @@ import networkx as nx
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from budget import examples
 from edge_strategies import ids, multigraphs, proof_problem, small_boards
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,7 +39,7 @@ def check_against_oracle(analysis, n, edges, cells=None):
 
 
 @pytest.mark.parametrize("moves", MOVES)
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(data=st.data())
 def test_boards_under_every_rule(moves, data):
     rows = data.draw(small_boards(moves))
@@ -49,7 +50,7 @@ def test_boards_under_every_rule(moves, data):
     assert not analysis.searched.any() or not bipartite
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(graph=multigraphs(bipartite=True))
 def test_bipartite_multigraphs(graph):
     n, edges = graph
@@ -58,14 +59,14 @@ def test_bipartite_multigraphs(graph):
     check_against_oracle(analysis, n, edges)
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(graph=multigraphs(bipartite=False))
 def test_multigraphs_with_odd_cycles_and_loops(graph):
     n, edges = graph
     check_against_oracle(analyse(MultiGraph(n, edges), game="edge"), n, edges)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graph=multigraphs(bipartite=True, max_vertices=8), lanes=st.integers(1, 3))
 def test_the_verification_catches_thin_draws(graph, lanes, monkeypatch_module):
     """With 1-3 lanes a draw misses support vertices often: the rank check refuses

@@ -9,6 +9,7 @@ rest. The checker itself is shown to reject wrong answers.
 import networkx as nx
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import general_edge_lists
@@ -82,14 +83,14 @@ def sparse_random_graphs(draw: st.DrawFn) -> tuple[int, np.ndarray]:
     return n, np.random.default_rng(seed).integers(0, n, size=(m, 2))
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(case=general_edge_lists(), greedy_start=st.booleans())
 def test_odd_cycle_rich_graphs(case, greedy_start):
     graph = Graph.from_edges(*case)
     assert problems(graph, *run_kernel(graph, greedy_start)) == []
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=sparse_random_graphs(), greedy_start=st.booleans())
 def test_sparse_random_graphs(case, greedy_start):
     graph = Graph.from_edges(*case)

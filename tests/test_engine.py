@@ -7,6 +7,7 @@ import time
 import networkx as nx
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import GameOracle, max_matching_size
@@ -107,7 +108,7 @@ def several_components(case, copies):
     return copies * n, [(u + k * n, v + k * n) for k in range(copies) for u, v in edges]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=bipartite_edge_lists(max_vertices=8), copies=st.sampled_from([1, 2]), data=st.data())
 def test_engine_state_under_random_play_and_takebacks(case, copies, data):
     n, edges = several_components(case, copies)
@@ -151,7 +152,7 @@ def test_engine_state_under_random_play_and_takebacks(case, copies, data):
         check_engine(engine, brute)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=bipartite_edge_lists(max_vertices=12), data=st.data())
 def test_engine_state_under_queries_in_any_order(case, data):
     """Queries on any alive vertex, deletions of essential or exposed ones, undo to
@@ -180,7 +181,7 @@ def test_engine_state_under_queries_in_any_order(case, data):
                 engine.delete(v)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(rows=board_rows(max_side=7, max_free=16), data=st.data())
 def test_walk_kernel_leaves_a_consistent_state(rows, data):
     board = Board.from_rows(rows)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import GameOracle, max_matching_size
@@ -22,7 +23,7 @@ def alive_matching_is_maximum(position: Position, adjacency, visited: list[int])
     assert sum(mate[v] >= 0 for v in alive) // 2 == max_matching_size(sub)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(case=general_edge_lists(max_vertices=11), data=st.data())
 def test_random_play_with_takebacks_matches_the_oracle(case, data):
     n, edges = case
@@ -56,7 +57,7 @@ def test_random_play_with_takebacks_matches_the_oracle(case, data):
         assert position.move_stack == visited
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(case=general_edge_lists(max_vertices=12), data=st.data())
 def test_walks_match_the_oracle(case, data):
     n, edges = case

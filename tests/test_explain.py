@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from budget import examples
 from cli_helpers import assert_user_error, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -48,14 +49,14 @@ def check(analysis, adjacency):
             assert not oracle.mover_wins(reply, [v, u])  # the opponent, on the reply, loses
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(rows=board_rows(max_side=5, max_free=11))
 def test_board_explanations_match_minimax(rows):
     adjacency, _ = board_adjacency(rows)
     check(analyse(Board.from_rows(rows)), adjacency)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(case=general_edge_lists(max_vertices=10))
 def test_graph_explanations_match_minimax(case):
     n, edges = case
@@ -64,7 +65,7 @@ def test_graph_explanations_match_minimax(case):
     check(analyse(graph), adjacency)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(rows=board_rows(max_side=4, max_free=9), moves=st.sampled_from(["king", "hex", "knight"]))
 def test_explanations_under_other_moves_name_legal_answers(rows, moves):
     board = Board.from_rows(rows)

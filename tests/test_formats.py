@@ -4,6 +4,7 @@ import json
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,7 +64,7 @@ def seen(value):
     return value
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(value=json_values, indent=st.sampled_from([None, 0, 2]), compact=st.booleans())
 def test_reader_agrees_with_json_loads(value, indent, compact):
     separators = (",", ":") if compact else None
@@ -74,7 +75,7 @@ def test_reader_agrees_with_json_loads(value, indent, compact):
 ALPHABET = b'[]{}",:0123456789-.eE+ tfnrulas\\/\n'
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(value=json_values, data=st.data())
 def test_reader_refuses_what_json_loads_refuses(value, data):
     text = bytearray(json.dumps(value, ensure_ascii=True).encode())
@@ -160,7 +161,7 @@ _JSON_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(document=st.dictionaries(st.text(), _JSON_VALUES, max_size=4))
 def test_lists_are_written_as_json_dumps_writes_them(document):
     """Lists go through json's encoder a slice at a time (here 3 items): the text is

@@ -12,6 +12,7 @@ test, and the input that caused it is saved under ``tests/data/fuzz/`` so that
 from __future__ import annotations
 
 import io
+import os
 import random
 import sys
 import zlib
@@ -22,8 +23,12 @@ import pytest
 
 from matchgame.apps import cli
 
+pytestmark = pytest.mark.slow
+
 FUZZ_DIR = Path(__file__).parent / "data" / "fuzz"
-CASES_PER_FORMAT = 1500
+# mutations a format in the test command; MATCHGAME_FUZZ_CASES=1500 (or more) fuzzes
+# deeper (docs/development.md)
+CASES_PER_FORMAT = int(os.environ.get("MATCHGAME_FUZZ_CASES", "500"))
 
 BOARDS = [
     b"3 3\n.##\n...\n#.#\n",
@@ -194,7 +199,7 @@ def test_fuzz_certificate_files(tmp_path: Path) -> None:
     for data, flags in cases:
         made = run_main(["placements", *flags, "--format", "json", "--certificate"], data)
         assert made.code == 0, made
-        for _ in range(300):
+        for _ in range(CASES_PER_FORMAT // 5):
             check_or_save(
                 "certificate",
                 ["verify", *flags, "{source}", "{answer}"],
@@ -208,7 +213,7 @@ def test_fuzz_certificate_files(tmp_path: Path) -> None:
 def test_fuzz_play_protocol() -> None:
     rng = random.Random("matchgame-fuzz-play")
     moves = b"2 3\n2 2\n2 1\n3 2\n1 1\n"
-    for _ in range(400):
+    for _ in range(CASES_PER_FORMAT * 4 // 15):
         you = rng.choice(["first", "second"])
         check_or_save(
             "play",

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import GameOracle, board_adjacency
@@ -37,7 +38,7 @@ def check_position(position, oracle, visited):
         assert reply in expected
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(case=bipartite_edge_lists(max_vertices=12), data=st.data())
 def test_random_play_with_takebacks_matches_oracle(case, data):
     n, edges = case
@@ -63,7 +64,7 @@ def test_random_play_with_takebacks_matches_oracle(case, data):
         position.push(move)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(rows=board_rows(max_free=14), data=st.data())
 def test_walks_on_boards_match_oracle(rows, data):
     board = Board.from_rows(rows)

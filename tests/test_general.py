@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from oracle import GameOracle, max_matching_size
 from strategies import bipartite_edge_lists, general_edge_lists
@@ -44,13 +45,13 @@ def check_graph(n, edges):
     return graph, decomposition
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(case=general_edge_lists())
 def test_random_graphs_with_odd_cycles(case):
     check_graph(*case)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(case=bipartite_edge_lists())
 def test_bipartite_inputs_agree_across_engines(case):
     n, edges = case

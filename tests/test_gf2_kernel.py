@@ -7,6 +7,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle_edge import EdgeOracle
@@ -60,7 +61,7 @@ def matrices(draw: st.DrawFn) -> np.ndarray:
     return (rng.random((rows, cols)) < draw(st.floats(0, 1))).astype(np.uint8)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(matrix=matrices(), seed=st.integers(0, 2**32 - 1))
 def test_elimination_rank_and_null_space(matrix, seed):
     rng = np.random.default_rng(seed)
@@ -84,7 +85,7 @@ def test_elimination_rank_and_null_space(matrix, seed):
     assert gf2.eliminate(indptr, indices, n_cols, mask, words)[0] == rank2(matrix[mask == 1])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(matrix=matrices(), seed=st.integers(0, 2**32 - 1))
 def test_right_hand_sides_ride_the_elimination(matrix, seed):
     """Carried words follow the row operations: solutions of M z = b, 64 at once;
@@ -116,7 +117,7 @@ def test_right_hand_sides_ride_the_elimination(matrix, seed):
     assert gf2.back_substitute(pivot, store, last, free) and (wide[:, 2] == free).all()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(matrix=matrices(), seed=st.integers(0, 2**32 - 1))
 def test_transforms_stay_diagonal_under_flips(matrix, seed):
     """P A Q = diag(I_r, 0) after every flip, P and Q invertible; the kernels'
@@ -230,7 +231,7 @@ def answer(search, token, present):
     return result
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(
     n=st.integers(1, 6),
     raw=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=11),
@@ -246,7 +247,7 @@ def test_the_search_kernel_agrees_with_the_oracle(n, raw):
             assert answer(search, v, present) == int(oracle.mover_wins(v))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     n=st.integers(2, 7),
     raw=st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), min_size=3, max_size=14),

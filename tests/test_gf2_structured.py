@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_gf2_kernel import csr, rank2
@@ -30,7 +31,7 @@ def kernel_support(matrix: np.ndarray, side: int) -> np.ndarray:
     return np.array([rank2(np.delete(m, i, axis=0)) == r for i in range(m.shape[0])], dtype=bool)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(matrix=sparse_matrices(), max_cost=st.sampled_from([0, 1, 4, 30, 10**6]))
 def test_markowitz_then_dense_gives_the_kernels(matrix, max_cost):
     n_rows, n_cols = matrix.shape
@@ -60,7 +61,7 @@ def test_markowitz_then_dense_gives_the_kernels(matrix, max_cost):
         assert (rank2(np.array(vectors)) if vectors else 0) == nullity
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(matrix=sparse_matrices())
 def test_dense_kernel_basis(matrix):
     n_cols = matrix.shape[1]

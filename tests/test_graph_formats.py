@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 import scipy.io
 import scipy.sparse
+from budget import examples
 from cli_helpers import assert_user_error, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -264,7 +265,7 @@ def written(format_name: str, n: int, edges: set[tuple[int, int]]) -> bytes:
 
 
 @pytest.mark.parametrize("format_name", ["mtx", "metis", "dimacs", "snap", "graphml", "gml"])
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(graph=random_graphs())
 def test_round_trip(format_name, graph):
     n, pairs = graph
@@ -570,7 +571,7 @@ def test_memory_is_checked_before_allocating(monkeypatch):
         read_graph(b"p edge 100000000 1\ne 1 2\n", "dimacs")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     rows=st.integers(1, 30),
     cols=st.integers(1, 30),

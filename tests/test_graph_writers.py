@@ -9,6 +9,7 @@ import subprocess
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from nauty_helpers import geng_output, require_nauty
@@ -40,7 +41,7 @@ def _expected_names(format_name: str, graph: Graph) -> list[object]:
     return list(graph.names)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(general_edge_lists(max_vertices=70), st.sampled_from(sorted(FORMATS)))
 def test_every_format_reads_back_what_it_writes(case, format_name):
     n, edges = case
@@ -58,7 +59,7 @@ def test_every_format_reads_back_what_it_writes(case, format_name):
         assert list(read.names) == _expected_names(format_name, graph)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(general_edge_lists(max_vertices=70))
 def test_graph6_is_written_as_networkx_writes_it(case):
     n, edges = case
@@ -96,7 +97,7 @@ def test_graph6_and_sparse6_are_written_as_nauty_writes_them():
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(general_edge_lists(max_vertices=40))
 def test_graph6_and_sparse6_written_a_piece_at_a_time_are_the_same(case):
     # tiny pieces cross every boundary: a graph6 group, a sparse6 edge's bits, a vertex jump
@@ -151,7 +152,7 @@ def test_to_networkx_names_nodes_as_the_graph_names_vertices():
     assert sorted(board.to_networkx().nodes) == [(0, 0), (0, 1), (1, 1)]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(general_edge_lists(max_vertices=30))
 def test_to_networkx_and_to_scipy_give_back_the_same_graph(case):
     n, edges = case

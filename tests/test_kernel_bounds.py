@@ -14,6 +14,7 @@ import sys
 
 import numpy as np
 import pytest
+from budget import examples
 from cli_helpers import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -117,7 +118,7 @@ def test_bipartite_parts_refuses_arrays_that_are_not_a_union(offsets, neighbors,
         )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(st.integers(-3, 6), max_size=5),
     st.lists(st.integers(-2, 8), max_size=7),

@@ -19,6 +19,8 @@ from matchgame.core import _text
 from matchgame.generate import random_board
 from matchgame.readers import _memory
 
+pytestmark = pytest.mark.slow
+
 ADDRESS_SPACE = 4_000_000_000
 
 

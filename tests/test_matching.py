@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import GameOracle, max_matching_size
@@ -16,7 +17,7 @@ def adjacency_of(graph):
 
 
 @pytest.mark.parametrize("algorithm", ["push_relabel", "hopcroft_karp", "blossom"])
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(case=bipartite_edge_lists())
 def test_matching_valid_and_maximum(case, algorithm):
     n, edges = case
@@ -30,7 +31,7 @@ def test_matching_valid_and_maximum(case, algorithm):
     assert int((mate >= 0).sum()) // 2 == max_matching_size(adjacency_of(graph))
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(case=bipartite_edge_lists())
 def test_decomposition_matches_oracle(case):
     n, edges = case
@@ -41,7 +42,7 @@ def test_decomposition_matches_oracle(case):
         assert decomposition.mover_wins_at(v) == oracle.mover_wins(v)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=bipartite_edge_lists())
 def test_push_relabel_kernel_completes_any_starting_matching(case):
     """Started from an empty matching (no greedy), push-relabel alone is maximum."""
@@ -98,7 +99,7 @@ def test_empty_graph():
     assert decompose(graph).matching_size == 0
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=bipartite_edge_lists(max_vertices=14), budget=st.sampled_from([0, 1, 3, 8, 10**9]))
 def test_short_searches_then_push_relabel_give_a_maximum_matching(case, budget):
     """Every split of the work between the budgeted searches and push-relabel."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from budget import examples
 from cli_helpers import assert_user_error, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -37,7 +38,7 @@ def plain_adjacency(rows: list[str], rule: str):
     return adjacency, cells
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(rows=board_rows(max_side=7, max_free=40), rule=st.sampled_from(RULES))
 def test_board_graphs_follow_the_rules(rows, rule):
     graph = mg.Board.from_rows(rows).to_graph(rule)
@@ -51,7 +52,7 @@ def test_board_graphs_follow_the_rules(rows, rule):
         assert graph.is_bipartite
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(rows=board_rows(max_side=4, max_free=11), rule=st.sampled_from(RULES))
 def test_winning_placements_match_the_oracle(rows, rule):
     adjacency, cells = plain_adjacency(rows, rule)
@@ -60,7 +61,7 @@ def test_winning_placements_match_the_oracle(rows, rule):
     assert mg.analyse(rows, moves=rule).winning == expected
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(rows=board_rows(max_side=4, max_free=10), rule=st.sampled_from(RULES), data=st.data())
 def test_positions_on_every_board_match_the_oracle(rows, rule, data):
     adjacency, cells = plain_adjacency(rows, rule)

@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from budget import examples
 from cli_helpers import assert_user_error, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -268,7 +269,7 @@ def test_explain_takes_several_cells_of_one_file_as_its_synopsis_says(tmp_path):
 # -- graphs back out: certificates as JSON, names as a sequence --------------------------
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     st.one_of(
         board_rows().map(lambda rows: (rows, "orthogonal")),
@@ -290,7 +291,7 @@ def test_a_certificate_is_the_json_answers_certificate(case):
     assert check_answer(checked, answer, moves=moves or "orthogonal") == []
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(bipartite_edge_lists())
 def test_an_edge_game_certificate_is_the_json_answers_certificate(case):
     from matchgame.games.edge.certificate import make_edge_certificate
@@ -380,7 +381,7 @@ def _playouts(draw, game):
     return graph, moves
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.data(), st.sampled_from(["vertex", "edge"]))
 def test_outcome_and_parse_move_along_random_games(data, game):
     graph, moves = _playouts(data.draw, game)

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 pytest.importorskip("networkx")
 
 NOTEBOOK = Path(__file__).parent.parent / "docs" / "notebook.py"

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from oracle import GameOracle, board_adjacency, max_matching_size
 from strategies import board_rows
@@ -16,14 +17,14 @@ def oracle_winning_cells(rows):
 
 
 @pytest.mark.parametrize("algorithm", ["push_relabel", "hopcroft_karp", "blossom"])
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(rows=board_rows())
 def test_winning_cells_match_oracle(rows, algorithm):
     analysis = analyse(Board.from_rows(rows), algorithm=algorithm)
     assert analysis.winning == oracle_winning_cells(rows)
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(rows=board_rows())
 def test_matching_is_valid_and_maximum(rows):
     board = Board.from_rows(rows)
@@ -39,7 +40,7 @@ def test_matching_is_valid_and_maximum(rows):
     assert is_maximum_matching(board.graph, analysis.decomposition.mate)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(rows=board_rows())
 def test_mover_verdict_matches_oracle_for_every_cell(rows):
     adjacency, cells = board_adjacency(rows)

@@ -9,6 +9,7 @@ import sys
 import time
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import GameOracle, board_adjacency
@@ -82,7 +83,7 @@ def random_opponent_game(tmp_path, rows, you, seed):
     return winner, first, adjacency
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(rows=board_rows(max_side=4, max_free=12), you_first=st.booleans(), data=st.data())
 def test_engine_never_loses_a_won_game_in_process(rows, you_first, data):
     board = Board.from_rows(rows)
@@ -107,7 +108,7 @@ def test_engine_never_loses_a_won_game_in_process(rows, you_first, data):
             assert not session.winner_is_you()
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(rows=board_rows(max_side=4, max_free=12), seed=st.integers(0, 10**6))
 def test_engine_never_loses_a_won_game(tmp_path_factory, rows, seed):
     if not any("." in row for row in rows):
@@ -209,7 +210,7 @@ def test_terminal_mode_under_a_pty(tmp_path):
     assert proc.returncode == 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(case=general_edge_lists(max_vertices=9), you_first=st.booleans(), data=st.data())
 def test_engine_never_loses_a_won_game_on_graphs_with_odd_cycles(case, you_first, data):
     from matchgame import Graph
@@ -240,7 +241,7 @@ def test_engine_never_loses_a_won_game_on_graphs_with_odd_cycles(case, you_first
         assert not session.winner_is_you()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(rows=board_rows(max_side=4, max_free=10), rule=st.sampled_from(["king", "hex"]))
 def test_engine_keeps_its_wins_on_king_and_hex_boards(rows, rule):
     board = Board.from_rows(rows)

@@ -34,6 +34,8 @@ from matchgame.apps.web import create_app
 from matchgame.apps.web.work import LIGHT_BODY, Lane, Lanes
 from matchgame.generate import random_board
 
+pytestmark = pytest.mark.slow
+
 BOARD = b"3 3\n.##\n...\n#.#\n"
 
 

@@ -6,6 +6,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
+pytestmark = pytest.mark.slow
+
+
 SPY_ON_NUMPY = """
 import os, sys
 seen = []

@@ -9,6 +9,7 @@ from collections import Counter
 import networkx as nx
 import numpy as np
 import pytest
+from budget import examples
 from cli_helpers import assert_user_error, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -52,7 +53,7 @@ def random_graphs(draw, max_vertices: int = 80) -> nx.Graph:
 # -- the reader -------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(random_graphs(), st.booleans())
 def test_graph6_and_sparse6_read_as_networkx_reads_them(graph, header):
     for encode, decode in (
@@ -148,7 +149,7 @@ def _general_union(data: bytes):
     return lines, union_csr(lines.n_vertices, lines.edge_start, lines.edges, lines.may_repeat)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(small_graph6_lines(), max_size=12),
     st.booleans(),  # a >>graph6<< header on the first line

@@ -27,6 +27,8 @@ import matchgame
 from matchgame import InvalidInputError, InvalidTypeError
 from matchgame.sweep.executors import run_tasks
 
+pytestmark = pytest.mark.slow
+
 
 def _group(pgid: int) -> list[str]:
     """The live processes of process group ``pgid`` (zombies left out: an orphan that

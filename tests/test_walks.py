@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 
 import pytest
+from budget import examples
 from cli_helpers import assert_user_error, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -67,7 +68,7 @@ def check_against_oracle(adjacency, record, walk):
     assert annotation.winner == (("first", "second")[(len(walk) - 1) % 2] if over else None)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(rows=board_rows(max_side=4, max_free=12), data=st.data())
 def test_board_records_match_the_oracle(rows, data):
     adjacency, cells = board_adjacency(rows)
@@ -81,7 +82,7 @@ def test_board_records_match_the_oracle(rows, data):
     check_against_oracle(adjacency, record, walk)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(rows=board_rows(max_side=4, max_free=10), rule=st.sampled_from(["king", "hex", "knight"]))
 def test_records_on_other_boards_match_the_oracle(rows, rule):
     board = Board.from_rows(rows)
@@ -99,7 +100,7 @@ def test_records_on_other_boards_match_the_oracle(rows, rule):
     check_against_oracle(adjacency, record, walk)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     case=st.one_of(bipartite_edge_lists(max_vertices=11), general_edge_lists(max_vertices=10)),
     data=st.data(),

@@ -20,6 +20,8 @@ from matchgame.apps.web import create_app
 from matchgame.core.board import Board
 from matchgame.inputs import parse_input
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def server():
