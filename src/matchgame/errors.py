@@ -29,6 +29,17 @@ class MatchgameError(Exception):
         One line that names the argument (or the line, column, move number, JSON
         field) at fault and what would be accepted.
 
+    See Also
+    --------
+    InvalidInputError : A value the function cannot take (also a ValueError).
+    InvalidTypeError : An argument of the wrong type (also a TypeError).
+    InvalidParameterError : A parameter outside what its function declares.
+    ParseError : Text that does not follow an input format.
+    DocumentError : A JSON document that cannot be read as an answer.
+    UnreadableInput : A file that cannot be opened or read.
+    IllegalMoveError : A move the rules do not allow.
+    BudgetExceededError : An exact answer beyond its budget.
+
     Examples
     --------
     >>> import matchgame
@@ -48,6 +59,21 @@ class ParseError(MatchgameError, ValueError):
     """Text that does not follow an input format.
 
     ``line`` and ``column`` are 1-based positions in the text when known.
+
+    Parameters
+    ----------
+    message : str
+        What in the text is wrong, without the position (the error's text starts
+        with ``line L, column C:`` when they are given); kept as ``reason``.
+    line, column : int, optional
+        1-based position in the text of the fault, when known; kept as ``line``
+        and ``column``.
+
+    See Also
+    --------
+    MatchgameError : The base class of every error a user's input can cause.
+    DocumentError : A JSON document that cannot be read as an answer.
+    UnreadableInput : A file that cannot be opened at all.
 
     Examples
     --------
@@ -84,6 +110,17 @@ class UnreadableInput(MatchgameError):
     Defined here, below the readers, because every reader that opens a path raises it
     (``matchgame.readers.graphs`` and ``matchgame.readers.inputs`` alike).
 
+    Parameters
+    ----------
+    message : str
+        One line that names the argument (or the line, column, move number, JSON
+        field) at fault and what would be accepted.
+
+    See Also
+    --------
+    MatchgameError : The base class of every error a user's input can cause.
+    ParseError : A file that opens but does not follow its format.
+
     Examples
     --------
     >>> import matchgame
@@ -97,6 +134,17 @@ class UnreadableInput(MatchgameError):
 
 class IllegalMoveError(MatchgameError, ValueError):
     """A move that the rules do not allow in the current position.
+
+    Parameters
+    ----------
+    message : str
+        One line that names the argument (or the line, column, move number, JSON
+        field) at fault and what would be accepted.
+
+    See Also
+    --------
+    MatchgameError : The base class of every error a user's input can cause.
+    EmptyMoveStackError : A take-back with no move to take back.
 
     Examples
     --------
@@ -117,6 +165,18 @@ class InvalidInputError(MatchgameError, ValueError):
     """An argument of the right type with a value the function cannot take: an id out
     of range, an array of the wrong shape, an asymmetric adjacency, an unknown option.
 
+    Parameters
+    ----------
+    message : str
+        One line that names the argument (or the line, column, move number, JSON
+        field) at fault and what would be accepted.
+
+    See Also
+    --------
+    MatchgameError : The base class of every error a user's input can cause.
+    InvalidTypeError : An argument of the wrong type.
+    InvalidParameterError : A declared parameter refused (both kinds at once).
+
     Examples
     --------
     >>> import matchgame
@@ -130,6 +190,18 @@ class InvalidInputError(MatchgameError, ValueError):
 
 class InvalidTypeError(MatchgameError, TypeError):
     """An argument of the wrong type, e.g. a float or a bool where a vertex id belongs.
+
+    Parameters
+    ----------
+    message : str
+        One line that names the argument (or the line, column, move number, JSON
+        field) at fault and what would be accepted.
+
+    See Also
+    --------
+    MatchgameError : The base class of every error a user's input can cause.
+    InvalidInputError : An argument of the right type with a wrong value.
+    InvalidParameterError : A declared parameter refused (both kinds at once).
 
     Examples
     --------
@@ -152,6 +224,18 @@ class InvalidParameterError(InvalidInputError, InvalidTypeError):
     ``except`` written for those still catches it. The message names the parameter
     and what would be accepted; the declarations are in ``matchgame.core._validate``.
 
+    Parameters
+    ----------
+    message : str
+        One line that names the argument (or the line, column, move number, JSON
+        field) at fault and what would be accepted.
+
+    See Also
+    --------
+    MatchgameError : The base class of every error a user's input can cause.
+    InvalidInputError : An argument of the right type with a wrong value.
+    InvalidTypeError : An argument of the wrong type.
+
     Examples
     --------
     >>> import matchgame
@@ -166,6 +250,17 @@ class InvalidParameterError(InvalidInputError, InvalidTypeError):
 
 class EmptyMoveStackError(IllegalMoveError, IndexError):
     """``Position.pop()`` with no move to take back (an IndexError, like ``list.pop``).
+
+    Parameters
+    ----------
+    message : str
+        One line that names the argument (or the line, column, move number, JSON
+        field) at fault and what would be accepted.
+
+    See Also
+    --------
+    MatchgameError : The base class of every error a user's input can cause.
+    IllegalMoveError : A move the rules do not allow (this error's base).
 
     Examples
     --------
@@ -184,6 +279,17 @@ class BudgetExceededError(MatchgameError):
     (edge geography on a graph with an odd cycle is PSPACE-complete, so matchgame
     searches it exhaustively within ``max_states``) or the memory the computation
     needs. The message names which, and how much.
+
+    Parameters
+    ----------
+    message : str
+        One line that names the argument (or the line, column, move number, JSON
+        field) at fault and what would be accepted.
+
+    See Also
+    --------
+    MatchgameError : The base class of every error a user's input can cause.
+    EdgeAnalysis : The edge game's analysis, which searches within ``max_states``.
 
     Examples
     --------

@@ -39,6 +39,18 @@ class DocumentError(MatchgameError, ValueError):
     """A JSON document that cannot be read as an answer: not JSON, beyond the
     reader's limits, or a field missing, extra or of the wrong type.
 
+    Parameters
+    ----------
+    message : str
+        One line naming the field (and, for a syntax error, the line and column)
+        at fault and what is wrong with it.
+
+    See Also
+    --------
+    MatchgameError : The base class of every error a user's input can cause.
+    ParseError : Text that does not follow one of the text formats.
+    verify : Checks an answer read from such a document.
+
     Examples
     --------
     >>> import matchgame
