@@ -80,6 +80,13 @@ class Board:
     InvalidInputError
         If ``free`` is not 2-D with at least one row and column, or too large.
 
+    See Also
+    --------
+    parse_board : Reads a board from the contest text.
+    Graph : The graph of a board's free cells, and of any other game.
+    BunnyBoard : The board of NOI 2011's game, with pieces on it.
+    analyse : Who wins where, on a board or a graph.
+
     Examples
     --------
     >>> board = Board.parse("3 3\\n.##\\n...\\n#.#\\n")
@@ -358,10 +365,29 @@ BYTES_PER_CELL = 48
 def parse_board(text: str | bytes) -> Board:
     """Read a board: a header ``N M`` and ``N`` rows of ``M`` cells.
 
+    Parameters
+    ----------
+    text : str or bytes
+        The contest text: blank lines before the header and after the rows are
+        skipped, a UTF-8 byte-order mark is dropped. Cells are ``.`` (free) and
+        ``#``, ``x`` or ``X`` (blocked).
+
+    Returns
+    -------
+    Board
+        The board read, its cells ``(row, col)`` counted from 0.
+
     Raises
     ------
     ParseError
         With the line (and column) of the first problem.
+
+    See Also
+    --------
+    Board.from_rows : A board from its rows, without the header.
+    parse_edge_list : Reads a graph from an edge list.
+    read_graph : Reads a graph from a standard graph format.
+    parse_noi_record : Reads NOI 2011's board and game record.
 
     Examples
     --------

@@ -38,12 +38,29 @@ class DiGraph:
     (entry ``(i, j)`` is the arc ``i -> j``) or :meth:`from_graph` (both arcs of every
     edge: the symmetric digraph of an undirected game). The arrays are read-only.
 
+    Parameters
+    ----------
+    n_vertices : int
+        The number of vertices, at least 0.
+    arcs : array_like of int, shape (m, 2)
+        One row ``(u, v)`` per arc ``u -> v``, ids in ``0 .. n_vertices - 1``;
+        self-loops are dropped and a repeated arc is kept once.
+    labels : sequence, optional
+        A distinct, hashable name for every vertex (e.g. a NetworkX graph's nodes);
+        without it the vertices are named by their ids.
+
     Attributes
     ----------
     offsets, indices : ndarray of int32
         The out-neighbours of ``v`` are ``indices[offsets[v]:offsets[v + 1]]``, sorted.
     names : VertexNames
         How the vertices are named.
+
+    See Also
+    --------
+    Graph : An undirected simple graph, for the vertex game.
+    MultiGraph : An undirected multigraph, for the edge game.
+    DirectedAnalysis : Who wins where in the directed game.
 
     Examples
     --------

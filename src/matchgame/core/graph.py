@@ -56,6 +56,13 @@ class Graph:
         If the arrays are not a valid symmetric CSR adjacency, ``side`` is not a
         proper 2-colouring, or the sizes disagree.
 
+    See Also
+    --------
+    MultiGraph : Parallel edges and self-loops, for the edge game.
+    DiGraph : Arcs, for the directed game.
+    Board : A board of cells, whose free cells make a graph.
+    read_graph : Reads a graph from a standard format.
+
     Examples
     --------
     >>> g = Graph.from_edges(3, [(0, 1), (1, 2)])

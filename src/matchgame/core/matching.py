@@ -85,6 +85,12 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDAr
     InvalidTypeError
         If ``graph`` is not a graph.
 
+    See Also
+    --------
+    decompose : The matching and the vertices some maximum matching misses.
+    gallai_edmonds : The Gallai-Edmonds sets D, A and C.
+    is_maximum_matching : Checks a matching from scratch.
+
     Notes
     -----
     Karp-Sipser runs in O(V + E); push-relabel in O(V E) in the worst case and
@@ -182,6 +188,11 @@ def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
     InvalidInputError, InvalidTypeError
         If ``mate`` does not hold integers (bools, strings, fractions).
 
+    See Also
+    --------
+    maximum_matching : Finds a maximum matching.
+    decompose : A maximum matching and who wins where.
+
     Examples
     --------
     >>> path = Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
@@ -223,6 +234,19 @@ def _mate_array(mate: object, n: int, name: str) -> np.ndarray:
 class Decomposition:
     """A maximum matching and the Gallai-Edmonds decomposition it certifies.
 
+    Made by :func:`decompose`; one built by hand is checked (a symmetric ``mate``,
+    ``missable`` of the same length, a known ``engine``) and its arrays copied
+    read-only.
+
+    Parameters
+    ----------
+    mate : array_like of int, shape (n_vertices,)
+        ``mate[v]`` is the partner of ``v`` or -1; ``mate[mate[v]] == v``.
+    missable : array_like of bool, shape (n_vertices,)
+        True where some maximum matching misses the vertex (the set D).
+    engine : {"bipartite", "blossom"}, default "bipartite"
+        The engine that produced it.
+
     Attributes
     ----------
     mate : ndarray of int32
@@ -233,6 +257,12 @@ class Decomposition:
         loses exactly when ``v`` is missable, so D is where a placer wins.
     engine : str
         ``"bipartite"`` or ``"blossom"``: which engine produced it.
+
+    See Also
+    --------
+    decompose : Computes it for a graph.
+    GallaiEdmonds : The sets D, A and C it determines.
+    Analysis : Who wins where, by vertex name, for a board or a graph.
 
     Examples
     --------
@@ -332,6 +362,29 @@ class GallaiEdmonds:
     ``D``: missed by some maximum matching; ``A``: neighbours of D outside D;
     ``C``: the rest (covered by every maximum matching, no neighbour in D).
 
+    Made by :func:`gallai_edmonds`; each mask is read-only.
+
+    Parameters
+    ----------
+    D : ndarray of bool, shape (n_vertices,)
+        The vertices some maximum matching misses.
+    A : ndarray of bool, shape (n_vertices,)
+        The vertices outside D with a neighbour in D.
+    C : ndarray of bool, shape (n_vertices,)
+        The other vertices.
+
+    See Also
+    --------
+    gallai_edmonds : Computes the sets of a graph.
+    Decomposition : The maximum matching and the set D they come from.
+
+    References
+    ----------
+    .. [1] T. Gallai, "Maximale Systeme unabhängiger Kanten", Magyar Tud. Akad. Mat.
+       Kutató Int. Közl. 9 (1964) 401-413.
+    .. [2] J. Edmonds, "Paths, trees, and flowers", Canad. J. Math. 17 (1965) 449-467.
+       https://doi.org/10.4153/CJM-1965-045-4
+
     Examples
     --------
     >>> import matchgame
@@ -352,6 +405,33 @@ class GallaiEdmonds:
 
 def gallai_edmonds(graph: Graph, decomposition: Decomposition) -> GallaiEdmonds:
     """The sets D, A, C of ``graph`` from its :class:`Decomposition`.
+
+    Parameters
+    ----------
+    graph : Graph, networkx.Graph or scipy.sparse matrix
+        The graph; a NetworkX graph is converted with :meth:`Graph.from_networkx`
+        (vertex ``i`` is its ``i``-th node), a SciPy adjacency with
+        :meth:`Graph.from_scipy`.
+    decomposition : Decomposition
+        A decomposition of ``graph``, from :func:`decompose`; one of another graph
+        (another vertex count, or a matched pair that is not an edge) is refused.
+
+    Returns
+    -------
+    GallaiEdmonds
+        The three sets as read-only boolean masks over the vertices.
+
+    See Also
+    --------
+    decompose : The decomposition this reads.
+    maximum_matching : A maximum matching alone.
+
+    References
+    ----------
+    .. [1] T. Gallai, "Maximale Systeme unabhängiger Kanten", Magyar Tud. Akad. Mat.
+       Kutató Int. Közl. 9 (1964) 401-413.
+    .. [2] J. Edmonds, "Paths, trees, and flowers", Canad. J. Math. 17 (1965) 449-467.
+       https://doi.org/10.4153/CJM-1965-045-4
 
     Examples
     --------
@@ -407,6 +487,39 @@ def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
     all exposed vertices finds them in O(V + E) after the matching. In a general
     graph the same search contracts blossoms (Edmonds' forest, Gallai-Edmonds
     structure theorem). ``algorithm`` is passed to :func:`maximum_matching`.
+
+    Parameters
+    ----------
+    graph : Graph, networkx.Graph or scipy.sparse matrix
+        The graph; a NetworkX graph is converted with :meth:`Graph.from_networkx`
+        (vertex ``i`` is its ``i``-th node), a SciPy adjacency with
+        :meth:`Graph.from_scipy`.
+    algorithm : {"auto", "push_relabel", "hopcroft_karp", "blossom"}
+        The matching engine, as for :func:`maximum_matching`; the bipartite ones
+        refuse a graph with an odd cycle.
+
+    Returns
+    -------
+    Decomposition
+        A maximum matching and the set D of the vertices some maximum matching
+        misses; with the token on ``v`` and nothing visited, the player to move
+        wins iff ``v`` is not in D.
+
+    See Also
+    --------
+    gallai_edmonds : The sets D, A and C from this decomposition.
+    maximum_matching : A maximum matching alone.
+    analyse : Who wins where, by vertex name, for a board or a graph.
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
+    .. [2] J. Edmonds, "Paths, trees, and flowers", Canad. J. Math. 17 (1965) 449-467.
+       https://doi.org/10.4153/CJM-1965-045-4
+    .. [3] T. Gallai, "Maximale Systeme unabhängiger Kanten", Magyar Tud. Akad. Mat.
+       Kutató Int. Közl. 9 (1964) 401-413.
 
     Examples
     --------

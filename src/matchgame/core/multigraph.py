@@ -41,6 +41,17 @@ class MultiGraph:
     (a ``MultiGraph`` keeps its parallel edges) or :meth:`from_scipy` (an entry is a
     number of edges). The arrays are read-only.
 
+    Parameters
+    ----------
+    n_vertices : int
+        The number of vertices, at least 0.
+    edges : array_like of int, shape (m, 2)
+        One row ``(u, v)`` per edge, ids in ``0 .. n_vertices - 1``: repeats are
+        parallel edges, ``(v, v)`` is a self-loop (an empty list is no edge).
+    labels : sequence, optional
+        A distinct, hashable name for every vertex (e.g. a NetworkX graph's nodes);
+        without it the vertices are named by their ids.
+
     Attributes
     ----------
     pairs : ndarray of int32, shape (k, 2)
@@ -50,6 +61,12 @@ class MultiGraph:
         How many edges join each pair.
     names : VertexNames
         How vertices are named: the graph's or board's names, else the ids.
+
+    See Also
+    --------
+    Graph : A simple graph (no repeats, no self-loops), for the vertex game.
+    DiGraph : Arcs, for the directed game.
+    EdgeAnalysis : Who wins where in the edge game played on a multigraph.
 
     Examples
     --------
