@@ -46,6 +46,13 @@ class BaseAnalysis(abc.ABC):
     moves : str or None
         How the token moves on the board.
 
+    See Also
+    --------
+    Analysis : The vertex game's analysis.
+    EdgeAnalysis : The edge game's analysis.
+    DirectedAnalysis : The directed game's analysis.
+    analyse : Makes the analysis of any game.
+
     Examples
     --------
     Every game's analysis reads the same way:

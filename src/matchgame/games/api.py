@@ -114,6 +114,14 @@ def analyse(
     bipartite graphs, Edmonds' blossoms otherwise) and one alternating search from
     the exposed vertices: linear work after the matching.
 
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
+    .. [2] J. Edmonds, "Paths, trees, and flowers", Canad. J. Math. 17 (1965) 449-467.
+       https://doi.org/10.4153/CJM-1965-045-4
+
     Examples
     --------
     The JSOI2009 sample:
@@ -164,6 +172,29 @@ def explain(
     board, its rows, a :class:`~matchgame.Graph`, a NetworkX graph, a SciPy matrix),
     which is analysed first (``game``, ``moves`` and ``max_states`` as there).
 
+    Parameters
+    ----------
+    source : BaseAnalysis, Board, list of str, Graph, NetworkX graph or SciPy sparse matrix
+        An analysis, explained in its own game; or what :func:`analyse` takes.
+    name : vertex name
+        The vertex the token is placed on, by name: a ``(row, col)`` cell on a
+        board, a node of a NetworkX graph, an id otherwise.
+    game : str or Game, default "vertex"
+        The game to analyse ``source`` in when it is not an analysis already.
+    moves : {"orthogonal", "king", "hex", "knight"}, default "orthogonal"
+        On a board, how the token moves; with any other source only the default is
+        accepted.
+    max_states : int, optional
+        The edge game's search budget, as for :func:`analyse`; with an analysis of
+        the edge game, the budget of the explanation's own search.
+
+    Returns
+    -------
+    BaseExplanation
+        The game's explanation: an :class:`~matchgame.Explanation` (the vertex
+        game), an :class:`~matchgame.EdgeExplanation` or a
+        :class:`~matchgame.DirectedExplanation`.
+
     Raises
     ------
     InvalidInputError, InvalidTypeError
@@ -173,6 +204,8 @@ def explain(
     See Also
     --------
     analyse : Who wins where.
+    BaseAnalysis.explain : The same, as a method of an analysis.
+    verify : Checks an answer's certificate.
 
     Examples
     --------
@@ -200,6 +233,33 @@ def explain(
 def analyse_placements(board: Any, *, moves: str = "orthogonal", algorithm: Any = "auto") -> Any:
     """Deprecated: :func:`analyse` on a board (``analyse(board)``).
 
+    Parameters
+    ----------
+    board : Board or list of str
+        The board, or its rows (read with :meth:`Board.from_rows`).
+    moves : {"orthogonal", "king", "hex", "knight"}, default "orthogonal"
+        How the token moves between cells (see ``matchgame.core.moves``).
+    algorithm : {"auto", "push_relabel", "hopcroft_karp", "blossom"}, default "auto"
+        The matching engine (see :func:`~matchgame.maximum_matching`); all give the
+        same verdicts.
+
+    Returns
+    -------
+    Analysis
+        Who wins where, by cell.
+
+    See Also
+    --------
+    analyse : What replaces it (``analyse(board)``).
+    analyse_graph : The same on a graph (deprecated too).
+    analyse_edges : The edge game on a board or a graph (deprecated too).
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
+
     Examples
     --------
     >>> import warnings
@@ -216,6 +276,32 @@ def analyse_placements(board: Any, *, moves: str = "orthogonal", algorithm: Any 
 
 def analyse_graph(graph: Any, *, algorithm: Any = "auto") -> Any:
     """Deprecated: :func:`analyse` on a graph (``analyse(graph)``).
+
+    Parameters
+    ----------
+    graph : Graph, networkx.Graph or scipy.sparse matrix
+        The graph; a NetworkX graph is converted (results name its nodes), a SciPy
+        matrix is an adjacency matrix.
+    algorithm : {"auto", "push_relabel", "hopcroft_karp", "blossom"}, default "auto"
+        The matching engine (see :func:`~matchgame.maximum_matching`); all give the
+        same verdicts.
+
+    Returns
+    -------
+    Analysis
+        Who wins where, by vertex name.
+
+    See Also
+    --------
+    analyse : What replaces it (``analyse(graph)``).
+    analyse_placements : The same on a board (deprecated too).
+    analyse_edges : The edge game on a board or a graph (deprecated too).
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
 
     Examples
     --------
@@ -234,6 +320,33 @@ def analyse_graph(graph: Any, *, algorithm: Any = "auto") -> Any:
 
 def analyse_edges(source: Any, *, moves: str = "orthogonal", max_states: int | None = None) -> Any:
     """Deprecated: :func:`analyse` with ``game="edge"``.
+
+    Parameters
+    ----------
+    source : Board, list of str, Graph, MultiGraph, NetworkX graph or SciPy sparse matrix
+        What :func:`analyse` takes; a multigraph keeps its parallel edges and
+        self-loops.
+    moves : {"orthogonal", "king", "hex", "knight"}, default "orthogonal"
+        On a board, how the token moves between cells (see ``matchgame.core.moves``).
+    max_states : int, optional
+        The budget of the exact search where no theorem answers (default 10**6).
+
+    Returns
+    -------
+    EdgeAnalysis
+        Who wins where in the edge game.
+
+    See Also
+    --------
+    analyse : What replaces it (``analyse(source, game="edge")``).
+    analyse_placements : The vertex game on a board (deprecated too).
+    analyse_graph : The vertex game on a graph (deprecated too).
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
 
     Examples
     --------

@@ -56,12 +56,24 @@ __all__ = [
 class BunnyBoard:
     """The starting board: ``pieces`` holds 0 (empty), 1 (white ``O``), 2 (black ``X``).
 
+    Parameters
+    ----------
+    pieces : array_like of int, shape (n_rows, n_cols)
+        0 (empty), 1 (white ``O``) or 2 (black ``X``) per cell, with exactly one 0.
+    empty : tuple of (int, int)
+        The empty cell, 0-based ``(row, col)``: where ``pieces`` holds its 0.
+
     Raises
     ------
     InvalidInputError
         If ``pieces`` is not a 2-D array of 0, 1 and 2 with exactly one 0, at ``empty``.
     InvalidTypeError
         If ``pieces`` does not hold integers or ``empty`` is not a pair of integers.
+
+    See Also
+    --------
+    Board : A board of free and blocked cells, for the token game.
+    GameRecord : This board with the moves of a game.
 
     Examples
     --------
@@ -172,6 +184,17 @@ class GameRecord:
     Built by hand, a record is checked like a parsed one: ``moves`` must be whole
     rounds of cells on the board, each move legal (:meth:`check_legal`).
 
+    Parameters
+    ----------
+    board : BunnyBoard
+        The starting board.
+    moves : array_like of int, shape (2k, 2)
+        The cells moved from, 0-based ``(row, col)``, in whole rounds (a move of
+        Bunny, then one of Egg).
+    move_lines : array_like of int, shape (2k,), optional
+        The 1-based line of each move in the text it was read from, which errors
+        name.
+
     Raises
     ------
     IllegalMoveError
@@ -179,6 +202,12 @@ class GameRecord:
     InvalidInputError, InvalidTypeError
         If ``moves`` is not a ``(2k, 2)`` array of integers, or ``board`` not a
         :class:`BunnyBoard`.
+
+    See Also
+    --------
+    parse_noi_record : Reads a record from the NOI2011 text.
+    analyse_record : Judges every move of a record.
+    TokenRecord : The record of a token game on a board or a graph.
 
     Examples
     --------
@@ -315,6 +344,24 @@ class RecordAnalysis:
     ``mover_wins[t]``: the player to move at position t has a winning strategy.
     ``ended``: Bunny cannot move at the end, so Egg won.
 
+    Parameters
+    ----------
+    record : GameRecord
+        The record judged.
+    mover_wins : ndarray of bool, shape (2k + 1,)
+        Whether the player to move wins at each position.
+    reply_cells : ndarray of int64, shape (2k + 1,)
+        A winning move at each position as a flat cell index (``row * n_cols +
+        col``), or -1 where the player to move loses.
+    ended : bool
+        Whether Bunny cannot move at the end (Egg won).
+
+    See Also
+    --------
+    analyse_record : Makes it.
+    WalkAnnotation : The same judgement of a token game's record.
+    MoveNote : One judged move.
+
     Examples
     --------
     >>> import matchgame
@@ -377,6 +424,28 @@ class RecordAnalysis:
 def analyse_record(record: GameRecord) -> RecordAnalysis:
     """Judge every move of a record with the incremental engine.
 
+    Parameters
+    ----------
+    record : GameRecord
+        A record, e.g. from :func:`parse_noi_record`.
+
+    Returns
+    -------
+    RecordAnalysis
+        Who wins at every position of the record, and a winning move there.
+
+    See Also
+    --------
+    parse_noi_record : Reads a record.
+    annotate : Judges the record of a token game on a board or a graph.
+    analyse_walk : The engine, on the token game the record reduces to.
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
+
     Examples
     --------
     The first NOI2011 sample: Bunny's only move throws the game away.
@@ -407,6 +476,18 @@ def parse_noi_record(text: str | bytes) -> GameRecord:
     """Read and validate a NOI2011 record: format first
     (``matchgame.readers.noi.read_noi_text``), then every move's legality.
 
+    Parameters
+    ----------
+    text : str or bytes
+        The NOI2011 text: a header ``N M``, ``N`` rows of ``O``, ``X`` and one
+        ``.``, the number of rounds ``K``, then ``2K`` moves ``row col`` (1-based),
+        Bunny's first.
+
+    Returns
+    -------
+    GameRecord
+        The board and the moves, cells 0-based.
+
     Raises
     ------
     ParseError
@@ -417,6 +498,7 @@ def parse_noi_record(text: str | bytes) -> GameRecord:
     See Also
     --------
     analyse_record : The mistakes in a record.
+    parse_token_record : Reads the record of a token game.
 
     Examples
     --------

@@ -126,6 +126,13 @@ class Game(abc.ABC):
         What a sweep's conditions may ask of each graph's answer (``n``, ``m``,
         ``winning``, and the vertex game's ``matching_size``).
 
+    See Also
+    --------
+    game : Finds a game by name.
+    BaseAnalysis : What every game's :meth:`analyse` returns.
+    BasePosition : What every game's :meth:`position` returns.
+    BaseExplanation : What every game's explanations are.
+
     Examples
     --------
     >>> import matchgame
@@ -340,12 +347,28 @@ def game(which: str | Game) -> Game:
     """The game named ``which`` (a :class:`~matchgame.games.contract.Game` is given back
     as it is).
 
+    Parameters
+    ----------
+    which : str or Game
+        A game's name (``"vertex"``, ``"edge"``, ``"directed"``, or one added with
+        ``matchgame.games.register``), or a game.
+
+    Returns
+    -------
+    Game
+        The one instance of that game.
+
     Raises
     ------
     InvalidParameterError
         If no game has that name (the message lists the games).
     InvalidTypeError
         If ``which`` is neither a name nor a game.
+
+    See Also
+    --------
+    Game : What a game is and holds.
+    analyse : Who wins where, in the game chosen by ``game=``.
 
     Examples
     --------

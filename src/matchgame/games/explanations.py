@@ -45,6 +45,13 @@ class BaseExplanation(abc.ABC):
     Subclasses are dataclasses with at least ``analysis``, ``vertex`` (an id) and
     ``placer_wins``; they write :meth:`text`, :meth:`document` and :meth:`marks`.
 
+    See Also
+    --------
+    Explanation : The vertex game's explanation.
+    EdgeExplanation : The edge game's explanation.
+    DirectedExplanation : The directed game's explanation.
+    explain : Makes the explanation of any game.
+
     Examples
     --------
     >>> import matchgame

@@ -34,6 +34,13 @@ class Outcome:
     """How a finished game ended (as python-chess's ``Outcome``): the player to move
     had no legal move, and lost. :meth:`BasePosition.outcome` gives it.
 
+    Parameters
+    ----------
+    winner : {"first", "second"}
+        The player who won.
+    moves : int
+        The number of moves played since the position was set up.
+
     Attributes
     ----------
     winner : {"first", "second"}
@@ -42,6 +49,11 @@ class Outcome:
         on a fresh one).
     moves : int
         The moves played since the position was set up (the placement included).
+
+    See Also
+    --------
+    BasePosition.outcome : Gives it, once the game is over.
+    BasePosition.is_game_over : Whether the player to move is stuck.
 
     Examples
     --------
@@ -92,6 +104,13 @@ class BasePosition(abc.ABC):
         On a board, how the token moves.
     **options
         The game's options (``max_states``, ...: :attr:`matchgame.Game.options`).
+
+    See Also
+    --------
+    Position : The vertex game's position.
+    EdgePosition : The edge game's position.
+    DirectedPosition : The directed game's position.
+    Game.position : A position of the game chosen by name.
 
     Examples
     --------

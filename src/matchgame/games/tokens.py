@@ -60,6 +60,31 @@ class TokenRecord:
     edges and self-loops are moves); ``graph`` is then the simple graph of its
     vertex pairs.
 
+    Parameters
+    ----------
+    graph : Graph
+        The graph played on (the edge game's: the simple graph of its multigraph's
+        vertex pairs).
+    path : ndarray of int32
+        The moves as vertex ids, the placement first: checked by :meth:`parse` and
+        :meth:`from_moves`, not by the constructor.
+    board : Board, optional
+        The board, when the graph is a board's.
+    moves_rule : {"orthogonal", "king", "hex", "knight"}, optional
+        On a board, how the token moves; None on a graph.
+    move_lines : ndarray of int64, optional
+        The 1-based line of each move in the text it was read from.
+    game : str, default "vertex"
+        The name of the game whose rules the moves follow.
+    multigraph : MultiGraph, optional
+        The edge game's multigraph (parallel edges and self-loops kept).
+
+    See Also
+    --------
+    parse_token_record : Reads a record from its text.
+    annotate : Judges every move of a record.
+    GameRecord : The record of a NOI2011 game.
+
     Examples
     --------
     >>> import matchgame
@@ -222,12 +247,39 @@ def parse_token_record(
     repeated edges and self-loops; its moves may come back, each along an unused
     edge). ``moves``: on a board, how the token moves (``rule=`` is its old name).
 
+    Parameters
+    ----------
+    text : str or bytes
+        The record: a board in the contest format (or an edge list), a line ``t``,
+        then ``t`` moves, one a line: ``ROW COL`` on a board, a vertex number on an
+        edge list, both 1-based; the first places the token.
+    edges : bool, default False
+        Whether the text starts with an edge list rather than a board.
+    moves : {"orthogonal", "king", "hex", "knight"}, default "orthogonal"
+        On a board, how the token moves (refused with an edge list).
+    game : str or Game, default "vertex"
+        The game whose rules the moves must follow.
+    rule : str, optional
+        Deprecated: the old name of ``moves`` (with a warning).
+
+    Returns
+    -------
+    TokenRecord
+        The record, its moves as vertex ids (:attr:`TokenRecord.moves` names them).
+
     Raises
     ------
     ParseError
         Malformed text, with its line (and column).
     IllegalMoveError
         A move the rules forbid, naming its line, its number and the vertex.
+
+    See Also
+    --------
+    TokenRecord.parse : The same, as a class method.
+    parse_noi_record : Reads a NOI2011 record.
+    parse_board : Reads a board alone.
+    parse_edge_list : Reads an edge list alone.
 
     Examples
     --------
@@ -251,6 +303,21 @@ class MoveNote:
     """One move of a record, judged: the same fields for token-game records and
     NOI2011 records (:meth:`matchgame.RecordAnalysis.notes`).
 
+    Parameters
+    ----------
+    number : int
+        The move's number in the record, from 1.
+    player : str
+        Who moved.
+    round : int
+        The player's own move number.
+    move : name
+        Where the move went.
+    winning_before, winning_after : bool
+        Whether the player could force a win before the move, and still can after.
+    winning_move : name or None
+        A winning move the player had, or None.
+
     Attributes
     ----------
     number : int
@@ -266,6 +333,11 @@ class MoveNote:
         Whether the player could force a win before the move, and still can after it.
     winning_move : name or None
         A winning move the player had before this one; None when they had none.
+
+    See Also
+    --------
+    WalkAnnotation : The notes of a token game's record.
+    RecordAnalysis : The notes of a NOI2011 record.
 
     Examples
     --------
@@ -298,6 +370,20 @@ class MoveNote:
 @dataclass(frozen=True, eq=False, repr=False)
 class WalkAnnotation:
     """Every move of a record judged, and the winner if the game is over.
+
+    Parameters
+    ----------
+    record : TokenRecord
+        The record judged.
+    notes : tuple of MoveNote
+        One note per move, in order.
+    winner : {"first", "second"} or None
+        Who won, or None while the player to move still has a move.
+
+    See Also
+    --------
+    annotate : Makes it.
+    RecordAnalysis : The same judgement of a NOI2011 record.
 
     Examples
     --------
@@ -379,6 +465,28 @@ def annotate(
     Each game judges in its own way (:meth:`matchgame.Game.annotate`): the vertex
     game with one augmenting search a move, the edge game with a rank-one update
     over GF(2) a move (``winning_move`` the first winning move in vertex order).
+
+    Parameters
+    ----------
+    record : TokenRecord
+        The record, e.g. from :func:`parse_token_record` or
+        :meth:`TokenRecord.from_moves`.
+    game : str or Game, optional
+        Judge by this game's rules instead of the record's own game.
+    max_states : int, optional
+        The budget of the game's exact search, at least 1 (the edge and directed
+        games only).
+
+    Returns
+    -------
+    WalkAnnotation
+        Every move judged, and the winner if the game is over.
+
+    See Also
+    --------
+    analyse_record : Judges a NOI2011 record.
+    TokenRecord : What is judged.
+    analyse : Who wins where, before any move.
 
     Examples
     --------

@@ -40,6 +40,23 @@ class DirectedAnalysis(BaseAnalysis):
     was found (``method(name)``) and a winning move where the mover wins
     (``winning_move(name)``).
 
+    Parameters
+    ----------
+    digraph : DiGraph
+        The directed graph played on.
+    winning_mask : ndarray of bool
+        Per vertex id: whether placing the token there wins (made read-only).
+    moves_found : ndarray of int64
+        Per vertex id: a winning move of the player to move there, or -1.
+    labels : Regions
+        Per vertex: how its verdict is found (``matchgame.games.directed.solve``).
+    board : Board, optional
+        The board, when the graph is a board's.
+    moves : {"orthogonal", "king", "hex", "knight"}, optional
+        On a board, how the token moves.
+    search_states : int, default 0
+        The states the exact search visited.
+
     Attributes
     ----------
     digraph : DiGraph
@@ -48,6 +65,18 @@ class DirectedAnalysis(BaseAnalysis):
         The board, when the graph is a board's.
     moves : str or None
         How the token moves on the board.
+
+    See Also
+    --------
+    Analysis : The vertex game's analysis.
+    EdgeAnalysis : The edge game's analysis.
+    analyse : Makes it, with ``game="directed"``.
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
 
     Examples
     --------

@@ -25,6 +25,21 @@ __all__ = ["DirectedExplanation", "explain_directed"]
 class DirectedExplanation(BaseExplanation):
     """Why placing the token on ``vertex`` wins or loses in directed geography.
 
+    Parameters
+    ----------
+    analysis : DirectedAnalysis
+        The analysis explained.
+    vertex : int
+        The vertex id explained.
+    placer_wins : bool
+        Whether placing the token there wins.
+    method : {"acyclic", "symmetric", "search"}
+        How the verdict was found.
+    move : int or None
+        The opponent's winning move when the placer loses, else None.
+    replies : list of (int, int)
+        Each move of the opponent and the placer's winning answer.
+
     Attributes
     ----------
     analysis : DirectedAnalysis
@@ -42,6 +57,25 @@ class DirectedExplanation(BaseExplanation):
         Where the placer wins and the verdict is retrograde: each move of the
         opponent and the placer's winning answer there (empty when it has no answer
         to give: the opponent is stuck after it).
+
+    See Also
+    --------
+    Explanation : The vertex game's explanation.
+    EdgeExplanation : The edge game's explanation.
+    explain : Makes the explanation of any game.
+
+    Examples
+    --------
+    A directed path 0 -> 1 -> 2: placed on 0, the opponent must move to 1, and
+    the placer answers 2; placed on 1, the opponent moves to 2 and wins.
+
+    >>> import matchgame
+    >>> path = matchgame.DiGraph(3, [(0, 1), (1, 2)])
+    >>> why = matchgame.explain(path, 0, game="directed")
+    >>> why.placer_wins, why.method, why.replies
+    (True, 'acyclic', [(1, 2)])
+    >>> matchgame.explain(path, 1, game="directed").move
+    2
     """
 
     analysis: DirectedAnalysis

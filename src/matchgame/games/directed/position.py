@@ -46,6 +46,12 @@ class DirectedPosition(BasePosition):
     **options
         The game's options: ``max_states``, the exact search's budget (default 10**6).
 
+    See Also
+    --------
+    Position : The vertex game's position.
+    EdgePosition : The edge game's position.
+    DirectedAnalysis : Who wins where, from the start.
+
     Examples
     --------
     >>> position = DirectedPosition(DiGraph(3, [(0, 1), (1, 2), (2, 0)]), token=0)

@@ -88,6 +88,17 @@ __all__ = [
 class EdgeProof:
     """Why the player to move wins or loses with the token on a vertex, nothing used.
 
+    Parameters
+    ----------
+    vertex : name
+        The token's vertex.
+    mover_wins : bool
+        Whether the player to move wins.
+    parity_set : list of names
+        The set S (a losing start) or T (a winning start) described below.
+    move : name or None
+        A winning move when ``mover_wins``, else None.
+
     Attributes
     ----------
     vertex : name
@@ -103,6 +114,17 @@ class EdgeProof:
         vertices of T.
     move : name or None
         A winning move (the vertex reached, in T) when ``mover_wins``.
+
+    See Also
+    --------
+    EdgeAnalysis.proof : Makes it.
+    EdgeExplanation : The same argument, in words and drawn.
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
 
     Examples
     --------
@@ -131,6 +153,25 @@ class EdgeAnalysis(BaseAnalysis):
     ids), :attr:`winning`, :meth:`placer_wins_at`, :meth:`mover_wins_at`,
     :meth:`board_mask`; then the proofs (:meth:`proof`) and the certificate.
 
+    Parameters
+    ----------
+    multigraph : MultiGraph
+        The graph played on.
+    winning_mask : ndarray of bool
+        Per vertex id: whether placing the token there wins (made read-only).
+    parts : GraphParts
+        The multigraph reduced to parities and split into components
+        (``matchgame.games.edge._algebra``).
+    algebra : tuple of (Biadjacency, KernelSupports) or None
+        The biadjacency matrix over GF(2) of the bipartite part and the supports of
+        its kernels; None when every component was searched.
+    board : Board, optional
+        The board, when the graph is a board's.
+    moves : {"orthogonal", "king", "hex", "knight"}, optional
+        On a board, how the token moves.
+    search_states : int, default 0
+        The states the exact search visited.
+
     Attributes
     ----------
     multigraph : MultiGraph
@@ -144,6 +185,19 @@ class EdgeAnalysis(BaseAnalysis):
     searched : ndarray of bool
         Per vertex id: decided by the exact search (its component, reduced to
         parities, has an odd cycle or an odd self-loop); the others by the theorem.
+
+    See Also
+    --------
+    Analysis : The vertex game's analysis.
+    DirectedAnalysis : The directed game's analysis.
+    EdgeProof : Why the mover wins or loses from one vertex.
+    analyse : Makes it, with ``game="edge"``.
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
 
     Examples
     --------

@@ -36,6 +36,21 @@ __all__ = ["EdgeExplanation", "explain_edges"]
 class EdgeExplanation(BaseExplanation):
     """Why placing the token on a vertex wins or loses in the edge game.
 
+    Parameters
+    ----------
+    analysis : EdgeAnalysis
+        The analysis explained.
+    vertex : int
+        The vertex id explained.
+    placer_wins : bool
+        Whether placing the token there wins.
+    parity_set : list of int
+        The set S or T, as vertex ids (empty when ``searched``).
+    move : int or None
+        The opponent's winning move when the placer loses, else None.
+    searched : bool
+        Whether the verdict comes from the exhaustive search.
+
     Attributes
     ----------
     analysis : EdgeAnalysis
@@ -53,6 +68,33 @@ class EdgeExplanation(BaseExplanation):
     searched : bool
         The vertex's component has an odd cycle (or an odd self-loop): the verdict
         comes from the exhaustive search, without a short proof.
+
+    See Also
+    --------
+    Explanation : The vertex game's explanation.
+    DirectedExplanation : The directed game's explanation.
+    EdgeProof : The parity set of a vertex, by name.
+    explain : Makes the explanation of any game.
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
+
+    Examples
+    --------
+    On a path of three cells the placer wins on an end: S is both ends, and the
+    opponent's every move leaves the token next to S. In the middle the placer
+    loses: the opponent moves to an end (T = that end).
+
+    >>> import matchgame
+    >>> why = matchgame.explain(["..."], (0, 0), game="edge")
+    >>> why.placer_wins, why.parity_set, why.searched
+    (True, [0, 2], False)
+    >>> lost = matchgame.explain(["..."], (0, 1), game="edge")
+    >>> lost.placer_wins, lost.move, lost.parity_set
+    (False, 0, [0])
     """
 
     analysis: EdgeAnalysis

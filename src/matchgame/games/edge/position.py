@@ -89,6 +89,12 @@ class EdgePosition(BasePosition):
         (when asked who wins) past the search's budget, or when the
         pattern of the token's component does not fit in memory.
 
+    See Also
+    --------
+    Position : The vertex game's position.
+    DirectedPosition : The directed game's position.
+    EdgeAnalysis : Who wins where, from the start.
+
     Examples
     --------
     A path 0 - 1 - 2 - 3 with the token on 1: moving to 0 wins (the opponent is

@@ -44,6 +44,18 @@ class Analysis(BaseAnalysis):
     a NetworkX graph, else integer ids. Two analyses are equal only if they are
     the same object.
 
+    Parameters
+    ----------
+    graph : Graph
+        The graph analysed (for a board, the graph of its free cells).
+    decomposition : Decomposition
+        A decomposition of ``graph`` (:func:`decompose`); one of another graph is
+        refused.
+    board : Board, optional
+        The board, when the graph is a board's.
+    moves : {"orthogonal", "king", "hex", "knight"}, optional
+        On a board, how the token moves.
+
     Attributes
     ----------
     graph : Graph
@@ -54,6 +66,19 @@ class Analysis(BaseAnalysis):
         How the token moves on the board (``"orthogonal"``, ``"king"`` ...).
     decomposition : Decomposition
         The maximum matching and the set D it certifies.
+
+    See Also
+    --------
+    EdgeAnalysis : The edge game's analysis.
+    DirectedAnalysis : The directed game's analysis.
+    analyse : Makes it.
+    Position : The game move by move from any position.
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
 
     Examples
     --------

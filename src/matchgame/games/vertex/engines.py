@@ -176,6 +176,21 @@ class WalkAnalysis:
     ``mover_wins[t]``: the player to move at position t (token on ``path[t]``,
     ``path[:t]`` visited) wins. ``winning_reply[t]``: a winning move there, or -1.
 
+    Parameters
+    ----------
+    path : ndarray of int32
+        The walk, as vertex ids.
+    mover_wins : ndarray of bool
+        Per position: whether the player to move wins.
+    winning_reply : ndarray of int32
+        Per position: a winning move, or -1.
+
+    See Also
+    --------
+    analyse_walk : Makes it.
+    RecordAnalysis : The same verdicts for a NOI2011 record.
+    WalkAnnotation : The verdicts of a token game's record, move by move.
+
     Examples
     --------
     >>> import matchgame
@@ -210,6 +225,11 @@ def analyse_walk(graph: Graph, path: Sequence[int] | npt.ArrayLike) -> WalkAnaly
         ``path[0]`` is where the token starts; move ``t`` takes it from
         ``path[t - 1]`` to ``path[t]``, an adjacent vertex not visited before.
 
+    Returns
+    -------
+    WalkAnalysis
+        The verdict and a winning move at every position of the walk.
+
     Raises
     ------
     IllegalMoveError
@@ -217,6 +237,18 @@ def analyse_walk(graph: Graph, path: Sequence[int] | npt.ArrayLike) -> WalkAnaly
         returns to a visited vertex.
     InvalidInputError, InvalidTypeError
         If ``path`` is not a 1-D sequence of integers.
+
+    See Also
+    --------
+    Position : The same game move by move, with take-backs.
+    annotate : Judges a record's moves, in every game.
+    analyse_record : Judges a NOI2011 record (with this engine).
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
 
     Examples
     --------

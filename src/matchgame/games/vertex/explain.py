@@ -38,6 +38,21 @@ __all__ = ["Explanation", "explain_placement"]
 class Explanation(BaseExplanation):
     """Why placing the token on a vertex wins or loses (see the module docstring).
 
+    Parameters
+    ----------
+    analysis : Analysis
+        The analysis explained.
+    vertex : int
+        The vertex id explained.
+    placer_wins : bool
+        Whether placing the token there wins.
+    mate : ndarray of int32
+        The maximum matching the explanation rests on.
+    path : list of int
+        The alternating path to a free vertex, as vertex ids.
+    replies : list of (int, int)
+        First moves of the opponent, each with its answer.
+
     Attributes
     ----------
     analysis : Analysis
@@ -58,6 +73,18 @@ class Explanation(BaseExplanation):
         When the placer wins: every first move of the opponent, with the placer's
         answer (its partner in :attr:`mate`); when the placer loses: one pair, the
         vertex and the opponent's winning move, its partner.
+
+    See Also
+    --------
+    EdgeExplanation : The edge game's explanation.
+    DirectedExplanation : The directed game's explanation.
+    explain : Makes the explanation of any game.
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
 
     Examples
     --------

@@ -44,6 +44,10 @@ class Position(BasePosition):
         ``visited=`` is its old name.
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves.
+    **options
+        The game's options: the vertex game has none (``max_states``, the edge
+        game's, is refused). The old keywords ``graph=``, ``visited=`` and
+        ``game=`` still work, with a warning.
 
     Raises
     ------
@@ -54,6 +58,13 @@ class Position(BasePosition):
     InvalidInputError
         If an option is not the vertex game's (``max_states``: the edge game's).
 
+    See Also
+    --------
+    EdgePosition : The edge game's position.
+    DirectedPosition : The directed game's position.
+    analyse : Who wins where, from the start.
+    analyse_walk : Who wins at every position of one game, at once.
+
     Notes
     -----
     :meth:`push` costs one augmenting-path search (usually short), :meth:`pop`
@@ -61,6 +72,12 @@ class Position(BasePosition):
     maximum matching. The other games' positions are its siblings, with the same
     constructor and methods (:class:`~matchgame.EdgePosition`,
     :class:`~matchgame.DirectedPosition`).
+
+    References
+    ----------
+    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
+       Theoret. Comput. Sci. 112 (1993) 371-381.
+       https://doi.org/10.1016/0304-3975(93)90026-P
 
     Examples
     --------
