@@ -181,6 +181,25 @@ def verify(source: Any, answer: Any, *, moves: str = "orthogonal", game: Any = N
     the certificate names (``game``: the one it must name). The checker shares no
     code with the algorithms that made the answer.
 
+    Parameters
+    ----------
+    source : Board, list of str, Graph, MultiGraph, NetworkX graph or SciPy sparse matrix
+        What the answer is about: anything :func:`matchgame.analyse` takes (rows are
+        read with :meth:`Board.from_rows`).
+    answer : str, bytes or dict
+        The JSON answer with its ``"certificate"`` field, as text, bytes or the
+        parsed dict.
+    moves : {"orthogonal", "king", "hex", "knight"}, default "orthogonal"
+        On a board, how the token moves: the rule the answer must be for.
+    game : str or Game, optional
+        The game the certificate must be for; by default the one it names (a
+        certificate without ``"game"`` is the vertex game's).
+
+    Returns
+    -------
+    list of str
+        One line per fault found, ``[]`` when the certificate proves the answer.
+
     Raises
     ------
     DocumentError
@@ -189,6 +208,8 @@ def verify(source: Any, answer: Any, *, moves: str = "orthogonal", game: Any = N
     See Also
     --------
     matchgame.analyse : The answers.
+    BaseAnalysis.certificate : The certificate of an analysis, as JSON values.
+    DocumentError : The error of a document that is no answer.
 
     Examples
     --------

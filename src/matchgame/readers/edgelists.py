@@ -65,10 +65,32 @@ def parse_edge_list(
     edges and self-loops, or with ``directed`` into a :class:`~matchgame.DiGraph`
     whose arcs are the lines ``u v`` read as ``u -> v``.
 
+    Parameters
+    ----------
+    text : str or bytes
+        A header ``n m``, then ``m`` lines ``u v`` with vertices ``1 .. n``.
+    multigraph : bool, default False
+        Keep repeated edges and self-loops (the edge game's graph); a simple graph
+        keeps each edge once and drops self-loops.
+    directed : bool, default False
+        Read each line ``u v`` as the arc ``u -> v`` (not together with
+        ``multigraph``).
+
+    Returns
+    -------
+    Graph, MultiGraph or DiGraph
+        The graph, its vertex ``k - 1`` the text's vertex ``k``.
+
     Raises
     ------
     ParseError
         With the line (and column) of the first problem.
+
+    See Also
+    --------
+    read_graph : Reads a graph in any format matchgame knows.
+    parse_board : Reads a board.
+    parse_token_record : Reads a record of moves after an edge list.
 
     Examples
     --------

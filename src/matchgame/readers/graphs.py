@@ -238,6 +238,15 @@ def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph | D
     A file is read with memory bounded by what it holds: a header that claims more
     lines than there are is refused before anything of that size is allocated.
 
+    Parameters
+    ----------
+    source : str, bytes or os.PathLike
+        A path, or the text itself (``bytes``, or a ``str`` with a line break).
+    format : str, optional
+        The format's name: ``"edgelist"``, ``"mtx"``, ``"metis"``, ``"dimacs"``,
+        ``"snap"``, ``"graphml"``, ``"gml"``, ``"graph6"`` or ``"sparse6"``; by
+        default guessed.
+
     Yields
     ------
     Graph or DiGraph
@@ -252,6 +261,12 @@ def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph | D
         If a path cannot be read.
     InvalidInputError, InvalidTypeError
         For an unknown ``format`` or a ``source`` of another type.
+
+    See Also
+    --------
+    read_graph : The one graph of a file.
+    write_graph : Writes a graph in any of these formats.
+    parse_edge_list : Reads matchgame's edge list, also as a multigraph.
 
     Examples
     --------
@@ -293,11 +308,30 @@ def _not_a_graph_file(exc: ParseError, path: str, head: bytes) -> None:
 def read_graph(source: Source, format: str | None = None) -> Graph | DiGraph:
     """The one graph held by ``source`` (see :func:`read_graphs`).
 
+    Parameters
+    ----------
+    source : str, bytes or os.PathLike
+        A path, or the text itself (``bytes``, or a ``str`` with a line break).
+    format : str, optional
+        The format's name, as for :func:`read_graphs`; by default guessed from the
+        name and the first bytes.
+
+    Returns
+    -------
+    Graph or DiGraph
+        The graph; a directed GraphML or GML file's is a :class:`~matchgame.DiGraph`.
+
     Raises
     ------
     ParseError
         As :func:`read_graphs`, and when a graph6 or sparse6 file holds other than
         one graph.
+
+    See Also
+    --------
+    read_graphs : Every graph of a file (graph6 and sparse6 files hold many).
+    write_graph : Writes a graph that this reads back.
+    parse_edge_list : Reads matchgame's edge list, also as a multigraph.
 
     Examples
     --------
@@ -389,6 +423,16 @@ def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
     vertices ``1 .. n``; matchgame's edge list, graph6 and sparse6 keep the vertex
     order only). ``matchgame.readers.graphs.format_graph`` gives the bytes.
 
+    Parameters
+    ----------
+    graph : Graph, networkx.Graph or scipy.sparse matrix
+        The graph to write.
+    target : str, os.PathLike or file object
+        A path, or a file open for writing (binary or text).
+    format : str, optional
+        The format's name, as for :func:`read_graphs`; by default taken from a
+        path's extension, else matchgame's edge list.
+
     Raises
     ------
     InvalidInputError, InvalidTypeError
@@ -398,6 +442,11 @@ def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
         neither a path nor a file; nothing is written then.
     OSError
         If the file cannot be written.
+
+    See Also
+    --------
+    read_graph : Reads the graph back.
+    read_graphs : Reads every graph of a file.
 
     Examples
     --------

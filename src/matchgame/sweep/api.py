@@ -179,6 +179,12 @@ def sweep(
     UnreadableInput
         If a path cannot be read.
 
+    See Also
+    --------
+    matchgame.analyse : The answer for one graph.
+    matchgame.read_graphs : The graphs of a file, one at a time.
+    matchgame.generate : Graphs and boards made to order.
+
     Examples
     --------
     >>> counts = sweep(b"Bw\\nBW\\n", count=True, jobs=1)  # a triangle, a path
