@@ -43,10 +43,12 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",  # a [source] link beside every object, to its highlighted module
     "numpydoc",
     "myst_nb",
     "sphinx_design",
     "sphinxarg.ext",
+    "sphinx_copybutton",
 ]
 
 # command lines are shown as typed: no curly quotes, no "--" turned into a dash
@@ -129,6 +131,12 @@ numpydoc_xref_aliases = {
 
 # --- doctests (python -m sphinx -b doctest, run by tests/test_docs.py) -------------------
 doctest_global_setup = "import matchgame\nfrom matchgame import *"
+
+# --- copy buttons --------------------------------------------------------------------------
+# A code block's copy button copies what is typed: the prompts of a shell ("$ ") and of
+# Python (">>> ", "... ") are left out, and so is the output shown after them.
+copybutton_prompt_text = r"\$ |>>> |\.\.\. "
+copybutton_prompt_is_regexp = True
 
 # --- the pages -------------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"
