@@ -151,6 +151,10 @@ html_theme_options = {
     "footer_end": ["sphinx-version", "theme-version"],
 }
 html_show_sourcelink = False
+# Pages without subpages have no section to navigate: no left sidebar (an empty "Section
+# Navigation" otherwise). Every page at the top of docs/ is such a page (index.md's own
+# pages are the sections of the navigation bar).
+html_sidebars = {path.stem: [] for path in DOCS.glob("*.md")}
 
 
 def public_reference(app, env, node, contnode):
