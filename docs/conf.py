@@ -17,6 +17,8 @@ import sys
 import types
 from pathlib import Path
 
+from sphinx.errors import PycodeError
+from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
 
 import matchgame
@@ -62,6 +64,11 @@ nitpick_ignore_regex = [
     # the standard library's pages are another project's too
     (r"py:.*", r"(os|pathlib|io|typing|collections|argparse|concurrent)\..*"),
 ]
+nitpick_ignore = [
+    # a private constant that matchgame.draw.default_scale's docstring names (the
+    # readable width of a picture): no page documents it
+    ("py:data", "_READABLE_WIDTH"),
+]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = [
@@ -97,6 +104,19 @@ nb_custom_formats = {".py": ["jupytext.reads", {"fmt": "py:percent"}]}
 # The reference is generated from matchgame.__all__: a name added, renamed or dropped there
 # changes the site with no edit here.
 PUBLIC = {name: getattr(matchgame, name) for name in matchgame.__all__}
+# The modules with a page of their own, every name of their __all__ on it (docs/api/index.md
+# lists them; matchgame.sweep, a public name, has its page among the names): references
+# to their submodules, and to what they export by its defining path, land there.
+MODULE_PAGES = ("matchgame.sweep", "matchgame.draw", "matchgame.generate")
+# The other public modules, in the module index with a paragraph each (docs/api/index.md):
+# their public names are documented as matchgame's own.
+MODULE_ENTRIES = (
+    "matchgame.certificates",
+    "matchgame.examples",
+    "matchgame.games",
+    "matchgame.readers",
+    "matchgame.writers",
+)
 autosummary_generate = True
 autosummary_ignore_module_all = False  # matchgame's members are its __all__
 autosummary_imported_members = True
@@ -108,6 +128,9 @@ autosummary_context = {
         for n, v in PUBLIC.items()
         if not (inspect.ismodule(v) or inspect.isclass(v) or inspect.isroutine(v))
     ],
+    # another name of a class (MoveAnnotation is MoveNote): its page says what it is, in the
+    # sentence written under its assignment, where autodoc would only say "alias of"
+    "aliases": {},  # filled below, once the functions that read the sources are defined
 }
 autodoc_typehints = "none"  # numpydoc's Parameters sections say the types
 autodoc_member_order = "groupwise"
@@ -172,7 +195,7 @@ def public_reference(app, env, node, contnode):
     if target in PUBLIC and not target.startswith("_"):
         public: str | None = f"matchgame.{target}"  # a bare public name, as in matchgame
     elif target.startswith("matchgame.") and target.count(".") >= 2:
-        public = _public_path(target)
+        public = _public_path(target) or _module_path(target, node.get("reftype"))
     else:
         return None
     if public is None or public == target:
@@ -208,6 +231,104 @@ def _public_path(target: str) -> str | None:
                     return ".".join(["matchgame", name, *parts[len(head) :]])
         return None
     return None
+
+
+def _module_path(target: str, reftype: str | None) -> str | None:
+    """Where a module page documents ``target``: a submodule of a documented module
+    (``matchgame.draw.boards``) is its module's page; an object a module page's module
+    exports (``matchgame.draw.scene.Scene``) is its entry there (``matchgame.draw.Scene``).
+    None for anything else, which then fails the build."""
+    for module in sorted(MODULE_PAGES + MODULE_ENTRIES, key=len, reverse=True):
+        if not target.startswith(module + "."):
+            continue
+        if reftype == "mod":
+            return module
+        if module not in MODULE_PAGES:
+            return None
+        name = target.rsplit(".", 1)[1]
+        exported = getattr(importlib.import_module(module), name, None)
+        value = _object_at(target)
+        if name in getattr(importlib.import_module(module), "__all__", ()) and (
+            exported is value and value is not None
+        ):
+            return f"{module}.{name}"
+        return None
+    return None
+
+
+def _object_at(target: str) -> object | None:
+    """The object a dotted path names (a module's attribute, or a module), else None."""
+    parts = target.split(".")
+    for split in range(len(parts), 0, -1):
+        try:
+            value: object = importlib.import_module(".".join(parts[:split]))
+        except ImportError:
+            continue
+        for part in parts[split:]:
+            value = getattr(value, part, None)
+            if value is None:
+                return None
+        return value
+    return None
+
+
+def _assigned_doc(module: str, name: str, value: object) -> list[str]:
+    """The docstring written under ``name = ...`` (or its ``#:`` comment) in ``module``, or
+    in the module of the package that ``module`` imports ``value`` from."""
+    candidates = [module, *sorted(m for m in sys.modules if m.startswith(f"{module}."))]
+    for candidate in candidates:
+        if getattr(sys.modules.get(candidate), name, None) is not value:
+            continue
+        try:
+            docs = ModuleAnalyzer.for_module(candidate).find_attr_docs()
+        except PycodeError:  # a compiled module: no source to read
+            continue
+        if ("", name) in docs:
+            return list(docs[("", name)])
+    return []
+
+
+def _alias_sentences() -> dict[str, str]:
+    """Each public name that is another name of a class, and the docstring of its
+    assignment (``MoveAnnotation = MoveNote`` in matchgame.games.bunny)."""
+    aliases = {}
+    for name, value in PUBLIC.items():
+        if inspect.isclass(value) and value.__name__ != name:
+            sentence = " ".join(line.strip() for line in _assigned_doc("matchgame", name, value))
+            aliases[name] = sentence.strip() or f"Another name of :class:`{value.__name__}`."
+    return aliases
+
+
+autosummary_context["aliases"] = _alias_sentences()
+
+
+def _module_data() -> dict[str, list[str]]:
+    """Per module page, the data of its __all__ that has a docstring where it is assigned:
+    autodoc's ``automodule :members:`` leaves out data a module imports, so the page's
+    template lists them (docs/_templates/autosummary/module.rst)."""
+    found: dict[str, list[str]] = {}
+    for module in MODULE_PAGES:
+        public = importlib.import_module(module)
+        for name in getattr(public, "__all__", ()):
+            value = getattr(public, name)
+            if inspect.ismodule(value) or inspect.isclass(value) or inspect.isroutine(value):
+                continue
+            if _assigned_doc(module, name, value):
+                found.setdefault(module, []).append(name)
+    return found
+
+
+autosummary_context["module_data"] = _module_data()
+
+
+def data_docstring(app, what, name, obj, options, lines):
+    """A data item's docstring is the one written under its assignment, wherever the
+    module documenting it imported it from (autodoc reads the documenting module only,
+    and otherwise shows the docstring of the value's type: int's, str's, tuple's)."""
+    if what != "data" or not name.startswith("matchgame."):
+        return
+    module, _, attribute = name.rpartition(".")
+    lines[:] = _assigned_doc(module, attribute, obj)
 
 
 def _skip_aliases(handler):
@@ -253,6 +374,8 @@ def setup(app):
     app.connect("builder-inited", fresh_api_stubs, priority=100)  # before autosummary
     app.connect("builder-inited", every_command_has_a_page)
     app.connect("missing-reference", public_reference)
+    # before numpydoc reads the docstrings (priority 500)
+    app.connect("autodoc-process-docstring", data_docstring, priority=400)
     app.connect("include-read", relink_included)
     for listener in list(app.events.listeners["autodoc-process-signature"]):
         if listener.handler.__module__.startswith("numpydoc"):
