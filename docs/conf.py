@@ -363,6 +363,16 @@ def fresh_api_stubs(app):
     shutil.rmtree(DOCS / "api" / "generated", ignore_errors=True)
 
 
+def commands_named_by_their_command_line(app, env):
+    """sphinx-argparse files each command for the search under its description (a
+    paragraph, escaped as HTML): search results then showed paragraphs as titles, with
+    ``&#x27;`` for every quote. Each is filed under its command line
+    (``matchgame verify``), as the page's own title has it."""
+    domain = env.domaindata.get("commands")
+    if domain is not None:
+        domain["commands"] = [(name, name, *rest) for name, _, *rest in domain["commands"]]
+
+
 def every_command_has_a_page(app):
     """Warn (an error under -W) if a command of the parser has no page in docs/cli/."""
     for command in cli_reference.commands():
@@ -373,6 +383,7 @@ def every_command_has_a_page(app):
 def setup(app):
     app.connect("builder-inited", fresh_api_stubs, priority=100)  # before autosummary
     app.connect("builder-inited", every_command_has_a_page)
+    app.connect("env-updated", commands_named_by_their_command_line)
     app.connect("missing-reference", public_reference)
     # before numpydoc reads the docstrings (priority 500)
     app.connect("autodoc-process-docstring", data_docstring, priority=400)
