@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import html as html_text
+import importlib
 import re
 import subprocess
 import sys
@@ -98,6 +99,90 @@ def test_the_notebooks_ran(site: tuple[Path, Path]) -> None:
     assert "<svg" in (html / "gallery" / "boards.html").read_text()
     assert "# valid: certificate" not in (html / "formats.html").read_text()  # never printed
     assert "# valid: placements-board" in (html / "formats.html").read_text()
+
+
+# every public module: in the module index, each with its entry (docs/api/index.md)
+PUBLIC_MODULES = (
+    "matchgame",
+    "matchgame.certificates",
+    "matchgame.draw",
+    "matchgame.examples",
+    "matchgame.games",
+    "matchgame.generate",
+    "matchgame.readers",
+    "matchgame.sweep",
+    "matchgame.writers",
+)
+
+
+def test_code_has_copy_buttons_and_objects_their_source(site: tuple[Path, Path]) -> None:
+    html, _ = site
+    page = (html / "api" / "generated" / "matchgame.analyse.html").read_text()
+    # sphinx-copybutton on every page; what it copies leaves out "$ ", ">>> " and "... "
+    assert "_static/copybutton.js" in page and "_static/copybutton.css" in page
+    script = (html / "_static" / "copybutton.js").read_text()
+    assert r"'\\$ |>>> |\\.\\.\\. ', true" in script
+    # sphinx.ext.viewcode: a [source] link to the module that defines the function
+    assert 'class="viewcode-link"' in page
+    assert "_modules/matchgame/games/api.html#analyse" in page
+    source = (html / "_modules" / "matchgame" / "games" / "api.html").read_text()
+    assert "def analyse(" in html_text.unescape(re.sub(r"<[^>]+>", "", source))
+
+
+def test_the_module_index_lists_every_public_module(site: tuple[Path, Path]) -> None:
+    html, _ = site
+    index = (html / "py-modindex.html").read_text()
+    assert set(PUBLIC_MODULES) <= set(re.findall(r'<code class="xref">([^<]+)</code>', index))
+    assert "py-modindex.html" in (html / "api" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("name", ["matchgame.draw", "matchgame.generate"])
+def test_a_module_page_documents_its_functions_and_classes(
+    site: tuple[Path, Path], name: str
+) -> None:
+    html, _ = site
+    module = importlib.import_module(name)
+    page = (html / "api" / "generated" / f"{name}.html").read_text()
+    documented = set(re.findall(rf'id="{re.escape(name)}\.(\w+)"', page))
+    callables = {n for n in module.__all__ if callable(getattr(module, n))}
+    assert callables and callables <= documented, callables - documented
+
+
+def test_an_alias_says_what_it_is(site: tuple[Path, Path]) -> None:
+    html, _ = site
+    page = (html / "api" / "generated" / "matchgame.MoveAnnotation.html").read_text()
+    text = html_text.unescape(re.sub(r"<[^>]+>", "", page))
+    assert "The name of MoveNote before both kinds of record shared it." in text
+    # a data item's docstring is its own, not its type's (tuple's, str's)
+    names = (html / "api" / "generated" / "matchgame.html").read_text()
+    assert "0-based in the Python API" in names and "Built-in immutable sequence" not in names
+
+
+def test_every_tutorial_can_be_downloaded(site: tuple[Path, Path]) -> None:
+    html, _ = site
+    for source in (DOCS / "tutorials").glob("*.md"):
+        if source.name == "index.md":
+            continue
+        page = (html / "tutorials" / f"{source.stem}.html").read_text()
+        link = re.search(rf'href="\.\./(_downloads/\w+/{re.escape(source.name)})"', page)
+        assert link, source.name
+        assert (html / link.group(1)).read_bytes() == source.read_bytes()
+
+
+def test_pages_without_subpages_have_no_section_navigation(site: tuple[Path, Path]) -> None:
+    html, _ = site
+    for page in ("getting-started", "theory", "glossary"):
+        assert "Section Navigation" not in (html / f"{page}.html").read_text(), page
+    assert "Section Navigation" in (html / "tutorials" / "jsoi-board.html").read_text()
+
+
+def test_search_results_are_titled_by_names_not_paragraphs(site: tuple[Path, Path]) -> None:
+    """The command-line pages' commands are found by their command lines; no entry of
+    the search index is HTML-escaped twice."""
+    html, _ = site
+    index = (html / "searchindex.js").read_text()
+    assert "&#x27;" not in index and "&quot;" not in index
+    assert '"matchgame verify"' in index
 
 
 def test_the_doctests_of_the_api_pages_pass(site: tuple[Path, Path], tmp_path: Path) -> None:
