@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ...errors import BudgetExceededError, MatchgameError
-from ...examples import load, names_of_kind
+from ...examples import EXAMPLES, names_of_kind
+from ...examples import example as bundled
 from ...readers.graphs import EXTENSIONS, detect_file_format
 from ...readers.inputs import GRAPH_KINDS, KINDS, read_file, read_stream
 
@@ -48,6 +49,8 @@ _EXAMPLE_KINDS = {
     # a record whose token never comes back is one of a game whose token may
     "trail-board": ("walk-board",),
     "trail-edges": ("walk-edges",),
+    # a graph file's example is read in its format (c5: Matrix Market)
+    **{kind: (kind,) for kind in GRAPH_KINDS},
 }
 
 
@@ -186,8 +189,9 @@ def input_kind(args: argparse.Namespace, kind: str) -> str:
             raise UsageError(f"--input-format {chosen} reads FILE, not a bundled example")
         return "edges" if chosen == "edgelist" else chosen
     path = getattr(args, "file", None)
-    if example:
-        return kind
+    if example:  # a graph file's example is in its format, as a file named so would be
+        info = EXAMPLES.get(args.example)
+        return info.kind if info is not None and info.kind in GRAPH_KINDS else kind
     if path is None or path == "-":
         # standard input cannot be read twice: with --edges its first line is read
         # for the format when the whole of it is read ("graph")
@@ -209,7 +213,7 @@ def input_bytes(args: argparse.Namespace, kind: str | None, *, game: Any = None)
     example = getattr(args, "example", None)
     if example is not None:
         examples = tuple(k for each in kinds for k in _EXAMPLE_KINDS[each])
-        return load(example or names_of_kind(*examples)[0], examples).text.encode("ascii")
+        return bundled(example or names_of_kind(*examples)[0], examples).text.encode("ascii")
     return read_path(args.file, kind if kind is not None else kinds)
 
 

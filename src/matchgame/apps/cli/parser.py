@@ -391,6 +391,30 @@ def build_parser() -> argparse.ArgumentParser:
     )
     mistakes.set_defaults(handler=commands.mistakes)
 
+    example_cmd = subcommands.add_parser(
+        "example",
+        help="print a bundled example (a board, a graph file, a record) to try the commands on",
+        description="Print a bundled example's text, to save as a file and give to the "
+        "other commands: 'matchgame example jsoi > board.txt', then 'matchgame placements "
+        "board.txt'. In Python: matchgame.examples.load(NAME) reads it, "
+        "matchgame.examples.text(NAME) gives its text.",
+    )
+    example_cmd.add_argument(
+        "name",
+        nargs="?",
+        metavar="NAME",
+        help=f"the example: {', '.join(EXAMPLES)}",
+    )
+    example_cmd.add_argument(
+        "--list",
+        action="store_true",
+        help="list the examples, each with what it is and a line saying what it shows",
+    )
+    example_cmd.add_argument(
+        "-o", "--output", metavar="FILE", help="write the example to FILE, not to standard output"
+    )
+    example_cmd.set_defaults(handler=commands.example)
+
     # matchgame sweep: many graphs at once (its arguments live in apps/cli/sweep.py)
     add_sweep_command(subcommands)
     add_contest_commands(subcommands)  # stress, generate, validate, strength

@@ -26,7 +26,8 @@ from ...core.graph import Graph
 from ...core.moves import as_moves
 from ...core.names import BoardCells
 from ...errors import MatchgameError
-from ...examples import EXAMPLES, UnknownExample, load
+from ...examples import EXAMPLES, UnknownExample
+from ...examples import example as bundled
 from ...games.analyses import BaseAnalysis
 from ...games.bunny import GameRecord, analyse_record
 from ...games.contract import DEFAULT, Game, all_games, names
@@ -423,11 +424,14 @@ async def opening(request: Request) -> Response:
 
 
 async def example(request: Request) -> Response:
-    """A bundled example's text; ``X-Matchgame-Kind`` says what it is."""
+    """A bundled example's text; ``X-Matchgame-Kind`` says what it is (a graph file's
+    is ``edges``, its format in ``X-Matchgame-Format``, for the ``format`` query)."""
     name = request.path_params["name"]
     try:
-        found = load(name)
+        found = bundled(name)
     except UnknownExample:
         return JSONResponse({"error": f"unknown example {name!r}"}, status_code=404)
     headers = {"X-Matchgame-Kind": found.kind, "X-Matchgame-Moves": EXAMPLES[name].moves}
+    if found.kind in GRAPH_KINDS:
+        headers.update({"X-Matchgame-Kind": "edges", "X-Matchgame-Format": found.kind})
     return Response(found.text.encode("ascii"), media_type="text/plain", headers=headers)

@@ -721,7 +721,7 @@ async function loadExample(name) {
     const answer = await fetch(`/api/examples/${name}`);
     if (!answer.ok) return showError((await answer.json()).error);
     setSource(await answer.text(), answer.headers.get("X-Matchgame-Kind"),
-      answer.headers.get("X-Matchgame-Moves"));
+      answer.headers.get("X-Matchgame-Moves"), answer.headers.get("X-Matchgame-Format"));
   } finally {
     working(-1);
   }
