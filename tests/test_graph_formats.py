@@ -365,6 +365,12 @@ def test_native_edge_list_is_the_default(tmp_path):
         (None, b"\n\np edge 3 1\n", "dimacs"),
         (None, b'<?xml version="1.0"?>\n', "graphml"),
         (None, b"graph [\n", "gml"),
+        # what may come before GML's graph: comments, top-level keys, '[' on the next line
+        (None, b'Creator "yFiles"\nVersion "2.2"\ngraph\n[\n  node [ id 0 ]\n]\n', "gml"),
+        (None, b"# drawn by hand\n\ngraph [\n", "gml"),
+        (None, b"graph\n[\n", "gml"),  # not graph6, whose characters 'graph' are
+        (None, b"<!-- a path -->\n<graphml xmlns='x'>\n", "graphml"),
+        (None, b"# Directed graph\n# Nodes: 2\n0 1\n", "snap"),
         ("x.txt", b"3 2\n1 2\n", None),
         ("board.txt", b"3 3\n.##\n", None),
     ],

@@ -160,6 +160,25 @@ _SIGNATURES = (
     (re.compile(rb"p[ \t]+(edge|col|edges)[ \t]"), "dimacs"),
     (re.compile(rb"(creator[ \t]+\"[^\"\n]*\"\s*)?graph\s*\[", re.IGNORECASE), "gml"),
 )
+# signatures that may come after a few lines of their own: GML's comments ('#' lines) and
+# top-level keys (Creator "yFiles", Version 2) before its 'graph [', which may open on
+# the next line; an XML comment or doctype before GraphML's root
+_LATE_SIGNATURES = (
+    (
+        re.compile(
+            rb"(?:[ \t]*(?:#[^\n]*|(?:creator|version|comment)[ \t]+[^\n\[]*)?\r?\n)*"
+            rb"[ \t]*graph\s*\[",
+            re.IGNORECASE,
+        ),
+        "gml",
+    ),
+    (
+        re.compile(
+            rb"(?:\s*(?:<!--.*?-->|<!doctype[^>]*>))+\s*<graphml\b", re.IGNORECASE | re.DOTALL
+        ),
+        "graphml",
+    ),
+)
 # what a first line hints at when no signature and no extension says more
 _SHAPES = (
     (re.compile(rb"#"), "snap"),
@@ -175,8 +194,10 @@ def detect_format(name: str | os.PathLike[str] | None, head: bytes) -> str | Non
     in, or None when nothing tells (matchgame's edge list is then assumed).
 
     A signature in the first line (``%%MatrixMarket``, ``>>graph6<<``, ``<?xml``,
-    ``p edge``, ``graph [``) comes first, then the extension, then the first
-    line's shape (``#`` SNAP, ``c`` DIMACS, ``%`` METIS, graph6 characters).
+    ``p edge``, ``graph [``) comes first, or after what may precede it (GML's
+    comments and ``Creator``/``Version`` lines, its ``graph`` with the ``[`` on the
+    next line; an XML comment before ``<graphml``), then the extension, then the
+    first line's shape (``#`` SNAP, ``c`` DIMACS, ``%`` METIS, graph6 characters).
 
     >>> detect_format("web.mtx", b"")
     'mtx'
@@ -184,10 +205,16 @@ def detect_format(name: str | os.PathLike[str] | None, head: bytes) -> str | Non
     'mtx'
     >>> detect_format("g.txt", b"# Directed graph\\n0 1\\n"), detect_format("g.txt", b"3 1\\n")
     ('snap', None)
+    >>> detect_format(None, b'Creator "yFiles"\\nVersion "2.2"\\ngraph\\n[\\n  node [ id 0 ]\\n')
+    'gml'
     """
     first = _first_line(head)
     for pattern, format_name in _SIGNATURES:
         if pattern.match(first):
+            return format_name
+    text = _text_of(head)
+    for pattern, format_name in _LATE_SIGNATURES:
+        if pattern.match(text):
             return format_name
     if name is not None:
         extension = PurePath(os.fspath(name)).suffix.lower()
@@ -199,11 +226,16 @@ def detect_format(name: str | os.PathLike[str] | None, head: bytes) -> str | Non
     return None
 
 
-def _first_line(head: bytes) -> bytes:
+def _text_of(head: bytes) -> bytes:
+    """The head as the readers see it (a byte-order mark, UTF-16 ... dealt with)."""
     try:
-        data = prepare(head)
+        return prepare(head)
     except ParseError:
         return b""
+
+
+def _first_line(head: bytes) -> bytes:
+    data = _text_of(head)
     for line in data.split(b"\n", 64)[:64]:
         if line.strip():
             return line.lstrip()
