@@ -23,7 +23,7 @@ from ..core._validate import Applies, Integer, Options, describe, validate_param
 from ..core.board import is_board_source
 from ..core.moves import MOVES
 from ..core.names import BoardCells, VertexIds, VertexNames
-from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidTypeError
+from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
 from .contract import game as find_game
 
 __all__ = ["BasePosition", "Outcome"]
@@ -397,6 +397,39 @@ class BasePosition(abc.ABC):
         if problem is not None:
             raise IllegalMoveError(problem)
         self._push_id(u)
+
+    def push_id(self, v: int) -> None:
+        """Play vertex id ``v`` (:meth:`push` by id). An illegal move's message names
+        the vertices in their 1-based text form (``cell 1 1``, ``vertex 3``), as
+        :meth:`parse_move`'s does: what faces that read moves as text (the web app)
+        report.
+
+        Raises
+        ------
+        IllegalMoveError
+            If ``v`` is not a legal move.
+        InvalidTypeError, InvalidInputError
+            If ``v`` is no vertex id of the graph.
+
+        Examples
+        --------
+        >>> from matchgame import Board, Position
+        >>> position = Position(Board.from_rows([".##", "...", "#.#"]))
+        >>> position.push_id(3)  # the cell (1, 2), "2 3" in text
+        >>> position.push_id(0)
+        Traceback (most recent call last):
+        ...
+        matchgame.errors.IllegalMoveError: cell 1 1 is not adjacent to the token at cell 2 3
+        """
+        if isinstance(v, bool) or not isinstance(v, int | np.integer):
+            raise InvalidTypeError(f"v must be a vertex id (an int), got {describe(v)}")
+        v = int(v)
+        if not 0 <= v < self._n:
+            raise InvalidInputError(f"v = {v} is no vertex id (ids 0..{self._n - 1})")
+        problem = self._illegal(v)
+        if problem is not None:
+            raise IllegalMoveError(problem)
+        self._push_id(v)
 
     def pop(self) -> Hashable:
         """Take back the last move and return it.
