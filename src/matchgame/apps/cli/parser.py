@@ -164,7 +164,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play against the engine. On a terminal: the board after every move, "
         "moves as 'ROW COL', 'hint', 'undo', 'quit'. Otherwise a line protocol: the engine "
         "writes 'engine: ROW COL', reads your moves as 'ROW COL' lines, and ends with "
-        "'winner: you' or 'winner: engine'.",
+        "'winner: you' or 'winner: engine'; a line may also be 'hint' (answered 'hint: ROW "
+        "COL ...'), 'undo' (your last move and the engine's reply taken back: 'undone: ...') "
+        "or 'quit' (you resign: 'winner: engine'). Exit status 0 when the game ends, 2 for "
+        "bad input (with --strict, an illegal or unreadable move too).",
     )
     play_cmd.add_argument("file", nargs="?", help="a board, or with --game bunny a NOI2011 record")
     add_game_options(
