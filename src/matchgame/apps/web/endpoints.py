@@ -227,7 +227,8 @@ def _json(document: Any) -> Response:
 
 def _svg(scene: draw.Scene, note: str | None = None) -> Response:
     headers = {"X-Matchgame-Note": note} if note else None
-    return Response(draw.to_svg(scene), media_type="image/svg+xml", headers=headers)
+    svg = draw.to_svg(scene).encode("utf-8")
+    return Response(svg, media_type="image/svg+xml", headers=headers)
 
 
 def _why_not_drawn(graph: Graph) -> str | None:
@@ -394,7 +395,7 @@ def position(query: QueryParams, body: bytes) -> Response:
         pieces = None
         if bunny is not None:
             pieces = bunny.board.pieces_after(np.array(game.move_stack, dtype=np.int64))
-        document["svg"] = draw.to_svg(draw.position_scene(game, pieces=pieces)).decode()
+        document["svg"] = draw.to_svg(draw.position_scene(game, pieces=pieces))
     return _json(document)
 
 
@@ -433,7 +434,7 @@ def explain(query: QueryParams, body: bytes) -> Response:
     document = why.document()
     note = _why_not_drawn(analysis.graph)
     if note is None:
-        document["svg"] = draw.to_svg(draw.explain_scene(why)).decode()
+        document["svg"] = draw.to_svg(draw.explain_scene(why))
     else:
         document["svg"], document["picture_note"] = None, note
     return _json(document)
