@@ -384,6 +384,31 @@ def _source_bytes(source: Source, format_name: str | None) -> tuple[bytes, str |
         raise UnreadableInput(f"cannot read {path!r}: {exc.strerror or exc}{hint}") from None
 
 
+EDGE_LIST_SUFFIXES = ("", ".txt", ".in")
+"""Path extensions :func:`write_graph` writes matchgame's edge list to (none, a text
+file, a contest's input); every other one must name a format (:data:`EXTENSIONS`)."""
+
+
+def _format_of_path(path: str) -> str:
+    """The format a path's extension names for :func:`write_graph`.
+
+    Raises
+    ------
+    InvalidInputError
+        For an extension that names none, listing those that do.
+    """
+    suffix = PurePath(path).suffix.lower()
+    if suffix in EXTENSIONS:
+        return EXTENSIONS[suffix]
+    if suffix in EDGE_LIST_SUFFIXES:
+        return "edgelist"
+    known = ", ".join(EXTENSIONS)
+    raise InvalidInputError(
+        f"target {path!r}: the extension {suffix!r} names no graph format (known: {known}; "
+        "'.txt', '.in' or none for matchgame's edge list); give format= to write another"
+    )
+
+
 def format_graph(graph: Any, format: str = "edgelist") -> bytes:
     """The text of ``graph`` (a :class:`Graph`, a NetworkX graph or a SciPy sparse
     matrix) in ``format``, a key of :data:`FORMATS`, as :func:`read_graph` reads it
@@ -414,20 +439,23 @@ def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
     """Write ``graph`` (a :class:`Graph`, a NetworkX graph or a SciPy sparse matrix)
     to ``target``: a path (``str`` or :class:`os.PathLike`) or an open file, binary
     or text. ``format`` is a key of ``matchgame.readers.graphs.FORMATS``; None takes
-    it from a path's extension (``.mtx``, ``.graphml``, ``.g6`` ...), else
-    matchgame's edge list. What is written, :func:`read_graph` reads back: the same
-    vertices and edges, and the names where the format holds them (GraphML and GML
-    write each name's text, SNAP the ids, METIS, DIMACS and Matrix Market number the
-    vertices ``1 .. n``; matchgame's edge list, graph6 and sparse6 keep the vertex
-    order only). ``matchgame.readers.graphs.format_graph`` gives the bytes.
+    it from a path's extension (``.mtx``, ``.graphml``, ``.g6`` ...; matchgame's edge
+    list for ``.txt``, ``.in`` or none, and an extension that names no format is
+    refused), or for an open file matchgame's edge list. What is written,
+    :func:`read_graph` reads back: the same vertices and edges, and the names where
+    the format holds them (GraphML and GML write each name's text, SNAP the ids,
+    METIS, DIMACS and Matrix Market number the vertices ``1 .. n``; matchgame's edge
+    list, graph6 and sparse6 keep the vertex order only).
+    ``matchgame.readers.graphs.format_graph`` gives the bytes.
 
     Raises
     ------
     InvalidInputError, InvalidTypeError
-        For an unknown ``format``, a ``graph`` of another type, a graph the format
-        cannot hold (a vertex without edges in SNAP, names SNAP or GraphML cannot
-        tell apart, a graph6 text too big for memory), or a ``target`` that is
-        neither a path nor a file; nothing is written then.
+        For an unknown ``format`` or a path's extension that names none (``x.foo``),
+        a ``graph`` of another type, a graph the format cannot hold (a vertex
+        without edges in SNAP, names SNAP or GraphML cannot tell apart, a graph6
+        text too big for memory), or a ``target`` that is neither a path nor a file;
+        nothing is written then.
     OSError
         If the file cannot be written.
 
@@ -446,7 +474,7 @@ def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
             f"target must be a path or an open file, got {type(target).__name__}"
         )
     if format is None and is_path:
-        format = EXTENSIONS.get(PurePath(os.fspath(target)).suffix.lower())
+        format = _format_of_path(os.fspath(target))
     data = format_graph(graph, format or "edgelist")
     if is_path:
         with open(target, "wb") as handle:
