@@ -21,7 +21,7 @@ def serve(args: argparse.Namespace) -> int:
     except ImportError:
         raise UsageError(
             "serve needs the web extra: pip install starlette uvicorn "
-            "(in a clone: pip install '.[web]')"
+            "(in a clone of matchgame: pip install -e '.[web]')"
         ) from None
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: expected 0..65535")
