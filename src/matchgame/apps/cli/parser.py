@@ -8,6 +8,7 @@ from typing import NoReturn
 from ... import __version__
 from ...core.moves import MOVES, MOVES_HELP
 from ...examples import EXAMPLES, names_of_kind
+from ...games.contract import DEFAULT, all_games
 from . import commands
 from .commands import PICTURES
 from .contest import add_contest_commands
@@ -31,9 +32,10 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="matchgame",
-        description="Solve token games on graphs exactly: vertex geography (a move uses up "
-        "the vertex it leaves), edge geography (the edge it travels) and their kin, on "
-        "boards and any graph (--game on every command).",
+        description=_description(),
+        epilog="Exit status: 0 an answer; 1 verify, stress or validate found something "
+        "wrong (what, on standard output); 2 bad input or usage (one 'error:' line on "
+        "standard error, nothing on standard output); 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"matchgame {__version__}")
     subcommands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -86,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
         "verify",
         help="check a certificate made by 'placements --format json --certificate'",
         description="Check a certificate against its input: prints 'ok' (exit 0) or what "
-        "is wrong (exit 1). The check uses no matching algorithm.",
+        "is wrong (exit 1); an input or answer that cannot be read is one 'error:' line on "
+        "standard error (exit 2, bad input or usage). The check uses no matching algorithm.",
     )
     verify.add_argument(
         "files",
@@ -160,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play_cmd = subcommands.add_parser(
         "play",
-        help="play the placement game or Bunny and Egg against the engine",
+        help="play any game (--game) on a board or graph, or Bunny and Egg, against the engine",
         description="Play against the engine. On a terminal: the board after every move, "
         "moves as 'ROW COL', 'hint', 'undo', 'quit'. Otherwise a line protocol: the engine "
         "writes 'engine: ROW COL', reads your moves as 'ROW COL' lines, and ends with "
@@ -422,6 +425,20 @@ def build_parser() -> argparse.ArgumentParser:
     add_sweep_command(subcommands)
     add_contest_commands(subcommands)  # stress, generate, validate, strength
     return parser
+
+
+def _description() -> str:
+    """What matchgame solves: every game of the registry, by name, with its rule."""
+    games = "; ".join(
+        f"{g.name} ({g.title}{', the default' if g.name == DEFAULT else ''}): {g.rule}"
+        for g in all_games()
+    )
+    return (
+        "Solve token games on graphs exactly, on boards and any graph: a token sits on a "
+        "vertex, the players move it in turn, and who cannot move loses. The games "
+        f"(--game NAME on every command): {games}. Try them on a bundled example: "
+        "matchgame example --list."
+    )
 
 
 def _add_moves(command: argparse.ArgumentParser) -> None:
