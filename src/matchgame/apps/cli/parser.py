@@ -481,7 +481,8 @@ def _add_many(command: argparse.ArgumentParser, *, out_dir: bool = True) -> None
         command.add_argument(
             "--out-dir",
             metavar="DIR",
-            help="write each input's answer to DIR (made with its parents if missing), "
+            help="write each input's answer to DIR (made with its parents, if missing, "
+            "when the first answer is written), "
             "named as the input with its extension replaced by --suffix (tests/7.in -> "
             "DIR/7.out); without it answers go to standard output one after another",
         )
