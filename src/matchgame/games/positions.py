@@ -399,37 +399,25 @@ class BasePosition(abc.ABC):
         self._push_id(u)
 
     def push_id(self, v: int) -> None:
-        """Play vertex id ``v`` (:meth:`push` by id). An illegal move's message names
-        the vertices in their 1-based text form (``cell 1 1``, ``vertex 3``), as
-        :meth:`parse_move`'s does: what faces that read moves as text (the web app)
-        report.
+        """Play vertex id ``v`` (:meth:`push` by id); an illegal move's message names
+        the vertices in their 1-based text form, as :meth:`parse_move`'s does.
 
         Raises
         ------
         IllegalMoveError
-            If ``v`` is not a legal move.
+            If ``v`` is not a legal move (``cell 1 1 is not adjacent to the token at
+            cell 2 3``).
         InvalidTypeError, InvalidInputError
             If ``v`` is no vertex id of the graph.
-
-        Examples
-        --------
-        >>> from matchgame import Board, Position
-        >>> position = Position(Board.from_rows([".##", "...", "#.#"]))
-        >>> position.push_id(3)  # the cell (1, 2), "2 3" in text
-        >>> position.push_id(0)
-        Traceback (most recent call last):
-        ...
-        matchgame.errors.IllegalMoveError: cell 1 1 is not adjacent to the token at cell 2 3
         """
         if isinstance(v, bool) or not isinstance(v, int | np.integer):
             raise InvalidTypeError(f"v must be a vertex id (an int), got {describe(v)}")
-        v = int(v)
         if not 0 <= v < self._n:
             raise InvalidInputError(f"v = {v} is no vertex id (ids 0..{self._n - 1})")
-        problem = self._illegal(v)
+        problem = self._illegal(int(v))
         if problem is not None:
             raise IllegalMoveError(problem)
-        self._push_id(v)
+        self._push_id(int(v))
 
     def pop(self) -> Hashable:
         """Take back the last move and return it.
