@@ -186,15 +186,15 @@ def check_pictures(game: Any, data: Any) -> None:
     """An analysis, an explanation and a position drawn (SVG), on a graph and a board."""
     for source in (data.draw(graph_inputs(game))[0], data.draw(board_inputs(game))[0]):
         analysis = game.analyse(source)
-        assert draw.to_svg(draw.analysis_scene(analysis)).startswith(b"<?xml")
+        assert draw.to_svg(draw.analysis_scene(analysis)).startswith("<?xml")
         assert analysis._repr_svg_().startswith("<?xml")
         if analysis.n_vertices:
             why = analysis.explain(analysis.names.name(0))
-            assert draw.to_svg(draw.explain_scene(why)).startswith(b"<?xml")
+            assert draw.to_svg(draw.explain_scene(why)).startswith("<?xml")
         position = game.position(source)
         if position.legal_moves():
             position.push(position.legal_moves()[0])
-        assert draw.to_svg(draw.position_scene(position)).startswith(b"<?xml")
+        assert draw.to_svg(draw.position_scene(position)).startswith("<?xml")
         assert isinstance(str(position), str)
 
 

@@ -192,7 +192,7 @@ class Graph:
         Raises
         ------
         ImportError
-            Without NetworkX (``pip install 'matchgame[graphs]'``).
+            Without NetworkX (``pip install networkx scipy``).
 
         Examples
         --------
@@ -222,7 +222,7 @@ class Graph:
         Raises
         ------
         ImportError
-            Without SciPy (``pip install 'matchgame[graphs]'``).
+            Without SciPy (``pip install networkx scipy``).
 
         Examples
         --------
@@ -404,7 +404,8 @@ def _optional(module: str, what: str) -> Any:
     except ImportError:
         package = module.split(".")[0]
         raise ImportError(
-            f"{what} needs {package}: pip install 'matchgame[graphs]' (or {package})"
+            f"{what} needs {package}: pip install networkx scipy (in a clone of matchgame: "
+            "pip install -e '.[graphs]')"
         ) from None
 
 

@@ -13,7 +13,7 @@ judged record: :mod:`matchgame.games`), split by what is drawn and how:
 
 >>> from matchgame import analyse
 >>> svg = to_svg(analysis_scene(analyse([".##", "...", "#.#"])))
->>> svg.startswith(b"<?xml")
+>>> svg.startswith("<?xml")
 True
 """
 
@@ -90,8 +90,10 @@ def edge_explain_scene(explanation: Any) -> Scene:
 def save(scene: Scene, path: str | Path, *, scale: float | None = None) -> None:
     """Write the scene; the file's suffix (.svg or .png, any case) picks the format."""
     suffix = Path(path).suffix.lower()
-    data = to_svg(scene, scale=scale) if suffix == ".svg" else to_png(scene, scale=scale)
-    Path(path).write_bytes(data)
+    if suffix == ".svg":
+        Path(path).write_bytes(to_svg(scene, scale=scale).encode("utf-8"))
+    else:
+        Path(path).write_bytes(to_png(scene, scale=scale))
 
 
 def notebook_svg(value: Any) -> str | None:
@@ -99,7 +101,7 @@ def notebook_svg(value: Any) -> str | None:
     judged record (their ``_repr_svg_``); None when a graph is too big to draw
     (:data:`MAX_GRAPH_VERTICES`)."""
     if isinstance(value, RecordAnalysis):
-        return to_svg(record_scene(value)).decode()
+        return to_svg(record_scene(value))
     if isinstance(value, BaseExplanation):
         graph = value.analysis.graph
     elif isinstance(value, WalkAnnotation):
@@ -118,4 +120,4 @@ def notebook_svg(value: Any) -> str | None:
         scene = walk_scene(value)
     else:
         scene = explain_scene(value)
-    return to_svg(scene).decode()
+    return to_svg(scene)

@@ -171,7 +171,8 @@ def _layout(graph: Any) -> npt.NDArray[np.float64]:
         except ImportError:
             raise InvalidInputError(
                 f"a picture of a graph of {n} vertices needs SciPy for its layout (above "
-                f"{_SPRING_ALONE_BELOW - 1}): pip install scipy, or 'matchgame[graphs]'"
+                f"{_SPRING_ALONE_BELOW - 1}): pip install scipy (in a clone of matchgame: "
+                "pip install -e '.[graphs]')"
             ) from None
         from scipy.sparse.linalg import ArpackError
 

@@ -209,7 +209,8 @@ def connect_dask(address: str, timeout: float = DASK_TIMEOUT) -> Any:
         from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
         raise InvalidInputError(
-            "Dask needs the optional extra: pip install 'matchgame[cluster]'"
+            "Dask is not installed: pip install dask distributed (in a clone of "
+            "matchgame: pip install -e '.[cluster]')"
         ) from None
     try:
         scheme, location = parse_address(address)

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MOVES_HELP",
     "annotate",
+    "example",
     "explain",
     "mistakes",
     "placements",
@@ -366,4 +367,38 @@ def explain(args: argparse.Namespace) -> int:
         write_chunks(json_for_people(args, [json_document(why.document()) for why in explanations]))
     else:
         write_output("".join(why.text() + "\n" for why in explanations).encode())
+    return 0
+
+
+def example(args: argparse.Namespace) -> int:
+    """A bundled example's text on standard output (``-o``: in a file), or with
+    ``--list`` every example, its kind and what it shows."""
+    from ...examples import EXAMPLES
+    from ...examples import example as bundled
+
+    if args.list:
+        if args.name is not None:
+            raise UsageError("give an example's NAME or --list, not both")
+        from ...readers.inputs import KINDS
+
+        # what each is, as messages name the kinds ("a board" -> "board")
+        kinds = {
+            name: KINDS[info.kind].description.split(" ", 1)[1] for name, info in EXAMPLES.items()
+        }
+        width, kind_width = max(map(len, kinds)), max(map(len, kinds.values()))
+        data = "".join(
+            f"{name:<{width}}  {kinds[name]:<{kind_width}}  {info.description}\n"
+            for name, info in EXAMPLES.items()
+        ).encode()
+    elif args.name is None:
+        raise UsageError("give an example's NAME (matchgame example --list names them)")
+    else:
+        data = bundled(args.name).text.encode("ascii")
+    if args.output is None:
+        write_output(data)
+        return 0
+    try:
+        Path(args.output).write_bytes(data)
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
     return 0

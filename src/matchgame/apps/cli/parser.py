@@ -8,6 +8,7 @@ from typing import NoReturn
 from ... import __version__
 from ...core.moves import MOVES, MOVES_HELP
 from ...examples import EXAMPLES, names_of_kind
+from ...games.contract import DEFAULT, all_games
 from . import commands
 from .commands import PICTURES
 from .contest import add_contest_commands
@@ -31,9 +32,10 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="matchgame",
-        description="Solve token games on graphs exactly: vertex geography (a move uses up "
-        "the vertex it leaves), edge geography (the edge it travels) and their kin, on "
-        "boards and any graph (--game on every command).",
+        description=_description(),
+        epilog="Exit status: 0 an answer; 1 verify, stress or validate found something "
+        "wrong (what, on standard output); 2 bad input or usage (one 'error:' line on "
+        "standard error, nothing on standard output); 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"matchgame {__version__}")
     subcommands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -86,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
         "verify",
         help="check a certificate made by 'placements --format json --certificate'",
         description="Check a certificate against its input: prints 'ok' (exit 0) or what "
-        "is wrong (exit 1). The check uses no matching algorithm.",
+        "is wrong (exit 1); an input or answer that cannot be read is one 'error:' line on "
+        "standard error (exit 2, bad input or usage). The check uses no matching algorithm.",
     )
     verify.add_argument(
         "files",
@@ -160,11 +163,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     play_cmd = subcommands.add_parser(
         "play",
-        help="play the placement game or Bunny and Egg against the engine",
+        help="play any game (--game) on a board or graph, or Bunny and Egg, against the engine",
         description="Play against the engine. On a terminal: the board after every move, "
         "moves as 'ROW COL', 'hint', 'undo', 'quit'. Otherwise a line protocol: the engine "
         "writes 'engine: ROW COL', reads your moves as 'ROW COL' lines, and ends with "
-        "'winner: you' or 'winner: engine'.",
+        "'winner: you' or 'winner: engine'; a line may also be 'hint' (answered 'hint: ROW "
+        "COL ...'), 'undo' (your last move and the engine's reply taken back: 'undone: ...') "
+        "or 'quit' (you resign: 'winner: engine'). Exit status 0 when the game ends, 2 for "
+        "bad input (with --strict, an illegal or unreadable move too).",
     )
     play_cmd.add_argument("file", nargs="?", help="a board, or with --game bunny a NOI2011 record")
     add_game_options(
@@ -391,10 +397,48 @@ def build_parser() -> argparse.ArgumentParser:
     )
     mistakes.set_defaults(handler=commands.mistakes)
 
+    example_cmd = subcommands.add_parser(
+        "example",
+        help="print a bundled example (a board, a graph file, a record) to try the commands on",
+        description="Print a bundled example's text, to save as a file and give to the "
+        "other commands: 'matchgame example jsoi > board.txt', then 'matchgame placements "
+        "board.txt'. In Python: matchgame.examples.load(NAME) reads it, "
+        "matchgame.examples.text(NAME) gives its text.",
+    )
+    example_cmd.add_argument(
+        "name",
+        nargs="?",
+        metavar="NAME",
+        help=f"the example: {', '.join(EXAMPLES)}",
+    )
+    example_cmd.add_argument(
+        "--list",
+        action="store_true",
+        help="list the examples, each with what it is and a line saying what it shows",
+    )
+    example_cmd.add_argument(
+        "-o", "--output", metavar="FILE", help="write the example to FILE, not to standard output"
+    )
+    example_cmd.set_defaults(handler=commands.example)
+
     # matchgame sweep: many graphs at once (its arguments live in apps/cli/sweep.py)
     add_sweep_command(subcommands)
     add_contest_commands(subcommands)  # stress, generate, validate, strength
     return parser
+
+
+def _description() -> str:
+    """What matchgame solves: every game of the registry, by name, with its rule."""
+    games = "; ".join(
+        f"{g.name} ({g.title}{', the default' if g.name == DEFAULT else ''}): {g.rule}"
+        for g in all_games()
+    )
+    return (
+        "Solve token games on graphs exactly, on boards and any graph: a token sits on a "
+        "vertex, the players move it in turn, and who cannot move loses. The games "
+        f"(--game NAME on every command): {games}. Try them on a bundled example: "
+        "matchgame example --list."
+    )
 
 
 def _add_moves(command: argparse.ArgumentParser) -> None:
@@ -437,7 +481,8 @@ def _add_many(command: argparse.ArgumentParser, *, out_dir: bool = True) -> None
         command.add_argument(
             "--out-dir",
             metavar="DIR",
-            help="write each input's answer to DIR (made with its parents if missing), "
+            help="write each input's answer to DIR (made with its parents, if missing, "
+            "when the first answer is written), "
             "named as the input with its extension replaced by --suffix (tests/7.in -> "
             "DIR/7.out); without it answers go to standard output one after another",
         )
