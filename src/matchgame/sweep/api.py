@@ -302,7 +302,7 @@ def write_sweep(
     the end, the counts); returns the first error's message, after every graph
     before it was written.
 
-    With a ``checkpoint`` (whose :meth:`~Checkpoint.pending` tasks gave the
+    With a ``checkpoint`` (whose ``pending`` tasks gave the
     results), each part is recorded once written (``written()``: the output's
     length then), the indices go on from the parts done before, and the counts
     written are those of every part."""
