@@ -86,6 +86,9 @@ class VertexNames:
     noun = "vertex"
     #: whether the text form is integers (:meth:`numbers`); False for labels
     numeric = True
+    #: the attributes the source gave each vertex, in vertex order (a NetworkX node's
+    #: data, a GraphML or GML file's node attributes), or None when it gave none
+    node_data: tuple[dict[str, Any], ...] | None = None
 
     def __len__(self) -> int:
         return self.n_vertices
