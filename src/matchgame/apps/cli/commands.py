@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.moves import MOVES_HELP
-from ...errors import InvalidInputError, ParseError
+from ...errors import InvalidInputError, InvalidParameterError, ParseError
 from ...games.contract import DEFAULT
 from ...inputs import parse_input, record_kind
 from ...readers.inputs import GRAPH_KINDS
@@ -71,18 +71,51 @@ def placements(args: argparse.Namespace) -> int:
     if args.edges and args.format == "board":
         raise UsageError("--format board needs a board, not an edge list")
     chosen_game(args)  # an option of another game is refused before any input is read
+    if args.graph_out is not None:
+        _check_graph_out(args)
     return batch.run(args, kind, answer_placements)
+
+
+def _check_graph_out(args: argparse.Namespace) -> None:
+    """Refuse ``--graph-out`` before any input is read: several inputs, a suffix that
+    names no format, GraphML or GML without NetworkX."""
+    from ...writers.graphfiles import TITLES, verdicts_format
+
+    if len(args.files or []) > 1:
+        raise UsageError(
+            f"--graph-out writes one input's graph, and {len(args.files)} inputs are given"
+        )
+    try:
+        chosen = verdicts_format(args.graph_out)
+    except InvalidParameterError:
+        raise UsageError(
+            f"--graph-out {args.graph_out!r}: give a file name ending in .graphml, .gml or .csv"
+        ) from None
+    if chosen != "csv":
+        try:
+            import networkx  # type: ignore[import-untyped]  # noqa: F401
+        except ImportError:
+            raise UsageError(
+                f"--graph-out {args.graph_out!r}: writing {TITLES[chosen]} needs NetworkX: "
+                "pip install 'matchgame[graphs]' (or networkx; .csv needs nothing)"
+            ) from None
 
 
 def answer_placements(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
-    """The placement answer of one board or graph, in ``args.format``, in pieces."""
+    """The placement answer of one board or graph, in ``args.format``, in pieces (and,
+    with ``--graph-out``, the verdicts written into a graph file first)."""
     from ...writers.placements import placements_chunks
 
     if args.format == "board" and placement_kind(args) != "board":
         raise UsageError("--format board needs a board, not a graph")
     analysis = _analysis(args, data)
+    if args.graph_out is not None:
+        from ...writers.graphfiles import format_verdicts, verdicts_format
+
+        verdicts = format_verdicts(analysis, verdicts_format(args.graph_out))
+        batch.write_file(Path(args.graph_out), [verdicts])
     certificate = analysis.make_certificate() if args.certificate else None
     return placements_chunks(analysis, args.format, certificate)
 

@@ -81,6 +81,15 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --format json: add a proof of every verdict (check it with 'verify')",
     )
+    placements.add_argument(
+        "--graph-out",
+        metavar="FILE",
+        help="also write the graph with every vertex's verdict to FILE (one input), the "
+        "format told by its suffix: .graphml or .gml, node attributes placer_wins and the "
+        "game's own (the vertex game's Gallai-Edmonds class gallai_edmonds, the edge "
+        "game's role, the directed game's method), a GraphML or GML input's own node "
+        "attributes kept (needs NetworkX); .csv, one row a vertex",
+    )
 
     verify = subcommands.add_parser(
         "verify",
