@@ -132,8 +132,12 @@ GRAPHML = b"""<?xml version="1.0" encoding="UTF-8"?>
   <key id="k1" for="node" attr.name="x" attr.type="double"/>
   <key id="k2" for="node" attr.name="y" attr.type="double"/>
   <graph id="g" edgedefault="undirected">
-    <node id="alice"><data key="k0">red</data><data key="k1">0</data><data key="k2">1.5</data></node>
-    <node id="bob"><data key="k0">blue</data><data key="k1">2</data><data key="k2">0</data></node>
+    <node id="alice">
+      <data key="k0">red</data><data key="k1">0</data><data key="k2">1.5</data>
+    </node>
+    <node id="bob">
+      <data key="k0">blue</data><data key="k1">2</data><data key="k2">0</data>
+    </node>
     <node id="New York"><data key="k1">4</data><data key="k2">1</data></node>
     <edge source="alice" target="bob"/>
     <edge source="bob" target="New York"/>
@@ -195,7 +199,8 @@ def test_writing_to_open_files(tmp_path):
     binary, text = io.BytesIO(), io.StringIO()
     matchgame.write_verdicts(analysis, binary, format="csv")
     matchgame.write_verdicts(analysis, text, format="csv")
-    assert binary.getvalue().decode() == text.getvalue() == format_verdicts(analysis, "csv").decode()
+    expected = format_verdicts(analysis, "csv").decode()
+    assert binary.getvalue().decode() == text.getvalue() == expected
     with pytest.raises(InvalidParameterError, match="give format="):
         matchgame.write_verdicts(analysis, io.BytesIO())
 
