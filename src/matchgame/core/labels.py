@@ -144,9 +144,9 @@ class NodeLabels(VertexNames):
             return self.parse(value, what)
         raise InvalidInputError(f"{what}: {shorten(value)} is not a node of the graph")
 
-    def label(self, v: int) -> str:
+    def label(self, v: int, limit: int = 12) -> str:
         text = str(self.labels[v])
-        return text if len(text) <= 12 else text[:11] + "\N{HORIZONTAL ELLIPSIS}"
+        return text if len(text) <= limit else text[: limit - 1] + "\N{HORIZONTAL ELLIPSIS}"
 
     def positions(self) -> npt.NDArray[np.float64] | None:
         """The nodes' coordinates from their attributes, when every node has them:

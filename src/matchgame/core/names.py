@@ -146,9 +146,10 @@ class VertexNames:
         """The 1-based text form of vertex id ``v``, e.g. ``7`` or ``3 5``."""
         return " ".join(str(int(x)) for x in self.numbers([v])[0])
 
-    def label(self, v: int) -> str:
+    def label(self, v: int, limit: int = 12) -> str:
         """How vertex ``v`` is labelled in pictures: its name as people wrote it (a
-        NetworkX graph's node, shortened), else its 1-based text form."""
+        NetworkX graph's node, shortened to ``limit`` characters), else its 1-based
+        text form."""
         return self.text(v)
 
     def json_value(self, v: int) -> Any:
