@@ -96,17 +96,21 @@ def place_labels(
         placed.note = "labels hidden: the vertices are closer than a label is tall"
         return placed
     inside_font = min(FONT, radius)
-    taken = _Boxes()
+    discs, taken = _Boxes(), _Boxes()  # the discs, and the labels placed so far
     for x, y in xy.tolist():
-        taken.add((x - radius, y - radius, x + radius, y + radius))
+        discs.add((x - radius, y - radius, x + radius, y + radius))
     left_out = 0
     for v in np.argsort(-degrees, kind="stable").tolist():
         text = texts[v]
         x, y = float(xy[v, 0]), float(xy[v, 1])
-        if radius >= _INSIDE_MIN_RADIUS and _CHAR * inside_font * len(text) <= 1.8 * radius:
-            placed.inside.append((x, y + 4, text, inside_font))
-            continue
-        spot = _free_spot(x, y, radius, _CHAR * FONT * len(text), width, height, taken)
+        half = _CHAR * inside_font * len(text) / 2
+        if radius >= _INSIDE_MIN_RADIUS and half <= 0.9 * radius:
+            box = (x - half, y - inside_font / 2, x + half, y + inside_font / 2)
+            if not taken.overlaps(box):  # discs that overlap would mix their texts
+                taken.add(box)
+                placed.inside.append((x, y + 4, text, inside_font))
+                continue
+        spot = _free_spot(x, y, radius, _CHAR * FONT * len(text), width, height, discs, taken)
         if spot is None:
             left_out += 1
             continue
@@ -122,10 +126,18 @@ _ANCHORS = {"right": "start", "left": "end", "below": "middle", "above": "middle
 
 
 def _free_spot(
-    x: float, y: float, radius: float, text_width: float, width: float, height: float, taken: _Boxes
+    x: float,
+    y: float,
+    radius: float,
+    text_width: float,
+    width: float,
+    height: float,
+    discs: _Boxes,
+    taken: _Boxes,
 ) -> tuple[tuple[float, float, float, float], tuple[float, float, str]] | None:
     """The first place beside the disc at ``(x, y)`` for a label ``text_width`` wide that
-    stays in the picture and overlaps nothing ``taken``: its box and its anchor point."""
+    stays in the picture and overlaps no disc and no label ``taken``: its box and its
+    anchor point."""
     half = FONT / 2
     reach = radius + _GAP
     for side in ("right", "left", "below", "above"):
@@ -139,7 +151,7 @@ def _free_spot(
             box = (x - text_width / 2, y - reach - FONT, x + text_width / 2, y - reach)
         if box[0] < 1 or box[1] < 1 or box[2] > width - 1 or box[3] > height - 1:
             continue
-        if taken.overlaps(box):
+        if discs.overlaps(box) or taken.overlaps(box):
             continue
         anchor_x = {"right": box[0], "left": box[2]}.get(side, x)
         return box, (anchor_x, box[3] - 1.5, side)  # the baseline: centred beside the disc
