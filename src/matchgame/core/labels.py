@@ -198,10 +198,11 @@ def networkx_node_data(graph: Any, nodes: Sequence[Hashable]) -> tuple[dict[str,
     will do)."""
     try:
         view = graph.nodes
-        found = tuple(dict(view[node]) for node in nodes)
+        if not any(view[node] for node in nodes):  # most graphs: nothing is copied
+            return None
+        return tuple(dict(view[node]) for node in nodes)
     except (TypeError, KeyError, ValueError, AttributeError):
         return None
-    return found if any(found) else None
 
 
 def networkx_nodes(names: VertexNames) -> list[Any]:
