@@ -85,8 +85,7 @@ def _outcome_attributes(classes: npt.NDArray[np.uint8], v: int, sets: bool) -> d
     return attributes
 
 
-@validate_params(analysis=OF_A_BOARD, matching=Boolean(), sets=Boolean())
-@validate_params(matching=Boolean(), sets=Boolean(), size=SIZE)
+@validate_params(analysis=OF_A_BOARD, matching=Boolean(), sets=Boolean(), size=SIZE)
 def placement_scene(
     analysis: BaseAnalysis, *, matching: bool = False, sets: bool = False, size: int | None = None
 ) -> Scene:

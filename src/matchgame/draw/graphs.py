@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import Boolean, validate_params
+from ..core._validate import validate_params
 from ..core.graph import Graph
 from ..core.names import BoardCells, VertexNames
 from ..errors import InvalidInputError
@@ -33,7 +33,7 @@ MAX_GRAPH_VERTICES = 2000
 LABEL_LIMIT = 20
 
 
-@validate_params(matching=Boolean(), sets=Boolean(), layout=LAYOUT, size=SIZE)
+@validate_params(layout=LAYOUT, size=SIZE)
 def analysis_scene(
     analysis: BaseAnalysis,
     *,
@@ -194,7 +194,7 @@ def _extent(xy: npt.NDArray[np.float64], radius: float) -> tuple[float, float]:
     )
 
 
-@validate_params(matching=Boolean(), sets=Boolean(), layout=LAYOUT, size=SIZE)
+@validate_params(layout=LAYOUT, size=SIZE)
 def graph_scene(
     analysis: BaseAnalysis,
     *,
