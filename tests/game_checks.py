@@ -6,7 +6,8 @@ inputs of every kind the game plays on (boards, and graphs as the game reads the
 simple graphs, multigraphs, digraphs) and holds the game to a brute-force referee
 built from the rules it declares (:mod:`oracle_games`), through every face: the
 analysis, positions move by move, records, certificates (accepted, and refused when
-tampered with), JSON documents against their schemas, pictures, sweeps, the web
+tampered with), JSON documents against their schemas, pictures, verdicts written into
+graph files, sweeps, the web
 app's endpoints, Python values (copy, pickle, ``==``) and the refusals of what it
 does not take.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import io
 import json
 import pickle
 from collections.abc import Callable
@@ -198,6 +200,29 @@ def check_pictures(game: Any, data: Any) -> None:
         assert isinstance(str(position), str)
 
 
+def check_verdict_files(game: Any, data: Any) -> None:
+    """Every vertex's verdict in a graph file: the analysis' columns (``placer_wins``
+    first, a value a vertex), a CSV row a vertex, and GraphML that NetworkX reads back
+    with the same values, on a graph and a board."""
+    from matchgame.writers.graphfiles import format_verdicts
+
+    for source in (data.draw(graph_inputs(game))[0], data.draw(board_inputs(game))[0]):
+        analysis = game.analyse(source)
+        columns = analysis.node_attributes()
+        assert next(iter(columns)) == "placer_wins"
+        assert columns["placer_wins"] == analysis.winning_mask.tolist()
+        assert all(len(values) == analysis.n_vertices for values in columns.values())
+        rows = format_verdicts(analysis, "csv").decode().splitlines()
+        assert rows[0] == ",".join(["vertex", *columns])
+        assert len(rows) == analysis.n_vertices + 1
+        nx = _optional("networkx")
+        if nx is None:
+            continue
+        graph = nx.read_graphml(io.BytesIO(format_verdicts(analysis, "graphml")))
+        for key, values in columns.items():
+            assert [graph.nodes[v][key] for v in graph] == values
+
+
 def check_sweep(game: Any, data: Any) -> None:
     """A sweep over graph6 lines answers each graph as one analysis does."""
     nx = _optional("networkx")
@@ -275,6 +300,7 @@ CHECKS: tuple[Callable[[Any, Any], None], ...] = (
     check_certificates,
     check_documents_follow_their_schemas,
     check_pictures,
+    check_verdict_files,
     check_sweep,
     check_web_endpoints,
     check_refusals,

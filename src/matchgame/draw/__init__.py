@@ -8,6 +8,9 @@ judged record: :mod:`matchgame.games`), split by what is drawn and how:
   :mod:`~matchgame.draw.graphs` (graphs and small hex boards as discs),
   :mod:`~matchgame.draw.records` (positions, token-game and NOI2011 records),
   :mod:`~matchgame.draw.terminal` (boards as text for a terminal);
+- where: :mod:`~matchgame.draw.layouts` (a graph's layout, NetworkX's or its file's
+  coordinates, and a picture's size), :mod:`~matchgame.draw.labels` (vertex labels
+  that never overlap);
 - how: a :class:`~matchgame.draw.scene.Scene` written by :mod:`~matchgame.draw.svg`
   or :mod:`~matchgame.draw.png`, cells painted by :mod:`~matchgame.draw.raster`.
 
@@ -34,6 +37,7 @@ from ..games.tokens import WalkAnnotation
 from .boards import placement_scene
 from .explain import explain_scene
 from .graphs import MAX_GRAPH_VERTICES, analysis_scene, graph_scene
+from .layouts import LAYOUTS
 from .png import to_png
 from .records import position_scene, record_scene, walk_scene
 from .scene import (
@@ -50,6 +54,7 @@ from .terminal import position_text
 
 __all__ = [
     "COLOURS",
+    "LAYOUTS",
     "MAX_GRAPH_VERTICES",
     "RASTER_ABOVE_CELLS",
     "Cells",

@@ -48,7 +48,7 @@ from .output import (
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["Answer", "answer_path", "run"]
+__all__ = ["Answer", "answer_path", "run", "write_file"]
 
 Answer = Callable[[argparse.Namespace, str | None, bytes, Callable[[str], None]], Iterable[bytes]]
 """Answers one input: the command's arguments, the input's name (None: standard
@@ -136,6 +136,18 @@ def _write_file(path: Path, pieces: Iterable[bytes], parent: int | None = None) 
             handle.publish()
     except OSError as exc:
         raise UsageError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+
+
+def write_file(path: Path, pieces: Iterable[bytes]) -> None:
+    """Write a file beside the answers (placements' ``--graph-out``) as an answer is
+    written: named ``path`` only once it is whole.
+
+    Raises
+    ------
+    UsageError
+        If it cannot be written (one line: ``cannot write 'PATH': why``).
+    """
+    _write_file(path, pieces)
 
 
 class _ParentGone(BaseException):

@@ -19,6 +19,12 @@ from .sweep import add_sweep_command
 
 __all__ = ["build_parser"]
 
+# draw.layouts' LAYOUTS, MIN_SIZE, MAX_SIZE and KAMADA_KAWAI_MAX, which tests/test_render.py
+# holds these to: not imported here, as the pictures load the games' records
+LAYOUTS = ("auto", "spring", "kamada-kawai", "bipartite", "circular", "file")
+MIN_SIZE, MAX_SIZE = 100, 10_000
+KAMADA_KAWAI_MAX = 500
+
 BOARD_EXAMPLES = names_of_kind("board")
 EDGE_EXAMPLES = names_of_kind("edges")
 RECORD_EXAMPLES = names_of_kind("noi")
@@ -82,6 +88,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--certificate",
         action="store_true",
         help="with --format json: add a proof of every verdict (check it with 'verify')",
+    )
+    placements.add_argument(
+        "--graph-out",
+        metavar="FILE",
+        help="also write the graph with every vertex's verdict to FILE (one input), the "
+        "format told by its suffix: .graphml or .gml, node attributes placer_wins and the "
+        "game's own (the vertex game's Gallai-Edmonds class gallai_edmonds, the edge "
+        "game's role, the directed game's method), a GraphML or GML input's own node "
+        "attributes kept (needs NetworkX); .csv, one row a vertex",
     )
 
     verify = subcommands.add_parser(
@@ -154,9 +169,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--scale",
         type=float,
         default=None,
-        help="size relative to the drawing's pixels, 0.1 to 10 (default: small pictures "
-        "enlarged to about 560 pixels wide, at most 3x)",
+        help="size on screen relative to the drawing's pixels, 0.1 to 10 (default: small "
+        "pictures enlarged to about 560 pixels wide, at most 3x; 1 with --size)",
     )
+    _add_picture_options(render_cmd)
     _add_moves(render_cmd)
     _add_input_format(render_cmd)
     render_cmd.set_defaults(handler=commands.render)
@@ -268,6 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
     explain_cmd.add_argument(
         "-o", "--output", metavar="OUT", help="also draw the explanation to OUT.svg or OUT.png"
     )
+    _add_picture_options(explain_cmd)
     explain_cmd.add_argument(
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
     )
@@ -461,6 +478,29 @@ def _add_input_format(command: argparse.ArgumentParser) -> None:
         "mtx (Matrix Market), metis, dimacs, snap (ids kept as names), graphml, gml (need "
         "NetworkX), graph6, sparse6; by default FILE's extension (.mtx, .graph, .col, "
         ".edges, .graphml, .gml, .g6, .s6 ...) or, with --edges, its first line says",
+    )
+
+
+def _add_picture_options(command: argparse.ArgumentParser) -> None:
+    """``--layout`` and ``--size``: how a picture of a graph is laid out, how big."""
+    command.add_argument(
+        "--layout",
+        choices=LAYOUTS,
+        default="auto",
+        help="where a graph's vertices go: auto (default: the nodes' own coordinates when "
+        "every node of the file has them, else spring), spring, kamada-kawai (distances "
+        f"follow the graph's; up to {KAMADA_KAWAI_MAX} vertices), bipartite (the two sides "
+        "in two columns; refused for a graph with an odd cycle), circular, file (the nodes' "
+        "x and y attributes, GML graphics, or pos); NetworkX lays them out",
+    )
+    command.add_argument(
+        "--size",
+        type=int,
+        default=None,
+        metavar="PIXELS",
+        help=f"the side of the square the drawing fits in, {MIN_SIZE} to {MAX_SIZE} pixels "
+        "(default: by what it holds); labels that would overlap are left out, all of them "
+        "when the vertices are closer than a label is tall, and the legend says so",
     )
 
 
