@@ -6,24 +6,24 @@ import argparse
 from typing import NoReturn
 
 from ... import __version__
-from ...core.moves import MOVES, MOVES_HELP
 from ...examples import EXAMPLES, names_of_kind
 from ...games.contract import DEFAULT, all_games
 from . import commands
 from .commands import PICTURES
 from .contest import add_contest_commands
 from .games import add_game_options
-from .output import INPUT_FORMATS, UsageError, indent_option, jobs_option
+from .options import (
+    add_indent,
+    add_input_format,
+    add_many,
+    add_moves,
+    add_picture_options,
+)
+from .output import UsageError
 from .serve import serve
 from .sweep import add_sweep_command
 
 __all__ = ["build_parser"]
-
-# draw.layouts' LAYOUTS, MIN_SIZE, MAX_SIZE and KAMADA_KAWAI_MAX, which tests/test_render.py
-# holds these to: not imported here, as the pictures load the games' records
-LAYOUTS = ("auto", "spring", "kamada-kawai", "bipartite", "circular", "file")
-MIN_SIZE, MAX_SIZE = 100, 10_000
-KAMADA_KAWAI_MAX = 500
 
 BOARD_EXAMPLES = names_of_kind("board")
 EDGE_EXAMPLES = names_of_kind("edges")
@@ -64,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="jsoi",
         help="jsoi: WIN + cells or LOSE (default); loj: count + cells; json; board: a picture",
     )
-    _add_indent(placements)
+    add_indent(placements)
     placements.add_argument(
         "--edges",
         action="store_true",
@@ -78,9 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"run on a bundled example instead of FILE (boards: {', '.join(BOARD_EXAMPLES)}, "
         f"default jsoi; with --edges: {', '.join(EDGE_EXAMPLES)})",
     )
-    _add_moves(placements)
-    _add_input_format(placements)
-    _add_many(placements)
+    add_moves(placements)
+    add_input_format(placements)
+    add_many(placements)
     add_game_options(placements)
     placements.set_defaults(handler=commands.placements)
 
@@ -114,15 +114,15 @@ def build_parser() -> argparse.ArgumentParser:
         "certificate; with --answers: the inputs only",
     )
     verify.add_argument("--edges", action="store_true", help="FILE is an edge list")
-    _add_moves(verify)
-    _add_input_format(verify)
+    add_moves(verify)
+    add_input_format(verify)
     verify.add_argument(
         "--answers",
         metavar="DIR",
         help="check many inputs: each input's answer is in DIR, named as placements "
         "--out-dir names it (the input's name, its extension replaced by --suffix)",
     )
-    _add_many(verify, out_dir=False)
+    add_many(verify, out_dir=False)
     add_game_options(
         verify,
         default=None,
@@ -172,9 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="size on screen relative to the drawing's pixels, 0.1 to 10 (default: small "
         "pictures enlarged to about 560 pixels wide, at most 3x; 1 with --size)",
     )
-    _add_picture_options(render_cmd)
-    _add_moves(render_cmd)
-    _add_input_format(render_cmd)
+    add_picture_options(render_cmd)
+    add_moves(render_cmd)
+    add_input_format(render_cmd)
     render_cmd.set_defaults(handler=commands.render)
 
     play_cmd = subcommands.add_parser(
@@ -214,8 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_argument(
         "--edges", action="store_true", help="play on a graph (moves are vertex numbers)"
     )
-    _add_moves(play_cmd)
-    _add_input_format(play_cmd)
+    add_moves(play_cmd)
+    add_input_format(play_cmd)
     play_cmd.add_argument(
         "--strict",
         action="store_true",
@@ -243,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     annotate_cmd.add_argument(
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
     )
-    _add_indent(annotate_cmd)
+    add_indent(annotate_cmd)
     annotate_cmd.add_argument(
         "--example",
         nargs="?",
@@ -251,8 +251,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help=f"run on a bundled record ({', '.join(names_of_kind('walk-board'))})",
     )
-    _add_moves(annotate_cmd)
-    _add_many(annotate_cmd)
+    add_moves(annotate_cmd)
+    add_many(annotate_cmd)
     add_game_options(annotate_cmd)
     annotate_cmd.set_defaults(handler=commands.annotate)
 
@@ -284,13 +284,13 @@ def build_parser() -> argparse.ArgumentParser:
     explain_cmd.add_argument(
         "-o", "--output", metavar="OUT", help="also draw the explanation to OUT.svg or OUT.png"
     )
-    _add_picture_options(explain_cmd)
+    add_picture_options(explain_cmd)
     explain_cmd.add_argument(
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
     )
-    _add_indent(explain_cmd)
-    _add_moves(explain_cmd)
-    _add_input_format(explain_cmd)
+    add_indent(explain_cmd)
+    add_moves(explain_cmd)
+    add_input_format(explain_cmd)
     add_game_options(explain_cmd)
     explain_cmd.set_defaults(handler=commands.explain)
 
@@ -314,8 +314,8 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"open the page on a bundled example ({', '.join(EXAMPLES)}; default heart)",
     )
     serve_cmd.add_argument("--edges", action="store_true", help="FILE is an edge list")
-    _add_moves(serve_cmd)
-    _add_input_format(serve_cmd)
+    add_moves(serve_cmd)
+    add_input_format(serve_cmd)
     add_game_options(serve_cmd, lead="the game the page opens on (the page has a switch)")
     serve_cmd.add_argument(
         "--host",
@@ -398,7 +398,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="noi: the number of Bunny's mistakes, then their move numbers (default); "
         "json: every move of both players annotated",
     )
-    _add_indent(mistakes)
+    add_indent(mistakes)
     mistakes.add_argument(
         "--example",
         nargs="?",
@@ -406,7 +406,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help=f"run on a bundled record ({', '.join(RECORD_EXAMPLES)}; default noi3)",
     )
-    _add_many(mistakes)
+    add_many(mistakes)
     add_game_options(
         mistakes,
         lead="NOI2011 is the vertex game (a piece never slides back into a cell it left); "
@@ -455,84 +455,4 @@ def _description() -> str:
         "vertex, the players move it in turn, and who cannot move loses. The games "
         f"(--game NAME on every command): {games}. Try them on a bundled example: "
         "matchgame example --list."
-    )
-
-
-def _add_moves(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--moves",
-        choices=MOVES,
-        default=None,
-        help="how the token moves on a board: "
-        + "; ".join(f"{name}: {text}" for name, text in MOVES_HELP.items())
-        + " (default orthogonal)",
-    )
-
-
-def _add_input_format(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--input-format",
-        choices=INPUT_FORMATS,
-        default=None,
-        help="the graph's format (implies --edges): edgelist (matchgame's 'n m' and edges), "
-        "mtx (Matrix Market), metis, dimacs, snap (ids kept as names), graphml, gml (need "
-        "NetworkX), graph6, sparse6; by default FILE's extension (.mtx, .graph, .col, "
-        ".edges, .graphml, .gml, .g6, .s6 ...) or, with --edges, its first line says",
-    )
-
-
-def _add_picture_options(command: argparse.ArgumentParser) -> None:
-    """``--layout`` and ``--size``: how a picture of a graph is laid out, how big."""
-    command.add_argument(
-        "--layout",
-        choices=LAYOUTS,
-        default="auto",
-        help="where a graph's vertices go: auto (default: the nodes' own coordinates when "
-        "every node of the file has them, else spring), spring, kamada-kawai (distances "
-        f"follow the graph's; up to {KAMADA_KAWAI_MAX} vertices), bipartite (the two sides "
-        "in two columns; refused for a graph with an odd cycle), circular, file (the nodes' "
-        "x and y attributes, GML graphics, or pos); NetworkX lays them out",
-    )
-    command.add_argument(
-        "--size",
-        type=int,
-        default=None,
-        metavar="PIXELS",
-        help=f"the side of the square the drawing fits in, {MIN_SIZE} to {MAX_SIZE} pixels "
-        "(default: by what it holds); labels that would overlap are left out, all of them "
-        "when the vertices are closer than a label is tall, and the legend says so",
-    )
-
-
-def _add_indent(command: argparse.ArgumentParser) -> None:
-    """``--indent N``: JSON for people (every JSON-writing command has it)."""
-    command.add_argument(
-        "--indent",
-        type=indent_option,
-        metavar="N",
-        help="with --format json: each document indented by N spaces, for people "
-        "(default: compact, one document a line, as every command writes JSON)",
-    )
-
-
-def _add_many(command: argparse.ArgumentParser, *, out_dir: bool = True) -> None:
-    """Options for many inputs in one run."""
-    if out_dir:
-        command.add_argument(
-            "--out-dir",
-            metavar="DIR",
-            help="write each input's answer to DIR (made with its parents, if missing, "
-            "when the first answer is written), "
-            "named as the input with its extension replaced by --suffix (tests/7.in -> "
-            "DIR/7.out); without it answers go to standard output one after another",
-        )
-    command.add_argument(
-        "--suffix", default=".out", help="the answers' file extension (default .out)"
-    )
-    command.add_argument(
-        "--jobs",
-        type=jobs_option,
-        default=None,
-        metavar="N",
-        help="answer N inputs at once (default, or 0: one per core)",
     )
