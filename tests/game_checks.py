@@ -6,7 +6,8 @@ inputs of every kind the game plays on (boards, and graphs as the game reads the
 simple graphs, multigraphs, digraphs) and holds the game to a brute-force referee
 built from the rules it declares (:mod:`oracle_games`), through every face: the
 analysis, positions move by move, records, certificates (accepted, and refused when
-tampered with), JSON documents against their schemas, pictures, sweeps, the web
+tampered with), JSON documents against their schemas, pictures, verdicts written into
+graph files, sweeps, the web
 app's endpoints, Python values (copy, pickle, ``==``) and the refusals of what it
 does not take.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import io
 import json
 import pickle
 from collections.abc import Callable
@@ -186,16 +188,39 @@ def check_pictures(game: Any, data: Any) -> None:
     """An analysis, an explanation and a position drawn (SVG), on a graph and a board."""
     for source in (data.draw(graph_inputs(game))[0], data.draw(board_inputs(game))[0]):
         analysis = game.analyse(source)
-        assert draw.to_svg(draw.analysis_scene(analysis)).startswith(b"<?xml")
+        assert draw.to_svg(draw.analysis_scene(analysis)).startswith("<?xml")
         assert analysis._repr_svg_().startswith("<?xml")
         if analysis.n_vertices:
             why = analysis.explain(analysis.names.name(0))
-            assert draw.to_svg(draw.explain_scene(why)).startswith(b"<?xml")
+            assert draw.to_svg(draw.explain_scene(why)).startswith("<?xml")
         position = game.position(source)
         if position.legal_moves():
             position.push(position.legal_moves()[0])
-        assert draw.to_svg(draw.position_scene(position)).startswith(b"<?xml")
+        assert draw.to_svg(draw.position_scene(position)).startswith("<?xml")
         assert isinstance(str(position), str)
+
+
+def check_verdict_files(game: Any, data: Any) -> None:
+    """Every vertex's verdict in a graph file: the analysis' columns (``placer_wins``
+    first, a value a vertex), a CSV row a vertex, and GraphML that NetworkX reads back
+    with the same values, on a graph and a board."""
+    from matchgame.writers.graphfiles import format_verdicts
+
+    for source in (data.draw(graph_inputs(game))[0], data.draw(board_inputs(game))[0]):
+        analysis = game.analyse(source)
+        columns = analysis.node_attributes()
+        assert next(iter(columns)) == "placer_wins"
+        assert columns["placer_wins"] == analysis.winning_mask.tolist()
+        assert all(len(values) == analysis.n_vertices for values in columns.values())
+        rows = format_verdicts(analysis, "csv").decode().splitlines()
+        assert rows[0] == ",".join(["vertex", *columns])
+        assert len(rows) == analysis.n_vertices + 1
+        nx = _optional("networkx")
+        if nx is None:
+            continue
+        graph = nx.read_graphml(io.BytesIO(format_verdicts(analysis, "graphml")))
+        for key, values in columns.items():
+            assert [graph.nodes[v][key] for v in graph] == values
 
 
 def check_sweep(game: Any, data: Any) -> None:
@@ -275,6 +300,7 @@ CHECKS: tuple[Callable[[Any, Any], None], ...] = (
     check_certificates,
     check_documents_follow_their_schemas,
     check_pictures,
+    check_verdict_files,
     check_sweep,
     check_web_endpoints,
     check_refusals,

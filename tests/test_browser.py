@@ -621,7 +621,7 @@ def test_the_game_switch_in_explore_shows_the_edge_games_placements(page, shots)
 
     assert wait_for_summary(page) == "77"  # the heart, vertex game
     page.select_option("#game", "edge")
-    expected = analyse(load("heart").text.splitlines()[1:], game="edge").winning
+    expected = analyse(load("heart"), game="edge").winning
     shown = wait_for_summary(page, "77")
     assert int(shown) == len(expected) and shown != "77"
     expect(page.locator("#summary")).to_have_attribute("data-game", "edge")
@@ -738,3 +738,13 @@ def test_a_new_example_clears_what_was_typed_for_the_input_before(page):
     expect(page.locator("#explain-at")).to_have_value("")
     assert page.eval_on_selector("#upload", "input => input.files.length") == 0
     expect(page.locator("#error")).to_have_text("")
+
+
+def test_a_graph_files_example_is_read_in_its_format(page):
+    """c5 is a Matrix Market file: the page reads it as a graph in that format (its
+    vertices named by the file's numbers), with no edit."""
+    assert wait_for_summary(page) == "77"  # the heart first
+    page.select_option("#example", "c5")
+    assert wait_for_summary(page, "77") == "5"  # an odd cycle: every placement wins
+    expect(page.locator("#kind")).to_have_value("edges")
+    expect(page.locator("#explore-picture [data-vertex='5']")).to_have_count(1)

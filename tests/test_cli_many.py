@@ -163,3 +163,22 @@ def test_a_terminal_gets_a_progress_bar_and_a_pipe_does_not(tmp_path):
         "placements", "--jobs", "1", "--out-dir", str(tmp_path / "out2"), *map(str, paths)
     )
     assert "\r" not in piped.err and "/3" not in piped.err  # no bar in a pipe
+
+
+def test_out_dir_is_made_only_when_an_answer_is_written(tmp_path):
+    """A run whose every input was unreadable still created an empty --out-dir."""
+    missing = [str(tmp_path / "gone1.in"), str(tmp_path / "gone2.in")]
+    out = tmp_path / "answers" / "today"
+    for jobs in ("1", "2"):
+        run = run_cli("placements", "--jobs", jobs, "--out-dir", str(out), *missing)
+        assert run.code == 2 and "cannot read" in run.err and "created" not in run.err
+        assert not (tmp_path / "answers").exists()
+    good = tmp_path / "good.in"
+    good.write_text("3 3\n.##\n...\n#.#\n")
+    run = run_cli("placements", "--out-dir", str(out), missing[0], str(good))
+    assert run.code == 2 and (out / "good.out").read_text() == "WIN\n2 3\n3 2\n"
+    assert f"created the directory {str(out)!r}" in run.err
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    run = run_cli("placements", "--out-dir", str(blocked / "sub"), str(good), missing[0])
+    assert_user_error(run, "cannot create it", "not a directory")  # refused before reading

@@ -86,3 +86,17 @@ def test_explain_command(tmp_path):
     assert picture.read_text().startswith("<?xml")
     assert_user_error(run_cli("explain", "--example", "1", "2"), "blocked")
     assert_user_error(run_cli("explain", "--example", "9", "9"), "outside")
+
+
+def test_print_shows_every_games_explanation_in_words(capsys):
+    """print(explanation) shows the text (BaseExplanation.__str__), not the repr."""
+    import matchgame
+    import matchgame.games
+
+    for name in matchgame.games.names():
+        source = [".#.", "..."] if name != "directed" else matchgame.DiGraph.from_arcs(3, [(0, 1)])
+        analysis = matchgame.analyse(source, game=name)
+        why = analysis.explain(analysis.names.name(0))
+        print(why)
+        shown = capsys.readouterr().out
+        assert shown == why.text() + "\n" and not shown.startswith("<"), name

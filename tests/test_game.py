@@ -135,3 +135,30 @@ def test_move_stack_lists_the_moves():
     assert position.move_stack == [4, 3]
     position.pop()
     assert position.move_stack == [4]
+
+
+def test_push_id_names_an_illegal_move_from_one_in_every_game():
+    """push takes Python's names and names them so ((0, 0)); push_id, what the web app
+    plays, names vertices as text does, from 1."""
+    import matchgame
+
+    board = Board.from_rows([".##", "...", "#.#"])
+    position = Position(board)
+    position.push_id(3)  # the cell (1, 2): "2 3"
+    assert position.token == (1, 2)
+    with pytest.raises(
+        IllegalMoveError, match=r"^cell 1 1 is not adjacent to the token at cell 2 3$"
+    ):
+        position.push_id(0)
+    with pytest.raises(IllegalMoveError, match=r"^cell \(0, 0\) is not adjacent"):
+        position.push((0, 0))
+    edge = matchgame.game("edge").position(Graph.from_edges(3, [(0, 1), (1, 2)]))
+    edge.push_id(0)
+    with pytest.raises(IllegalMoveError, match="between 1 and 3"):
+        edge.push_id(2)
+    with pytest.raises(matchgame.InvalidInputError, match="no vertex id"):
+        edge.push_id(7)
+    with pytest.raises(matchgame.InvalidTypeError):
+        edge.push_id("1")
+    edge.push_id(np.int64(1))
+    assert edge.token == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from pathlib import Path
 
 import networkx as nx
 import numpy as np
@@ -366,6 +367,12 @@ def test_native_edge_list_is_the_default(tmp_path):
         (None, b"\n\np edge 3 1\n", "dimacs"),
         (None, b'<?xml version="1.0"?>\n', "graphml"),
         (None, b"graph [\n", "gml"),
+        # what may come before GML's graph: comments, top-level keys, '[' on the next line
+        (None, b'Creator "yFiles"\nVersion "2.2"\ngraph\n[\n  node [ id 0 ]\n]\n', "gml"),
+        (None, b"# drawn by hand\n\ngraph [\n", "gml"),
+        (None, b"graph\n[\n", "gml"),  # not graph6, whose characters 'graph' are
+        (None, b"<!-- a path -->\n<graphml xmlns='x'>\n", "graphml"),
+        (None, b"# Directed graph\n# Nodes: 2\n0 1\n", "snap"),
         ("x.txt", b"3 2\n1 2\n", None),
         ("board.txt", b"3 3\n.##\n", None),
     ],
@@ -398,9 +405,9 @@ def test_files_ids_name_the_vertices():
     assert sorted(analysis.winning) == [100, 300]  # a path: its ends are missable
 
 
-def test_missing_networkx_names_the_extra(monkeypatch):
+def test_missing_networkx_names_the_packages(monkeypatch):
     monkeypatch.setitem(sys.modules, "networkx", None)  # as if not installed
-    with pytest.raises(ParseError, match=r"matchgame\[graphs\]") as caught:
+    with pytest.raises(ParseError, match=r"pip install networkx scipy") as caught:
         read_graph(b"graph [ ]\n", "gml")
     assert "\n" not in str(caught.value)
 
@@ -683,3 +690,18 @@ def test_a_digraph6_line_is_named_as_such(tmp_path):
     assert_user_error(run_cli("sweep", "--jobs", "1", stdin=b"&B?\n"), "line 1", "digraph6")
     with pytest.raises(ParseError, match=r"range 63\.\.126"):
         list(read_graphs(b"Bw\n:=\n", "graph6"))  # other bytes keep their message
+
+
+def test_a_missing_networkx_suggests_what_installs_it(monkeypatch):
+    """The hints said pip install 'matchgame[graphs]', which fails: matchgame is on no
+    package index. They name the packages (and the extra for a clone)."""
+    monkeypatch.setitem(sys.modules, "networkx", None)  # import networkx fails
+    with pytest.raises(ParseError) as raised:
+        read_graph(b'<?xml version="1.0"?>\n<graphml><graph/></graphml>\n')
+    assert "pip install networkx scipy" in str(raised.value)
+    assert "pip install -e '.[graphs]'" in str(raised.value)
+    with pytest.raises(ImportError, match=r"pip install networkx scipy"):
+        Graph.from_edges(2, [(0, 1)]).to_networkx()
+    source = Path(__file__).resolve().parent.parent / "src" / "matchgame"
+    for path in source.rglob("*.py"):
+        assert "matchgame[" not in path.read_text(), path

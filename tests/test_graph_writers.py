@@ -193,6 +193,22 @@ def test_write_graph_defaults_to_matchgames_edge_list(tmp_path):
     assert (tmp_path / "g.txt").read_text() == "3 2\n1 2\n2 3\n"
 
 
+def test_write_graph_refuses_an_extension_that_names_no_format(tmp_path):
+    """``write_graph(g, "x.foo")`` wrote an edge list under a name that says nothing of it."""
+    graph = Graph.from_edges(3, [(0, 1), (1, 2)])
+    target = tmp_path / "x.foo"
+    with pytest.raises(InvalidInputError, match=r"'\.foo' names no graph format") as raised:
+        matchgame.write_graph(graph, target)
+    message = str(raised.value)
+    assert all(extension in message for extension in (".mtx", ".graphml", ".g6", "'.txt'"))
+    assert "format=" in message and not target.exists()
+    matchgame.write_graph(graph, target, format="dimacs")  # named: written as asked
+    assert target.read_text() == "p edge 3 2\ne 1 2\ne 2 3\n"
+    for name in ("plain", "g.in", "G.TXT"):  # matchgame's edge list
+        matchgame.write_graph(graph, tmp_path / name)
+        assert (tmp_path / name).read_text() == "3 2\n1 2\n2 3\n"
+
+
 @pytest.mark.parametrize(
     ("graph", "target", "format_name", "error", "message"),
     [

@@ -159,6 +159,60 @@ def test_protocol_errors(tmp_path):
     assert proc.returncode == 2 and "ended before the game" in proc.stderr
 
 
+def _play(*args: str, moves: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "matchgame", "play", *args],
+        input=moves,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_the_line_protocol_takes_the_terminals_commands():
+    """Piped, ``quit``, ``undo`` and ``hint`` were refused ("expected 'ROW COL'")."""
+    run = _play("--example", "jsoi", "--strict", moves="hint\n3 2\nHINT\nundo\nquit\n")
+    assert run.returncode == 0 and run.stderr == ""
+    assert run.stdout.splitlines() == [
+        "hint: 2 3 wins",  # the first winning placement
+        "engine: 2 2",
+        "hint: 2 3 wins",  # the token's partner in the matching
+        "undone: 3 2, 2 2",
+        "winner: engine",  # quit: you resign
+    ]
+    # a lost position's hint is the best defence; the engine placed first
+    run = _play("--example", "jsoi", "--you", "second", "--strict", moves="hint\nq\n")
+    assert run.returncode == 0
+    assert run.stdout.splitlines() == [
+        "engine: 2 3",
+        "hint: 2 2 (no move wins: the best defence)",
+        "winner: engine",
+    ]
+
+
+def test_undo_with_nothing_to_take_back_is_a_warning_or_with_strict_an_error():
+    run = _play("--example", "jsoi", moves="undo\n3 2\n2 3\n")
+    assert run.returncode == 0 and run.stdout.splitlines()[-1] == "winner: you"
+    assert run.stderr == (
+        "warning: input line 1: nothing to undo: you have not moved yet; your move again\n"
+    )
+    run = _play("--example", "jsoi", "--strict", moves="undo\n")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr == "error: input line 1: nothing to undo: you have not moved yet\n"
+
+
+def test_a_vertex_named_like_a_command_is_a_move(tmp_path):
+    """On a graph of labelled vertices a label such as 'q' is the move, not quit."""
+    pytest.importorskip("networkx")
+    graph = tmp_path / "letters.gml"
+    graph.write_text(
+        'graph [ node [ id 0 label "q" ] node [ id 1 label "hint" ] edge [ source 0 target 1 ] ]\n'
+    )
+    run = _play(str(graph), "--strict", moves="q\n")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["engine: hint", "winner: engine"]
+
+
 def test_session_undo_and_hint():
     session = placement_session(Board.from_rows(["...."]), you_move_first=True)
     session.play((0, 1))  # a losing placement on an even corridor

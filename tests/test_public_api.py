@@ -380,6 +380,11 @@ _VALID = {
     "read_graphs": {"source": b"2 1\n1 2\n"},
     "sweep": {"graphs_or_source": [PATH]},
     "write_graph": {"graph": PATH, "target": io.BytesIO(), "format": "graph6"},
+    "write_verdicts": {
+        "analysis": matchgame.analyse(_BOARD_ROWS),
+        "target": io.BytesIO(),
+        "format": "csv",
+    },
     "verify": {
         "source": _BOARD_ROWS,
         "answer": {

@@ -13,7 +13,7 @@ from matchgame.generate import random_board
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def fills(svg: bytes) -> list[str]:
+def fills(svg: str) -> list[str]:
     return [e.get("fill") for e in ET.fromstring(svg).iter(f"{SVG}rect")]
 
 
@@ -139,13 +139,13 @@ def test_big_boards_embed_their_cells_as_one_image():
     svg = to_svg(placement_scene(analyse(random_board(side, side, 0.2, seed=3))))
     root = ET.fromstring(svg)
     images = [e for e in root.iter() if e.tag.endswith("image")]
-    assert len(images) == 1 and svg.count(b"<rect") < 50
+    assert len(images) == 1 and svg.count("<rect") < 50
     href = next(v for k, v in images[0].attrib.items() if k.endswith("href"))
     assert href.startswith("data:image/png;base64,")
     picture = Image.open(io.BytesIO(base64.b64decode(href.split(",", 1)[1])))
     assert picture.size[0] >= side and picture.size[1] >= side
     small = to_svg(placement_scene(analyse(random_board(8, 8, 0.2, seed=3))))
-    assert b"<image" not in small and small.count(b"<rect") >= 40
+    assert "<image" not in small and small.count("<rect") >= 40
 
 
 def test_objects_show_themselves_in_notebooks():
@@ -261,3 +261,15 @@ def test_cli_scale_is_checked(tmp_path):
     out = tmp_path / "b.svg"
     assert run_cli("render", "--example", "-o", str(out), "--scale", "3").code == 0
     assert_user_error(run_cli("render", "--example", "-o", str(out), "--scale", "0"), "--scale")
+
+
+def test_to_svg_is_text_as_the_notebook_picture_is(tmp_path):
+    """to_svg gave bytes while _repr_svg_ gave text: both are text now, and save writes
+    the text's UTF-8 bytes."""
+    from matchgame import draw
+
+    analysis = analyse(Board.from_rows([".##", "...", "#.#"]))
+    svg = to_svg(draw.analysis_scene(analysis))
+    assert isinstance(svg, str) and svg == analysis._repr_svg_()
+    draw.save(draw.analysis_scene(analysis), tmp_path / "board.svg")
+    assert (tmp_path / "board.svg").read_bytes() == svg.encode("utf-8")

@@ -3,8 +3,10 @@ see nauty_helpers)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections import Counter
+from unittest import mock
 
 import networkx as nx
 import numpy as np
@@ -376,6 +378,22 @@ def test_dask_local_cluster_answers_as_local(geng, tmp_path):
         assert sweep(data, jobs=1, client=client, chunk_bytes=300) == sweep(data, jobs=1)
         whole = sweep(geng(7), count=True, jobs=1)
         assert sweep(Geng("7", parts=4), count=True, client=client) == whole
+        # a sweep stopped after one part goes on on the cluster where it stopped
+        checkpoint = tmp_path / "c.json"
+        api = importlib.import_module("matchgame.sweep.api")
+        tasks_run = api.run_tasks
+
+        def one_part(tasks, **options):
+            results = tasks_run(tasks, **options)
+            yield next(results)
+            results.close()
+            raise KeyboardInterrupt
+
+        with mock.patch.object(api, "run_tasks", one_part), pytest.raises(KeyboardInterrupt):
+            sweep(Geng("7", parts=4), count=True, client=client, checkpoint=checkpoint)
+        assert json.loads(checkpoint.read_text())["parts"] == 1
+        resumed = sweep(Geng("7", parts=4), count=True, client=client, checkpoint=checkpoint)
+        assert resumed == whole
         address = cluster.scheduler_address
         run = run_cli("sweep", "--count", "--geng", "6", "--dask", address)
         assert run.code == 0, run.err

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import tracemalloc
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from matchgame.readers.documents import BadList, DocumentError, document_game, r
 from matchgame.readers.edgelists import parse_edge_list
 from matchgame.writers.placements import format_placements
 
-DOCS_DATA = Path(__file__).parent.parent / "docs" / "_data"
+P3_GRAPHML = Path(str(resources.files("matchgame.examples").joinpath("p3.graphml")))  # bundled
 
 
 def _answer(tmp_path: Path, text: str, *args: str) -> tuple[Path, dict]:
@@ -117,7 +118,7 @@ def test_issue_33_gml_ids_of_64_bits_round_trip(tmp_path):
 
 def test_issue_33_a_label_nested_600_deep_is_one_line(tmp_path):
     pytest.importorskip("networkx")
-    source = DOCS_DATA / "p3.graphml"
+    source = P3_GRAPHML
     made = run_cli("placements", str(source), "--format", "json", "--certificate")
     document = json.loads(made.out)
     document["winning_vertices"][0] = "DEEP"
@@ -129,7 +130,7 @@ def test_issue_33_a_label_nested_600_deep_is_one_line(tmp_path):
 
 def test_issue_33_a_label_answer_names_an_unknown_label(tmp_path):
     pytest.importorskip("networkx")
-    source = DOCS_DATA / "p3.graphml"
+    source = P3_GRAPHML
     made = run_cli("placements", str(source), "--format", "json", "--certificate")
     document = json.loads(made.out)
     answer = tmp_path / "answer.json"

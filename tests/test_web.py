@@ -140,6 +140,15 @@ def test_examples_say_what_they_are(server):
         assert answer.headers["X-Matchgame-Kind"] == "noi"
     with urllib.request.urlopen(f"{server}/api/start", timeout=30) as answer:
         assert json.loads(answer.read()) is None  # no FILE given: the page's default
+    # a graph file's example is a graph ("edges") in its format, for the format query
+    with urllib.request.urlopen(f"{server}/api/examples/c5", timeout=30) as answer:
+        assert answer.headers["X-Matchgame-Kind"] == "edges"
+        assert answer.headers["X-Matchgame-Format"] == "mtx"
+        text = answer.read()
+    status, body = post(f"{server}/api/placements?edges=1&format=mtx", text)
+    assert status == 200 and json.loads(body)["winning_vertices"] == [1, 2, 3, 4, 5]
+    start = served_app("--example", "c5").state.start
+    assert (start["kind"], start["format"], start["name"]) == ("edges", "mtx", "c5")
 
 
 def test_serve_recognises_its_file(tmp_path):

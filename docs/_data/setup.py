@@ -1,6 +1,9 @@
-"""Run first by every executed page (``%run``): its shell commands and file names then
-work in a fresh folder holding copies of the example files beside this script and of
-the JSON schemas (docs/schemas), and ``%%bash`` cells show their output whole."""
+"""Run first by every executed page (``%run``, a hidden cell): the page then runs in a
+fresh, empty folder, as a reader's would be (every input a page uses is made by a
+cell the reader sees: ``matchgame example NAME > FILE``, ``printf``, Python), and
+``%%bash`` cells show their output whole and fail the build when a command fails.
+The folder also holds a copy of the JSON schemas (docs/schemas), which the formats
+page checks its documents against."""
 
 import atexit
 import os
@@ -11,10 +14,9 @@ from pathlib import Path
 
 from IPython.core.magic import register_cell_magic
 
-_examples = Path(__file__).resolve().parent
+_docs = Path(__file__).resolve().parent.parent
 _work = Path(tempfile.mkdtemp(prefix="matchgame-docs-"))
-shutil.copytree(_examples, _work, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.py"))
-shutil.copytree(_examples.parent / "schemas", _work / "schemas")  # the JSON schemas
+shutil.copytree(_docs / "schemas", _work / "schemas")  # the JSON schemas
 os.chdir(_work)
 atexit.register(shutil.rmtree, _work, True)
 

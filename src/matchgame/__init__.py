@@ -81,6 +81,7 @@ if TYPE_CHECKING:
     from .readers.documents import DocumentError
     from .readers.edgelists import parse_edge_list
     from .readers.graphs import read_graph, read_graphs, write_graph
+    from .writers.graphfiles import write_verdicts
 
 __version__ = "0.3.0"
 
@@ -135,6 +136,7 @@ _LAZY = {
     "read_graph": "readers.graphs",
     "read_graphs": "readers.graphs",
     "write_graph": "readers.graphs",
+    "write_verdicts": "writers.graphfiles",
     "parse_noi_record": "games.bunny",
     "parse_token_record": "games.tokens",
     "DocumentError": "readers.documents",
@@ -204,6 +206,7 @@ __all__ = [
     "sweep",
     "verify",
     "write_graph",
+    "write_verdicts",
 ]
 
 _moved.install()

@@ -8,7 +8,9 @@ The kinds, and how long each can be, are in :mod:`matchgame.readers.inputs`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from .core._memory import memory_share
@@ -25,7 +27,15 @@ from .readers.inputs import GRAPH_KINDS, KINDS, TEXT_KINDS, TRAIL_KINDS, graph_k
 if TYPE_CHECKING:
     pass
 
-__all__ = ["SNIFFED", "Input", "parse_input", "record_kind", "sniff_input", "sniffed_kinds"]
+__all__ = [
+    "SNIFFED",
+    "Input",
+    "input_kind",
+    "parse_input",
+    "record_kind",
+    "sniff_input",
+    "sniffed_kinds",
+]
 
 
 @dataclass(frozen=True)
@@ -56,6 +66,59 @@ class Input:
         if isinstance(value, GameRecord):
             return value.board.arena.graph
         return value.graph  # a token-game record
+
+
+def input_kind(
+    edges: bool,
+    *,
+    format: str | None = None,
+    name: str | None = None,
+    head: bytes | Callable[[], bytes] | None = None,
+) -> str:
+    """The kind to read a board or a graph as, as every face recognises it (the
+    command line a FILE or standard input, the web app a request body): ``edges``,
+    the input is a graph (``--edges``, ``edges=1``); ``format``, the graph format
+    named (``--input-format``, ``format=``; ``edgelist`` is matchgame's own);
+    ``name``, the name of the file it came from; ``head``, its first bytes (or a
+    function reading them, called only when they are needed; None: not read yet, as
+    standard input).
+
+    The format named comes first (a graph's, whatever ``edges`` says); then the
+    format ``name``'s extension names (``.mtx``, ``.gml`` ...: a graph file is a
+    graph); then, for a graph, the one its text shows
+    (:func:`matchgame.readers.graphs.detect_format`: a signature such as
+    ``%%MatrixMarket``, ``<?xml`` or ``graph [``, or the first line's shape), or
+    ``graph`` when the text is not read yet (told when it is); else ``board`` or
+    ``edges`` (matchgame's edge list).
+
+    Raises
+    ------
+    InvalidParameterError
+        For a ``format`` that is no graph format.
+
+    Examples
+    --------
+    >>> input_kind(False), input_kind(True), input_kind(False, name="web.mtx")
+    ('board', 'graph', 'mtx')
+    >>> input_kind(True, head=b"graph [ node [ id 1 ] ]"), input_kind(True, head=b"3 1\\n1 2\\n")
+    ('gml', 'edges')
+    """
+    if format is not None:
+        if format != "edgelist" and format not in GRAPH_KINDS:
+            raise InvalidParameterError(
+                f"format must be one of edgelist, {', '.join(GRAPH_KINDS)}, got {format!r}"
+            )
+        return "edges" if format == "edgelist" else format
+    if name is not None:
+        named = graphs.EXTENSIONS.get(PurePath(name).suffix.lower())
+        if named is not None:
+            return named
+    if not edges:
+        return "board"
+    if head is None:
+        return "graph"
+    text = head() if callable(head) else head
+    return graphs.detect_format(name, text[:HEAD_BYTES]) or "edges"
 
 
 def record_kind(edges: bool, game: str | Game = DEFAULT) -> str:

@@ -32,9 +32,11 @@ from ..games.positions import BasePosition
 from ..games.vertex.position import Position
 
 __all__ = [
+    "COMMANDS",
     "GridPicture",
     "Session",
     "bunny_session",
+    "command_of",
     "edge_session",
     "fit_grid",
     "game_session",
@@ -308,6 +310,23 @@ def read_lines(stream: BinaryIO) -> Iterator[str]:
         yield line[:MAX_LINE].decode("utf-8", "replace")
 
 
+COMMANDS = {"quit": "quit", "q": "quit", "exit": "quit", "hint": "hint", "undo": "undo"}
+"""What a player may type instead of a move, in either mode (any case)."""
+
+
+def command_of(session: Session, text: str) -> str | None:
+    """The command ``text`` is (``quit``, ``hint``, ``undo``), or None for a move. On
+    a graph whose vertices are labelled, a label (a vertex named ``q``) is the move."""
+    command = COMMANDS.get(text.strip().lower())
+    if command is not None and session.names.width == 1 and not session.names.numeric:
+        try:
+            session.names.parse(text.strip(), "move")
+        except InvalidInputError:
+            return command
+        return None
+    return command
+
+
 def run_line_protocol(
     session: Session,
     lines: Iterator[str],
@@ -315,11 +334,18 @@ def run_line_protocol(
     *,
     again: Callable[[str], None] | None = None,
 ) -> None:
-    """Scripted play: the engine writes ``engine: ROW COL``, reads ``ROW COL`` lines.
+    """Scripted play: the engine writes ``engine: ROW COL``, reads ``ROW COL`` lines,
+    and ends with ``winner: you`` or ``winner: engine``.
 
-    An unreadable or illegal move raises IllegalMoveError (naming its input line),
-    unless ``again`` is given: then the message goes to ``again`` and the next line
-    is read for the same move.
+    As on a terminal, a line may be a command instead of a move: ``hint`` writes
+    ``hint: ROW COL wins`` (or, when no move wins, ``hint: ROW COL (no move wins: the
+    best defence)``), ``undo`` takes back your last move and the engine's reply and
+    writes ``undone: ROW COL, ROW COL``, and ``quit`` resigns: the game ends with
+    ``winner: engine``.
+
+    An unreadable or illegal move (or ``undo`` with nothing to take back) raises
+    IllegalMoveError (naming its input line), unless ``again`` is given: then the
+    message goes to ``again`` and the next line is read for the same move.
     """
     line_number = 0
     while not session.is_over():
@@ -335,13 +361,37 @@ def run_line_protocol(
         line_number += 1
         if not text.strip():
             continue
+        command = command_of(session, text)
         try:
+            if command == "quit":
+                write("winner: engine\n")  # you resign
+                return
+            if command == "hint":
+                write(_hint_line(session))
+                continue
+            if command == "undo":
+                taken = session.moves[-2:]
+                if not session.undo():
+                    raise IllegalMoveError("nothing to undo: you have not moved yet")
+                write(f"undone: {', '.join(session.text(move) for move in taken)}\n")
+                continue
             session.play(session.parse(text))
         except (ValueError, IllegalMoveError) as exc:
             if again is None:
                 raise IllegalMoveError(f"input line {line_number}: {exc}") from None
             again(f"input line {line_number}: {exc}; your move again")
     write(f"winner: {'you' if session.winner_is_you() else 'engine'}\n")
+
+
+def _hint_line(session: Session) -> str:
+    """The line protocol's answer to ``hint``: a winning move, else the best defence
+    (the move that leaves the engine the fewest winning replies)."""
+    hint = session.hint()
+    if hint is not None:
+        return f"hint: {session.text(hint)} wins\n"
+    defence = session.position.best_move()
+    assert defence is not None, "a hint asked in a finished game"
+    return f"hint: {session.text(defence)} (no move wins: the best defence)\n"
 
 
 def run_terminal(
@@ -379,10 +429,10 @@ def run_terminal(
         except UnicodeDecodeError:
             write("that line is not text; type ROW COL, hint, undo or quit\n")
             continue
-        command = text.strip().lower()
-        if not command:
+        if not text.strip():
             continue  # an empty line: ask again
-        if command in ("quit", "q", "exit"):
+        command = command_of(session, text)
+        if command == "quit":
             return
         if command == "hint":
             hint = session.hint()

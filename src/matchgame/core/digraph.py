@@ -21,8 +21,8 @@ from ._cache import cached_property
 from ._convert import is_scipy_sparse, square_matrix
 from ._csr import INDEX_DTYPE, checked_edges, checked_labels
 from ._validate import describe, shorten
-from .graph import Graph
-from .labels import NodeLabels
+from .graph import Graph, _optional
+from .labels import NodeLabels, networkx_node_data, networkx_nodes
 from .names import VertexIds, VertexNames
 
 __all__ = ["DiGraph", "is_directed"]
@@ -145,7 +145,35 @@ class DiGraph:
         pairs = np.array(arcs, dtype=np.int64).reshape(-1, 2)
         if not graph.is_directed():
             pairs = np.vstack([pairs, pairs[:, ::-1]])
-        return cls(len(nodes), pairs, nodes)
+        made = cls(len(nodes), pairs, nodes)
+        data = networkx_node_data(graph, nodes)
+        if data is not None:  # the nodes' attributes, kept as Graph.from_networkx keeps them
+            made.names = NodeLabels(nodes, data)
+        return made
+
+    def to_networkx(self) -> Any:
+        """The digraph as a NetworkX ``DiGraph``: nodes named as :attr:`names` names the
+        vertices (with the attributes their source gave them), one edge an arc.
+
+        Raises
+        ------
+        ImportError
+            Without NetworkX (``pip install networkx``).
+
+        Examples
+        --------
+        >>> list(DiGraph(3, [(0, 1), (2, 1)]).to_networkx().edges)
+        [(0, 1), (2, 1)]
+        """
+        networkx = _optional("networkx", "DiGraph.to_networkx")
+        nodes = self.names.names(np.arange(self.n_vertices))
+        graph = networkx.DiGraph()
+        graph.add_nodes_from(networkx_nodes(self.names))
+        ends = self.arcs.reshape(-1).tolist()
+        graph.add_edges_from(
+            (nodes[u], nodes[v]) for u, v in zip(ends[0::2], ends[1::2], strict=True)
+        )
+        return graph
 
     @classmethod
     def from_scipy(cls, matrix: Any) -> DiGraph:

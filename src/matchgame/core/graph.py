@@ -21,7 +21,7 @@ from ._csr import (
 )
 from ._deprecated import callable_array, deprecated_alias
 from ._validate import as_int, as_int_array, describe, first_index
-from .labels import NodeLabels
+from .labels import NodeLabels, networkx_node_data, networkx_nodes
 from .names import VertexIds, VertexNames
 
 __all__ = ["INDEX_DTYPE", "MAX_VERTICES", "Graph"]
@@ -165,14 +165,16 @@ class Graph:
     def from_networkx(cls, graph: Any) -> Graph:
         """Convert an undirected NetworkX graph; its nodes become :attr:`labels`.
 
-        Vertex ``i`` is the ``i``-th node of ``graph.nodes``. NetworkX is not
-        imported by matchgame: any object with ``nodes`` and ``edges`` views will
-        do. Directed graphs are refused; parallel edges and self-loops of a
-        multigraph change nothing in the game and are dropped.
+        Vertex ``i`` is the ``i``-th node of ``graph.nodes``, and the nodes'
+        attributes are kept (``names.node_data``: :meth:`to_networkx` gives them
+        back). NetworkX is not imported by matchgame: any object with ``nodes`` and
+        ``edges`` views will do. Directed graphs are refused; parallel edges and
+        self-loops of a multigraph change nothing in the game and are dropped.
         """
         nodes, edges = networkx_edges(graph)
         built = cls.from_edges(len(nodes), edges)
-        return cls._trusted(built.offsets, built.indices, labels=nodes)
+        names = NodeLabels(nodes, networkx_node_data(graph, nodes))
+        return cls._trusted(built.offsets, built.indices, labels=nodes, names=names)
 
     @classmethod
     def from_scipy(cls, matrix: Any) -> Graph:
@@ -193,13 +195,13 @@ class Graph:
     def to_networkx(self) -> Any:
         """The graph as a NetworkX ``Graph`` whose nodes are the vertices' names (see
         :attr:`names`), in vertex order: a NetworkX graph's own labels, a file's ids,
-        a board's ``(row, col)`` cells, else the ids. :meth:`from_networkx` reads it
-        back with the same names.
+        a board's ``(row, col)`` cells, else the ids; with the attributes its source
+        gave the nodes. :meth:`from_networkx` reads it back with the same names.
 
         Raises
         ------
         ImportError
-            Without NetworkX (``pip install 'matchgame[graphs]'``).
+            Without NetworkX (``pip install networkx scipy``).
 
         Examples
         --------
@@ -213,7 +215,7 @@ class Graph:
         networkx = _optional("networkx", "Graph.to_networkx")
         nodes = self.names.names(np.arange(self.n_vertices))
         graph = networkx.Graph()
-        graph.add_nodes_from(nodes)
+        graph.add_nodes_from(networkx_nodes(self.names))
         ends = self.edges.reshape(-1).tolist()
         graph.add_edges_from(
             (nodes[u], nodes[v]) for u, v in zip(ends[0::2], ends[1::2], strict=True)
@@ -229,7 +231,7 @@ class Graph:
         Raises
         ------
         ImportError
-            Without SciPy (``pip install 'matchgame[graphs]'``).
+            Without SciPy (``pip install networkx scipy``).
 
         Examples
         --------
@@ -411,7 +413,8 @@ def _optional(module: str, what: str) -> Any:
     except ImportError:
         package = module.split(".")[0]
         raise ImportError(
-            f"{what} needs {package}: pip install 'matchgame[graphs]' (or {package})"
+            f"{what} needs {package}: pip install networkx scipy (in a clone of matchgame: "
+            "pip install -e '.[graphs]')"
         ) from None
 
 

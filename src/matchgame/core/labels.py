@@ -6,9 +6,10 @@ edge list's); the rest of the naming rule is :mod:`matchgame.core.names`'s.
 from __future__ import annotations
 
 import json
+import math
 import operator
-from collections.abc import Hashable, Sequence
-from numbers import Integral
+from collections.abc import Hashable, Mapping, Sequence
+from numbers import Integral, Real
 from typing import Any
 
 import numpy as np
@@ -18,12 +19,15 @@ from ..errors import InvalidInputError, InvalidTypeError
 from ._validate import as_int, describe, shorten
 from .names import VertexNames
 
-__all__ = ["FileIds", "NodeLabels", "label_text"]
+__all__ = ["FileIds", "NodeLabels", "label_text", "networkx_node_data", "networkx_nodes"]
 
 
 class NodeLabels(VertexNames):
     """Vertices named by distinct hashables (a NetworkX graph's nodes, a GraphML or
-    GML file's node ids), written as the labels themselves (see the module's rule).
+    GML file's node ids), written as the labels themselves (see the module's rule);
+    ``node_data``, the nodes' attributes (kept from a NetworkX graph or a file, given
+    back by ``to_networkx`` and the graph files of verdicts), and their coordinates,
+    when every node has ``x`` and ``y`` (:meth:`positions`).
 
     >>> names = NodeLabels(["a", 7, ("x", 1), "New York", ""])
     >>> names.texts(range(5))
@@ -39,8 +43,11 @@ class NodeLabels(VertexNames):
     def _key(self) -> tuple[Any, ...]:
         return self.labels
 
-    def __init__(self, labels: Sequence[Hashable]) -> None:
+    def __init__(
+        self, labels: Sequence[Hashable], node_data: Sequence[dict[str, Any]] | None = None
+    ) -> None:
         self.labels = tuple(labels)
+        self.node_data = None if node_data is None else tuple(node_data)
         self.n_vertices = len(self.labels)
         self._index = {label: i for i, label in enumerate(self.labels)}
         self._by_text: dict[str, int] | None = None  # text -> id, -1 when two share it
@@ -137,12 +144,74 @@ class NodeLabels(VertexNames):
             return self.parse(value, what)
         raise InvalidInputError(f"{what}: {shorten(value)} is not a node of the graph")
 
-    def label(self, v: int) -> str:
+    def label(self, v: int, limit: int = 12) -> str:
         text = str(self.labels[v])
-        return text if len(text) <= 12 else text[:11] + "\N{HORIZONTAL ELLIPSIS}"
+        return text if len(text) <= limit else text[: limit - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+    def positions(self) -> npt.NDArray[np.float64] | None:
+        """The nodes' coordinates from their attributes, when every node has them:
+        numbers ``x`` and ``y`` (GraphML from Gephi), ``graphics [ x y ]`` (GML from yEd)
+        or a ``pos`` pair (NetworkX's geometric graphs); else None.
+
+        >>> NodeLabels("ab", [{"x": 0, "y": 1.5}, {"graphics": {"x": 2, "y": 0}}]).positions()
+        array([[0. , 1.5],
+               [2. , 0. ]])
+        >>> NodeLabels("ab", [{"x": 0, "y": 1}, {}]).positions() is None
+        True
+        """
+        if self.node_data is None:
+            return None
+        xy = np.empty((self.n_vertices, 2), dtype=np.float64)
+        for v, data in enumerate(self.node_data):
+            point = _point(data)
+            if point is None:
+                return None
+            xy[v] = point
+        return xy
 
     def __repr__(self) -> str:
         return f"NodeLabels(<{self.n_vertices} labels>)"
+
+
+def _point(data: Mapping[str, Any]) -> tuple[float, float] | None:
+    """A node's coordinates from its attributes (see :meth:`NodeLabels.positions`)."""
+    pairs: list[Any] = []
+    for holder in (data, data.get("graphics")):
+        if isinstance(holder, Mapping):
+            pairs.append((holder.get("x"), holder.get("y")))
+    pos = data.get("pos")
+    if isinstance(pos, tuple | list | np.ndarray) and len(pos) == 2:
+        pairs.append(tuple(pos))
+    for x, y in pairs:
+        if _coordinate(x) and _coordinate(y):
+            return float(x), float(y)
+    return None
+
+
+def _coordinate(value: Any) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def networkx_node_data(graph: Any, nodes: Sequence[Hashable]) -> tuple[dict[str, Any], ...] | None:
+    """The attributes of a NetworkX graph's ``nodes``, in their order, each copied;
+    None when no node has any (or ``graph`` keeps none: any object with ``nodes``
+    will do)."""
+    try:
+        view = graph.nodes
+        if not any(view[node] for node in nodes):  # most graphs: nothing is copied
+            return None
+        return tuple(dict(view[node]) for node in nodes)
+    except (TypeError, KeyError, ValueError, AttributeError):
+        return None
+
+
+def networkx_nodes(names: VertexNames) -> list[Any]:
+    """What NetworkX's ``add_nodes_from`` takes for ``names``: the names in vertex order,
+    each with a copy of its attributes when the source gave some."""
+    nodes = names.names(np.arange(names.n_vertices))
+    if names.node_data is None:
+        return nodes
+    return [(node, dict(data)) for node, data in zip(nodes, names.node_data, strict=True)]
 
 
 def _is_integer(value: Any) -> bool:

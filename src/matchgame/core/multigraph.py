@@ -25,8 +25,8 @@ from ._csr import INDEX_DTYPE, MAX_ENTRIES, MAX_VERTICES, checked_edges, checked
 from ._deprecated import callable_array
 from ._validate import as_int, as_int_array, describe, first_index
 from .board import Board
-from .graph import Graph
-from .labels import NodeLabels
+from .graph import Graph, _optional
+from .labels import NodeLabels, networkx_node_data, networkx_nodes
 from .names import VertexIds, VertexNames
 
 __all__ = ["MultiGraph", "as_multigraph"]
@@ -179,7 +179,37 @@ class MultiGraph:
         ([2, 1], 'a')
         """
         nodes, edges = networkx_edges(graph)
-        return cls(len(nodes), edges, nodes)
+        made = cls(len(nodes), edges, nodes)
+        data = networkx_node_data(graph, nodes)
+        if data is not None:  # the nodes' attributes, kept as Graph.from_networkx keeps them
+            made.names = NodeLabels(nodes, data)
+        return made
+
+    def to_networkx(self) -> Any:
+        """The multigraph as a NetworkX ``MultiGraph``: nodes named as :attr:`names`
+        names the vertices (with the attributes their source gave them), every edge
+        one edge, parallel edges and self-loops kept.
+
+        Raises
+        ------
+        ImportError
+            Without NetworkX (``pip install networkx``).
+
+        Examples
+        --------
+        >>> g = MultiGraph(2, [(0, 1), (0, 1), (1, 1)]).to_networkx()
+        >>> g.number_of_edges(0, 1), g.number_of_edges(1, 1)
+        (2, 1)
+        """
+        networkx = _optional("networkx", "MultiGraph.to_networkx")
+        nodes = self.names.names(np.arange(self.n_vertices))
+        graph = networkx.MultiGraph()
+        graph.add_nodes_from(networkx_nodes(self.names))
+        ends = self.edges.reshape(-1).tolist()
+        graph.add_edges_from(
+            (nodes[u], nodes[v]) for u, v in zip(ends[0::2], ends[1::2], strict=True)
+        )
+        return graph
 
     @classmethod
     def from_scipy(cls, matrix: Any) -> MultiGraph:

@@ -86,6 +86,9 @@ class VertexNames:
     noun = "vertex"
     #: whether the text form is integers (:meth:`numbers`); False for labels
     numeric = True
+    #: the attributes the source gave each vertex, in vertex order (a NetworkX node's
+    #: data, a GraphML or GML file's node attributes), or None when it gave none
+    node_data: tuple[dict[str, Any], ...] | None = None
 
     def __len__(self) -> int:
         return self.n_vertices
@@ -143,9 +146,10 @@ class VertexNames:
         """The 1-based text form of vertex id ``v``, e.g. ``7`` or ``3 5``."""
         return " ".join(str(int(x)) for x in self.numbers([v])[0])
 
-    def label(self, v: int) -> str:
+    def label(self, v: int, limit: int = 12) -> str:
         """How vertex ``v`` is labelled in pictures: its name as people wrote it (a
-        NetworkX graph's node, shortened), else its 1-based text form."""
+        NetworkX graph's node, shortened to ``limit`` characters), else its 1-based
+        text form."""
         return self.text(v)
 
     def json_value(self, v: int) -> Any:

@@ -8,12 +8,15 @@ judged record: :mod:`matchgame.games`), split by what is drawn and how:
   :mod:`~matchgame.draw.graphs` (graphs and small hex boards as discs),
   :mod:`~matchgame.draw.records` (positions, token-game and NOI2011 records),
   :mod:`~matchgame.draw.terminal` (boards as text for a terminal);
+- where: :mod:`~matchgame.draw.layouts` (a graph's layout, NetworkX's or its file's
+  coordinates, and a picture's size), :mod:`~matchgame.draw.labels` (vertex labels
+  that never overlap);
 - how: a :class:`~matchgame.draw.scene.Scene` written by :mod:`~matchgame.draw.svg`
   or :mod:`~matchgame.draw.png`, cells painted by :mod:`~matchgame.draw.raster`.
 
 >>> from matchgame import analyse
 >>> svg = to_svg(analysis_scene(analyse([".##", "...", "#.#"])))
->>> svg.startswith(b"<?xml")
+>>> svg.startswith("<?xml")
 True
 """
 
@@ -34,6 +37,7 @@ from ..games.tokens import WalkAnnotation
 from .boards import placement_scene
 from .explain import explain_scene
 from .graphs import MAX_GRAPH_VERTICES, analysis_scene, graph_scene
+from .layouts import LAYOUTS
 from .png import to_png
 from .records import position_scene, record_scene, walk_scene
 from .scene import (
@@ -50,6 +54,7 @@ from .terminal import position_text
 
 __all__ = [
     "COLOURS",
+    "LAYOUTS",
     "MAX_GRAPH_VERTICES",
     "RASTER_ABOVE_CELLS",
     "Cells",
@@ -90,8 +95,10 @@ def edge_explain_scene(explanation: Any) -> Scene:
 def save(scene: Scene, path: str | Path, *, scale: float | None = None) -> None:
     """Write the scene; the file's suffix (.svg or .png, any case) picks the format."""
     suffix = Path(path).suffix.lower()
-    data = to_svg(scene, scale=scale) if suffix == ".svg" else to_png(scene, scale=scale)
-    Path(path).write_bytes(data)
+    if suffix == ".svg":
+        Path(path).write_bytes(to_svg(scene, scale=scale).encode("utf-8"))
+    else:
+        Path(path).write_bytes(to_png(scene, scale=scale))
 
 
 def notebook_svg(value: Any) -> str | None:
@@ -99,7 +106,7 @@ def notebook_svg(value: Any) -> str | None:
     judged record (their ``_repr_svg_``); None when a graph is too big to draw
     (:data:`MAX_GRAPH_VERTICES`)."""
     if isinstance(value, RecordAnalysis):
-        return to_svg(record_scene(value)).decode()
+        return to_svg(record_scene(value))
     if isinstance(value, BaseExplanation):
         graph = value.analysis.graph
     elif isinstance(value, WalkAnnotation):
@@ -118,4 +125,4 @@ def notebook_svg(value: Any) -> str | None:
         scene = walk_scene(value)
     else:
         scene = explain_scene(value)
-    return to_svg(scene).decode()
+    return to_svg(scene)

@@ -16,6 +16,7 @@ from ..core.names import BoardCells
 from ..errors import InvalidInputError
 from ..games.analyses import BaseAnalysis
 from ..games.contract import game
+from .layouts import SIZE
 from .scene import (
     _MATCHING_CELLS_MIN,
     COLOURS,
@@ -84,8 +85,10 @@ def _outcome_attributes(classes: npt.NDArray[np.uint8], v: int, sets: bool) -> d
     return attributes
 
 
-@validate_params(analysis=OF_A_BOARD, matching=Boolean(), sets=Boolean())
-def placement_scene(analysis: BaseAnalysis, *, matching: bool = False, sets: bool = False) -> Scene:
+@validate_params(analysis=OF_A_BOARD, matching=Boolean(), sets=Boolean(), size=SIZE)
+def placement_scene(
+    analysis: BaseAnalysis, *, matching: bool = False, sets: bool = False, size: int | None = None
+) -> Scene:
     """The board: blocked cells, free cells coloured by who wins a placement there.
 
     Parameters
@@ -99,6 +102,9 @@ def placement_scene(analysis: BaseAnalysis, *, matching: bool = False, sets: boo
     sets : bool
         Colour the Gallai-Edmonds sets: D (the placer wins), A and C (the vertex
         game's).
+    size : int, optional
+        The side in pixels of the square the board fits in (100 to 10,000; at least 2
+        pixels a cell); by default by the board's size, enlarged on screen when small.
 
     Warns
     -----
@@ -113,27 +119,28 @@ def placement_scene(analysis: BaseAnalysis, *, matching: bool = False, sets: boo
     legend.append((COLOURS["blocked"], "blocked"))
     if matching:
         legend.append((COLOURS["matching"], "maximum matching"))
-    scene, size, margin = _board_scene(
+    scene, cell, margin = _board_scene(
         names,
         classes,
         palette,
         legend,
         lambda v: {"data-cell": names.text(v), **_outcome_attributes(classes, v, sets)},
+        size,
     )
-    if matching and size < _MATCHING_CELLS_MIN:
+    if matching and cell < _MATCHING_CELLS_MIN:
         warnings.warn(
-            f"the matching is not drawn: cells are {size} pixels, too small to show it"
+            f"the matching is not drawn: cells are {cell} pixels, too small to show it"
             f" (it is drawn on boards up to {900 // _MATCHING_CELLS_MIN} cells a side)",
             RenderWarning,
             stacklevel=2,
         )
     elif pairs is not None:
-        width = max(1.0, size / 6)
+        width = max(1.0, cell / 6)
         for (r1, c1), (r2, c2) in zip(
             names.cells(pairs[:, 0]).tolist(), names.cells(pairs[:, 1]).tolist(), strict=True
         ):
             points = [
-                (margin + (c + 0.45) * size, margin + (r + 0.45) * size)
+                (margin + (c + 0.45) * cell, margin + (r + 0.45) * cell)
                 for r, c in ((r1, c1), (r2, c2))
             ]
             scene.lines.append((points, COLOURS["matching"], width))
@@ -146,13 +153,15 @@ def _board_scene(
     palette: dict[int, str],
     legend: list[tuple[str, str]],
     attributes: Callable[[int], dict[str, str]],
+    fit: int | None = None,
 ) -> tuple[Scene, int, int]:
     """A board's cells coloured by their vertex's class (class 0: blocked), with the
     hooks a page clicks: ``attributes(v)`` over every free cell and ``data-blocked``
     over the others, or, on boards too big for a hook a cell, one rectangle over
-    the board carrying ``data-grid="ROWS COLS"``."""
+    the board carrying ``data-grid="ROWS COLS"``; ``fit``: the board fits in a square
+    of that many pixels."""
     n_rows, n_cols = names.shape
-    scene, size, margin = _frame(n_rows, n_cols, legend)
+    scene, size, margin = _frame(n_rows, n_cols, legend, fit)
     classes = np.zeros(names.shape, dtype=np.uint8)
     cells = names.cells(np.arange(names.n_vertices))
     classes[cells[:, 0], cells[:, 1]] = vertex_classes

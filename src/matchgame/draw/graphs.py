@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ..core._validate import validate_params
 from ..core.graph import Graph
 from ..core.names import BoardCells, VertexNames
 from ..errors import InvalidInputError
@@ -20,22 +20,48 @@ from .boards import (
     _outcome_palette,
     placement_scene,
 )
-from .scene import _MARGIN_CELLS_MIN, COLOURS, RASTER_ABOVE_CELLS, Scene, _cell_size, _with_legend
+from .labels import Labels, mean_spacing, place_labels
+from .layouts import DEFAULT_STYLE, LAYOUT, SIZE, Style, unit_positions
+from .scene import COLOURS, RASTER_ABOVE_CELLS, Scene, _cell_size, _with_legend
 
 __all__ = ["MAX_GRAPH_VERTICES", "analysis_scene", "graph_scene"]
 
 #: Most vertices a graph picture draws; beyond, a drawing is a blot and a layout slow.
 MAX_GRAPH_VERTICES = 2000
 
+#: Most characters of a vertex's label (a longer name ends in an ellipsis).
+LABEL_LIMIT = 20
 
-def analysis_scene(analysis: BaseAnalysis, *, matching: bool = False, sets: bool = False) -> Scene:
+
+@validate_params(layout=LAYOUT, size=SIZE)
+def analysis_scene(
+    analysis: BaseAnalysis,
+    *,
+    matching: bool = False,
+    sets: bool = False,
+    layout: str = "auto",
+    size: int | None = None,
+) -> Scene:
     """The picture of any game's analysis: its board (hexagonal rows for ``hex``
     moves), or its graph, coloured by who wins a placement where. ``matching``: the
     maximum matching behind the verdicts, ``sets``: the Gallai-Edmonds sets D, A and
-    C (the vertex game's)."""
+    C (the vertex game's); ``layout``: where a graph's vertices go (one of
+    :data:`~matchgame.draw.layouts.LAYOUTS`: ``"auto"``, ``"spring"``,
+    ``"kamada-kawai"``, ``"bipartite"``, ``"circular"``, ``"file"``); ``size``: the
+    side in pixels of the square the drawing fits in (100 to 10,000; by default by what
+    it holds).
+
+    Raises
+    ------
+    InvalidInputError
+        For a layout the graph cannot have (``"bipartite"`` with an odd cycle,
+        ``"file"`` without coordinates) or any but ``"auto"`` on a board.
+    """
+    style = Style(layout, size)
     if _draws_vertices(analysis.graph.names):
-        return graph_scene(analysis, matching=matching, sets=sets)
-    return placement_scene(analysis, matching=matching, sets=sets)
+        return graph_scene(analysis, matching=matching, sets=sets, layout=layout, size=size)
+    style.refuse_layout("a board")
+    return placement_scene(analysis, matching=matching, sets=sets, size=size)
 
 
 def _draws_vertices(names: VertexNames) -> bool:
@@ -59,13 +85,15 @@ def _vertex_scene(
     attributes: Callable[[int], dict[str, str]],
 ) -> Scene:
     """Vertices as discs at the layout's pixel positions, filled by their class's
-    colour and carrying ``attributes(v)``; edges as lines (graphs). The twin of
-    :func:`matchgame.draw.boards._board_scene` for what is drawn as vertices."""
+    colour and carrying ``attributes(v)``; edges as lines (graphs); the labels where
+    the layout placed them, and the layout's note on labels left out in the legend.
+    The twin of :func:`matchgame.draw.boards._board_scene` for what is drawn as
+    vertices."""
     xy, radius = layout.xy, layout.radius
     fills = [palette[k] for k in vertex_classes.tolist()]
-    scene = _with_legend(
-        xy[:, 0].max(initial=0) + radius + 8, xy[:, 1].max(initial=0) + radius + 8, legend
-    )
+    if layout.labels.note is not None:
+        legend = [*legend, ("", layout.labels.note)]
+    scene = _with_legend(layout.width, layout.height, legend, sized=layout.sized)
     if layout.edges:
         directed = getattr(graph, "is_directed", False) is True  # arcs: drawn as arrows
         for u, v in graph.edges.tolist():
@@ -76,8 +104,9 @@ def _vertex_scene(
         x, y = float(xy[v, 0]), float(xy[v, 1])
         scene.hotspots.append((x - radius, y - radius, 2 * radius, 2 * radius, attributes(v)))
         scene.circles.append((x, y, radius, fills[v], COLOURS["text"]))
-        if layout.labels is not None:
-            scene.texts.append((x, y + 4, layout.labels[v], min(11, radius), "middle"))
+    for x, y, text, font in layout.labels.inside:
+        scene.texts.append((x, y, text, font, "middle"))
+    scene.labels.extend(layout.labels.beside)
     return scene
 
 
@@ -98,107 +127,96 @@ def _arrowhead(
 
 @dataclass
 class _Layout:
-    """Where a graph's vertices are drawn: pixel centres, disc radius, labels, and
-    whether edges are drawn (hex boards' edges are the touching discs)."""
+    """Where a graph's vertices are drawn: pixel centres, disc radius, the labels, the
+    drawing's width and height, whether edges are drawn (hex boards' edges are the
+    touching discs) and whether its size was asked for."""
 
     xy: npt.NDArray[np.float64]
     radius: float
-    labels: list[str] | None
+    labels: Labels
     edges: bool
+    width: float
+    height: float
+    sized: bool = False
 
 
-def _vertex_layout(graph: Graph) -> _Layout:
-    """A hex board's offset rows, or a graph's layout.
+def _vertex_layout(graph: Graph, style: Style = DEFAULT_STYLE) -> _Layout:
+    """A hex board's offset rows, or a graph's layout (see :class:`Style`).
 
     Raises
     ------
     InvalidInputError
-        For a graph above :data:`MAX_GRAPH_VERTICES` vertices.
+        For a graph above :data:`MAX_GRAPH_VERTICES` vertices, or a layout the graph
+        cannot have (:func:`~matchgame.draw.layouts.unit_positions`).
     """
     names = graph.names
+    sized = style.size is not None
     if isinstance(names, BoardCells):  # a hex board
+        style.refuse_layout("a board")
         n_rows, n_cols = names.shape
-        size = _cell_size(n_rows, n_cols + 1)
+        size = _cell_size(n_rows, n_cols + 1, None if style.size is None else style.size - 12)
         xy = names.positions() * size + 6
         xy[:, 1] *= 0.9  # rows of touching hexagons sit closer than squares
-        labels = None
-        if size >= _MARGIN_CELLS_MIN * 2:  # "row,col": a space is lost at this size
-            labels = [names.text(v).replace(" ", ",") for v in range(graph.n_vertices)]
-        return _Layout(xy, size * 0.48, labels, False)
-    if graph.n_vertices > MAX_GRAPH_VERTICES:
-        raise InvalidInputError(
-            f"a graph picture draws at most {MAX_GRAPH_VERTICES} vertices, this graph has "
-            f"{graph.n_vertices}"
-        )
-    positions = names.positions()
-    xy = _layout(graph) if positions is None else positions / max(positions.max(), 1)
-    side = 640 if graph.n_vertices > 30 else 420
-    radius = float(max(3.0, min(14.0, side / (3 * np.sqrt(max(graph.n_vertices, 1))))))
-    xy = xy * side + radius + 8
-    labels = None
-    if radius >= 9:
-        labels = [names.label(v) for v in range(graph.n_vertices)]
-    return _Layout(xy, radius, labels, True)
-
-
-_SPRING_ALONE_BELOW = 500  # vertices: NetworkX switches to its slower sparse solver here
-
-
-def _layout(graph: Any) -> npt.NDArray[np.float64]:
-    """Vertex positions in [0, 1]^2: NetworkX's spring layout (seeded) when NetworkX
-    is installed, else a circle.
-
-    Raises
-    ------
-    InvalidInputError
-        From 500 vertices on without SciPy (NetworkX's sparse solvers need it; the
-        ``graphs`` extra installs it), naming what to install.
-    """
+        labels = Labels()
+        if size >= 28:  # "row,col" fits in the disc ("row col": a space is lost here)
+            font = min(11, size * 0.48)
+            for v, (x, y) in enumerate(xy.tolist()):
+                labels.inside.append((x, y + 4, names.text(v).replace(" ", ","), font))
+        width, height = _extent(xy, size * 0.48)
+        return _Layout(xy, size * 0.48, labels, False, width, height, sized)
     n = graph.n_vertices
-    try:
-        import networkx as nx  # type: ignore[import-untyped]
-    except ImportError:
-        angles = 2 * np.pi * np.arange(n) / max(n, 1)
-        return np.stack([0.5 + 0.5 * np.sin(angles), 0.5 - 0.5 * np.cos(angles)], axis=1)
-    nx_graph = nx.Graph()
-    nx_graph.add_nodes_from(range(n))
-    nx_graph.add_edges_from(graph.edges.tolist())
-    if n < _SPRING_ALONE_BELOW:
-        layout = nx.spring_layout(nx_graph, seed=1)
-    else:  # NetworkX's spring layout slows down tenfold from 500 vertices: start it spectral
-        try:  # both are NetworkX's sparse solvers from 500 vertices on, and need SciPy
-            import scipy.sparse  # noqa: F401
-        except ImportError:
-            raise InvalidInputError(
-                f"a picture of a graph of {n} vertices needs SciPy for its layout (above "
-                f"{_SPRING_ALONE_BELOW - 1}): pip install scipy, or 'matchgame[graphs]'"
-            ) from None
-        from scipy.sparse.linalg import ArpackError
-
-        try:
-            start = nx.spectral_layout(nx_graph)
-        except ArpackError:  # the Laplacian of an edgeless graph is zero: no eigenvector
-            start = None  # (the spring layout then starts from seeded random places)
-        iterations = max(8, 12_500 // n)
-        layout = nx.spring_layout(nx_graph, pos=start, seed=1, iterations=iterations)
-    xy = np.array([layout[v] for v in range(n)], dtype=np.float64).reshape(n, 2)
-    low, high = xy.min(axis=0, initial=0), xy.max(axis=0, initial=0)
-    scaled: npt.NDArray[np.float64] = (xy - low) / np.where(high > low, high - low, 1)
-    return scaled
+    if n > MAX_GRAPH_VERTICES:
+        raise InvalidInputError(
+            f"a graph picture draws at most {MAX_GRAPH_VERTICES} vertices, this graph has {n}"
+        )
+    unit, _ = unit_positions(graph, style.layout)
+    side = float(640 if n > 30 else 420) if style.size is None else float(style.size)
+    radius = float(max(3.0, min(14.0, side / (3 * np.sqrt(max(n, 1))))))
+    # discs no wider than the vertices are apart, on average: crowded ones hide each other
+    radius = max(3.0, min(radius, 0.4 * mean_spacing(unit * side)))
+    if style.size is not None:  # the picture is size pixels wide: discs and margins inside
+        side = max(side - 2 * (radius + 8), 1.0)
+    xy = unit * side + radius + 8
+    width, height = _extent(xy, radius)
+    if style.size is not None:
+        width = float(style.size)
+    texts = [names.label(v, LABEL_LIMIT) for v in range(n)]
+    degrees = np.bincount(graph.edges.reshape(-1), minlength=n)  # a digraph's: in and out
+    labels = place_labels(xy, radius, texts, degrees, width, height)
+    return _Layout(xy, radius, labels, True, width, height, sized)
 
 
-def graph_scene(analysis: BaseAnalysis, *, matching: bool = False, sets: bool = False) -> Scene:
+def _extent(xy: npt.NDArray[np.float64], radius: float) -> tuple[float, float]:
+    """The width and height of a drawing of discs of ``radius`` at ``xy``."""
+    return (
+        float(xy[:, 0].max(initial=0)) + radius + 8,
+        float(xy[:, 1].max(initial=0)) + radius + 8,
+    )
+
+
+@validate_params(layout=LAYOUT, size=SIZE)
+def graph_scene(
+    analysis: BaseAnalysis,
+    *,
+    matching: bool = False,
+    sets: bool = False,
+    layout: str = "auto",
+    size: int | None = None,
+) -> Scene:
     """A graph (or a small hex board): vertices coloured by who wins a placement
-    there, edges, and optionally the matching; numbered (1-based) while there is room.
+    there, edges, and optionally the matching; labelled by name where labels fit
+    (:mod:`matchgame.draw.labels`). ``layout`` and ``size`` as for
+    :func:`analysis_scene`.
 
     Raises
     ------
     InvalidInputError
-        Above :data:`MAX_GRAPH_VERTICES` vertices.
+        Above :data:`MAX_GRAPH_VERTICES` vertices, or for a layout the graph cannot
+        have.
     """
     graph = analysis.graph
     pairs = _matching_pairs(analysis) if matching else None
-    layout = _vertex_layout(graph)
+    layout_ = _vertex_layout(graph, Style(layout, size))
     classes = _outcome_classes(analysis, sets)
     palette, legend = _outcome_palette(sets)
     if matching:
@@ -208,10 +226,10 @@ def graph_scene(analysis: BaseAnalysis, *, matching: bool = False, sets: bool = 
     def attributes(v: int) -> dict[str, str]:
         return {key: analysis.names.text(v), **_outcome_attributes(classes, v, sets)}
 
-    scene = _vertex_scene(graph, layout, classes, palette, legend, attributes)
+    scene = _vertex_scene(graph, layout_, classes, palette, legend, attributes)
     if pairs is not None:  # above the discs: on a hex board they touch and would hide it
-        xy = layout.xy
-        width = max(3.0, layout.radius / 3)
+        xy = layout_.xy
+        width = max(3.0, layout_.radius / 3)
         for u, v in pairs.tolist():
             scene.overlays.append(([tuple(xy[u]), tuple(xy[v])], COLOURS["matching"], width))
     return scene

@@ -15,6 +15,7 @@ from ..games.positions import BasePosition
 from ..games.tokens import WalkAnnotation
 from .boards import _board_scene, _cell_centres
 from .graphs import _draws_vertices, _name_attribute, _vertex_layout, _vertex_scene
+from .layouts import LAYOUT, SIZE, Style
 from .scene import (
     _GAP_CELLS_MIN,
     _NUMBER_CELLS_MIN,
@@ -41,6 +42,8 @@ def position_scene(
     rings: Sequence[tuple[int, str]] = (),
     legend: Sequence[tuple[str, str]] = (),
     pieces: npt.NDArray[np.uint8] | None = None,
+    layout: str = "auto",
+    size: int | None = None,
 ) -> Scene:
     """A position of the token game: visited vertices, the token and its path, and
     every legal move coloured by whether it wins for the player to move.
@@ -60,11 +63,16 @@ def position_scene(
         Bunny and Egg: the pieces on the board (0 none, 1 white, 2 black), drawn on
         the cells; the token is the empty cell, and cells off the game's graph are
         pieces that can never move.
+    layout : str
+        Where a graph's vertices go (see :mod:`matchgame.draw.layouts`).
+    size : int, optional
+        The side in pixels of the square the drawing fits in.
 
     Hooks (SVG): every vertex carries ``data-cell`` (boards) or ``data-vertex``;
     legal moves ``data-outcome="win"`` or ``"lose"`` for the player to move, the
     token ``data-token``, visited vertices ``data-visited``.
     """
+    style = Style(LAYOUT.check(layout, "layout"), SIZE.check(size, "size"))
     graph = position.graph
     names = graph.names
     token = position.token_id
@@ -117,21 +125,24 @@ def position_scene(
 
     path = position.walk_ids()
     if _draws_vertices(names):
-        layout = _vertex_layout(graph)
-        scene = _vertex_scene(graph, layout, classes, palette, full_legend, attributes)
-        centres, radius, room = layout.xy, layout.radius, layout.radius >= 9
-        path_end = layout.labels is None  # else the dot would hide the token's label
+        drawn = _vertex_layout(graph, style)
+        scene = _vertex_scene(graph, drawn, classes, palette, full_legend, attributes)
+        centres, radius, room = drawn.xy, drawn.radius, drawn.radius >= 9
+        path_end = not drawn.labels.inside  # else the dot would hide the token's label
     else:
         assert isinstance(names, BoardCells)
-        scene, size, margin = _board_scene(names, classes, palette, full_legend, attributes)
+        style.refuse_layout("a board")
+        scene, cell, margin = _board_scene(
+            names, classes, palette, full_legend, attributes, style.size
+        )
         if pieces is not None:
             assert scene.cells is not None
             scene.cells.colours[0] = COLOURS["unreachable"]
-            if size >= _GAP_CELLS_MIN:
+            if cell >= _GAP_CELLS_MIN:
                 scene.cells.discs = pieces.astype(np.uint8)
                 scene.cells.disc_colours = _PIECE_COLOURS
-        centres = _cell_centres(names, size, margin)
-        radius, room, path_end = size * 0.45, size >= _NUMBER_CELLS_MIN, True
+        centres = _cell_centres(names, cell, margin)
+        radius, room, path_end = cell * 0.45, cell >= _NUMBER_CELLS_MIN, True
     _mark_walk(scene, centres, path, radius, numbers if room else None, rings, path_end=path_end)
     if used:
         mark_used_edges(scene, centres, used, radius)
@@ -199,11 +210,17 @@ def _turning_points(points: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     return points[keep]
 
 
-def walk_scene(annotation: WalkAnnotation, upto: int | None = None) -> Scene:
+def walk_scene(
+    annotation: WalkAnnotation,
+    upto: int | None = None,
+    *,
+    layout: str = "auto",
+    size: int | None = None,
+) -> Scene:
     """A token-game record after its first ``upto`` moves (all by default): the
     position, the moves numbered as ``matchgame annotate`` numbers them (1 is the
     placement), mistakes ringed, and the better move when the last one shown was
-    a mistake."""
+    a mistake; ``layout`` and ``size`` as for :func:`position_scene`."""
     notes = annotation.notes
     upto = len(notes) if upto is None else as_int(upto, "upto", low=0, high=len(notes))
     record = annotation.record
@@ -222,18 +239,24 @@ def walk_scene(annotation: WalkAnnotation, upto: int | None = None) -> Scene:
         rings.append((names.vertex(better), COLOURS["better"]))
         legend.append((COLOURS["better"], f"move {upto} should have gone here"))
     numbers = {v: str(i) for i, v in enumerate(path, start=1)}
-    return position_scene(position, numbers=numbers, rings=rings, legend=legend)
+    return position_scene(
+        position, numbers=numbers, rings=rings, legend=legend, layout=layout, size=size
+    )
 
 
-def record_scene(analysis: RecordAnalysis, upto: int | None = None) -> Scene:
+def record_scene(
+    analysis: RecordAnalysis, upto: int | None = None, *, size: int | None = None
+) -> Scene:
     """A Bunny-and-Egg record after its first ``upto`` moves (all by default):
     pieces, the empty cell's path, moves labelled by round as ``matchgame
     mistakes`` counts them (``B2``, ``E2``: Bunny's and Egg's moves of round 2),
-    mistakes ringed, and the better move when the last one shown was a mistake.
+    mistakes ringed, and the better move when the last one shown was a mistake;
+    ``size``: the side in pixels of the square the board fits in.
 
     Pieces are drawn while cells are at least 6 pixels, labels while they are at
     least 18.
     """
+    size = SIZE.check(size, "size")
     record = analysis.record
     n_moves = record.moves.shape[0]
     upto = n_moves if upto is None else as_int(upto, "upto", low=0, high=n_moves)
@@ -252,7 +275,8 @@ def record_scene(analysis: RecordAnalysis, upto: int | None = None) -> Scene:
     ]
     if better is not None:
         legend.append((COLOURS["better"], f"a winning move instead of move {upto}"))
-    scene, size, margin = _frame(n_rows, n_cols, legend)
+    scene, cell, margin = _frame(n_rows, n_cols, legend, size)
+    size = cell
     classes = np.where(record.board.arena.free, 1, 2).astype(np.uint8)
     scene.cells = Cells(
         margin,

@@ -124,20 +124,35 @@ class Scene:
     # invisible rectangles (x, y, w, h, attributes) over cells and vertices, for a
     # page to click and a browser test to find: SVG only
     hotspots: list[tuple[float, float, float, float, dict[str, str]]] = field(default_factory=list)
+    # drawn at a size asked for (size=, --size): its pixels are the picture's, not enlarged
+    sized: bool = False
 
 
-def _cell_size(n_rows: int, n_cols: int) -> int:
-    return int(max(2, min(40, 900 // max(n_rows, n_cols))))
+def _cell_size(n_rows: int, n_cols: int, size: int | None = None) -> int:
+    """A board's cell side in pixels: by the board's size (at most 40), or so that the
+    board and its margin fit in ``size`` pixels (at least 2 a cell)."""
+    longest = max(n_rows, n_cols, 1)
+    if size is None:
+        return int(max(2, min(40, 900 // longest)))
+    cell = (size - 26) // longest  # 22 pixels of coordinates on the left and top
+    if cell < _MARGIN_CELLS_MIN:  # no coordinates: a margin of 4
+        cell = (size - 8) // longest
+    return int(max(2, cell))
 
 
 def _legend_step(label: str) -> float:
     return 36 + _LEGEND_CHAR * len(label)
 
 
-def _with_legend(body_width: float, body_height: float, legend: list[tuple[str, str]]) -> Scene:
+def _with_legend(
+    body_width: float, body_height: float, legend: list[tuple[str, str]], *, sized: bool = False
+) -> Scene:
     """A scene with room for a body of the given size and, below it, the legend
-    (colour swatch, label) wrapped into as many lines as the width needs."""
-    width = max(body_width, _MIN_WIDTH, *(_legend_step(label) for _, label in legend))
+    (colour swatch, label) wrapped into as many lines as the width needs; ``sized``:
+    the body's width is the one asked for, which only a legend line wider than it
+    widens (else pictures are at least :data:`_MIN_WIDTH` wide)."""
+    least = 0 if sized else _MIN_WIDTH
+    width = max(body_width, least, *(_legend_step(label) for _, label in legend))
     lines: list[list[tuple[str, str]]] = [[]]
     x = 6.0
     for colour, label in legend:
@@ -147,7 +162,7 @@ def _with_legend(body_width: float, body_height: float, legend: list[tuple[str, 
         lines[-1].append((colour, label))
         x += _legend_step(label)
     top = body_height + 6
-    scene = Scene(int(np.ceil(width)), int(top + _LEGEND_ROW * len(lines) + 4))
+    scene = Scene(int(np.ceil(width)), int(top + _LEGEND_ROW * len(lines) + 4), sized=sized)
     for i, line in enumerate(lines):
         x, y = 6.0, top + _LEGEND_ROW * (i + 0.5)
         for colour, label in line:
@@ -158,12 +173,17 @@ def _with_legend(body_width: float, body_height: float, legend: list[tuple[str, 
     return scene
 
 
-def _frame(n_rows: int, n_cols: int, legend: list[tuple[str, str]]) -> tuple[Scene, int, int]:
+def _frame(
+    n_rows: int, n_cols: int, legend: list[tuple[str, str]], fit: int | None = None
+) -> tuple[Scene, int, int]:
     """A board's scene: its cell size and margin, coordinates while cells are big
-    enough to label, and the legend below."""
-    size = _cell_size(n_rows, n_cols)
+    enough to label, and the legend below; ``fit``: the board fits in a square of that
+    many pixels (see :func:`_cell_size`)."""
+    size = _cell_size(n_rows, n_cols, fit)
     margin = 22 if size >= _MARGIN_CELLS_MIN else 4
-    scene = _with_legend(margin + n_cols * size + 4, margin + n_rows * size + 4, legend)
+    scene = _with_legend(
+        margin + n_cols * size + 4, margin + n_rows * size + 4, legend, sized=fit is not None
+    )
     if size >= _MARGIN_CELLS_MIN:
         step = max(1, 30 // size)
         for c in range(0, n_cols, step):
@@ -175,7 +195,10 @@ def _frame(n_rows: int, n_cols: int, legend: list[tuple[str, str]]) -> tuple[Sce
 
 def default_scale(scene: Scene) -> float:
     """How much a picture is enlarged by default: small ones up to about
-    :data:`_READABLE_WIDTH` pixels wide (at most 3x), big ones not at all."""
+    :data:`_READABLE_WIDTH` pixels wide (at most 3x), big ones and those drawn at a
+    size asked for not at all."""
+    if scene.sized:
+        return 1.0
     return float(min(3.0, max(1.0, _READABLE_WIDTH / max(scene.width, 1))))
 
 

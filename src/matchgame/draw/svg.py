@@ -128,8 +128,10 @@ def _svg_vector_cells(cells: Cells) -> list[str]:
     return parts
 
 
-def to_svg(scene: Scene, *, raster: bool | None = None, scale: float | None = None) -> bytes:
-    """The scene as an SVG document.
+def to_svg(scene: Scene, *, raster: bool | None = None, scale: float | None = None) -> str:
+    """The scene as an SVG document, text (as Jupyter's ``_repr_svg_`` gives it;
+    ``to_svg(scene).encode()`` is its UTF-8 bytes, what :func:`~matchgame.draw.save`
+    writes).
 
     Parameters
     ----------
@@ -186,7 +188,7 @@ def to_svg(scene: Scene, *, raster: bool | None = None, scale: float | None = No
             f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" fill="transparent"{data} />'
         )
     parts.append("</svg>")
-    return "".join(parts).encode("utf-8")
+    return "".join(parts)
 
 
 def _polylines(lines: list[tuple[list[tuple[float, float]], str, float]]) -> list[str]:

@@ -129,6 +129,59 @@ class BaseAnalysis(abc.ABC):
             raise InvalidTypeError("board_mask needs an analysis of a board, not of a graph")
         return names.grid(self.winning_mask, False)
 
+    def node_attributes(self) -> dict[str, list[Any]]:
+        """What the answer says of each vertex, as columns in vertex order: first
+        ``placer_wins`` (whether placing the token there wins), then what the game adds
+        (the vertex game's Gallai-Edmonds class ``gallai_edmonds``, ``"D"``, ``"A"`` or
+        ``"C"``; the edge game's ``role``; the directed game's ``method``). These are the
+        node attributes of :meth:`to_networkx` and the columns of
+        :func:`matchgame.write_verdicts`.
+
+        Examples
+        --------
+        >>> import matchgame
+        >>> matchgame.analyse(["..."]).node_attributes()
+        {'placer_wins': [True, False, True], 'gallai_edmonds': ['D', 'A', 'D']}
+        """
+        columns: dict[str, list[Any]] = {"placer_wins": self.winning_mask.tolist()}
+        columns.update(self._node_attributes())
+        return columns
+
+    def _node_attributes(self) -> dict[str, list[Any]]:
+        """The game's own columns of :meth:`node_attributes` (none by default)."""
+        return {}
+
+    def _game_graph(self) -> Any:
+        """The graph the game is played on, as NetworkX gets it (:meth:`to_networkx`):
+        :attr:`graph` by default; the edge game's multigraph."""
+        return self.graph
+
+    def to_networkx(self) -> Any:
+        """The graph played on as a NetworkX graph, each node carrying what the answer
+        says of it (:meth:`node_attributes`) beside the attributes its source gave it
+        (a NetworkX graph's, a GraphML or GML file's). Nodes are the vertices' names
+        (cells ``(row, col)`` on a board); the graph is an ``nx.Graph``, an
+        ``nx.MultiGraph`` for the edge game (parallel edges are moves of their own), an
+        ``nx.DiGraph`` for the directed game.
+
+        Raises
+        ------
+        ImportError
+            Without NetworkX (``pip install networkx``).
+
+        Examples
+        --------
+        >>> import matchgame, networkx as nx
+        >>> G = matchgame.analyse(nx.path_graph("abc")).to_networkx()
+        >>> G.nodes["a"], G.nodes["b"]["placer_wins"]
+        ({'placer_wins': True, 'gallai_edmonds': 'D'}, False)
+        """
+        graph = self._game_graph().to_networkx()
+        for key, values in self.node_attributes().items():
+            for node, value in zip(graph.nodes, values, strict=True):
+                graph.nodes[node][key] = value
+        return graph
+
     def explain(self, name: Any, **options: Any) -> BaseExplanation:
         """Why placing the token on ``name`` wins or loses, in words, as JSON and drawn
         (the game's own argument: a matching's alternating path, a parity set...).

@@ -23,7 +23,7 @@ from ..core._validate import Applies, Integer, Options, describe, validate_param
 from ..core.board import is_board_source
 from ..core.moves import MOVES
 from ..core.names import BoardCells, VertexIds, VertexNames
-from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidTypeError
+from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
 from .contract import game as find_game
 
 __all__ = ["BasePosition", "Outcome"]
@@ -416,6 +416,27 @@ class BasePosition(abc.ABC):
         if problem is not None:
             raise IllegalMoveError(problem)
         self._push_id(u)
+
+    def push_id(self, v: int) -> None:
+        """Play vertex id ``v`` (:meth:`push` by id); an illegal move's message names
+        the vertices in their 1-based text form, as :meth:`parse_move`'s does.
+
+        Raises
+        ------
+        IllegalMoveError
+            If ``v`` is not a legal move (``cell 1 1 is not adjacent to the token at
+            cell 2 3``).
+        InvalidTypeError, InvalidInputError
+            If ``v`` is no vertex id of the graph.
+        """
+        if isinstance(v, bool) or not isinstance(v, int | np.integer):
+            raise InvalidTypeError(f"v must be a vertex id (an int), got {describe(v)}")
+        if not 0 <= v < self._n:
+            raise InvalidInputError(f"v = {v} is no vertex id (ids 0..{self._n - 1})")
+        problem = self._illegal(int(v))
+        if problem is not None:
+            raise IllegalMoveError(problem)
+        self._push_id(int(v))
 
     def pop(self) -> Hashable:
         """Take back the last move and return it.

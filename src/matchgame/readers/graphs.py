@@ -160,6 +160,25 @@ _SIGNATURES = (
     (re.compile(rb"p[ \t]+(edge|col|edges)[ \t]"), "dimacs"),
     (re.compile(rb"(creator[ \t]+\"[^\"\n]*\"\s*)?graph\s*\[", re.IGNORECASE), "gml"),
 )
+# signatures that may come after a few lines of their own: GML's comments ('#' lines) and
+# top-level keys (Creator "yFiles", Version 2) before its 'graph [', which may open on
+# the next line; an XML comment or doctype before GraphML's root
+_LATE_SIGNATURES = (
+    (
+        re.compile(
+            rb"(?:[ \t]*(?:#[^\n]*|(?:creator|version|comment)[ \t]+[^\n\[]*)?\r?\n)*"
+            rb"[ \t]*graph\s*\[",
+            re.IGNORECASE,
+        ),
+        "gml",
+    ),
+    (
+        re.compile(
+            rb"(?:\s*(?:<!--.*?-->|<!doctype[^>]*>))+\s*<graphml\b", re.IGNORECASE | re.DOTALL
+        ),
+        "graphml",
+    ),
+)
 # what a first line hints at when no signature and no extension says more
 _SHAPES = (
     (re.compile(rb"#"), "snap"),
@@ -175,8 +194,10 @@ def detect_format(name: str | os.PathLike[str] | None, head: bytes) -> str | Non
     in, or None when nothing tells (matchgame's edge list is then assumed).
 
     A signature in the first line (``%%MatrixMarket``, ``>>graph6<<``, ``<?xml``,
-    ``p edge``, ``graph [``) comes first, then the extension, then the first
-    line's shape (``#`` SNAP, ``c`` DIMACS, ``%`` METIS, graph6 characters).
+    ``p edge``, ``graph [``) comes first, or after what may precede it (GML's
+    comments and ``Creator``/``Version`` lines, its ``graph`` with the ``[`` on the
+    next line; an XML comment before ``<graphml``), then the extension, then the
+    first line's shape (``#`` SNAP, ``c`` DIMACS, ``%`` METIS, graph6 characters).
 
     >>> detect_format("web.mtx", b"")
     'mtx'
@@ -184,10 +205,16 @@ def detect_format(name: str | os.PathLike[str] | None, head: bytes) -> str | Non
     'mtx'
     >>> detect_format("g.txt", b"# Directed graph\\n0 1\\n"), detect_format("g.txt", b"3 1\\n")
     ('snap', None)
+    >>> detect_format(None, b'Creator "yFiles"\\nVersion "2.2"\\ngraph\\n[\\n  node [ id 0 ]\\n')
+    'gml'
     """
     first = _first_line(head)
     for pattern, format_name in _SIGNATURES:
         if pattern.match(first):
+            return format_name
+    text = _text_of(head)
+    for pattern, format_name in _LATE_SIGNATURES:
+        if pattern.match(text):
             return format_name
     if name is not None:
         extension = PurePath(os.fspath(name)).suffix.lower()
@@ -199,11 +226,16 @@ def detect_format(name: str | os.PathLike[str] | None, head: bytes) -> str | Non
     return None
 
 
-def _first_line(head: bytes) -> bytes:
+def _text_of(head: bytes) -> bytes:
+    """The head as the readers see it (a byte-order mark, UTF-16 ... dealt with)."""
     try:
-        data = prepare(head)
+        return prepare(head)
     except ParseError:
         return b""
+
+
+def _first_line(head: bytes) -> bytes:
+    data = _text_of(head)
     for line in data.split(b"\n", 64)[:64]:
         if line.strip():
             return line.lstrip()
@@ -386,6 +418,31 @@ def _source_bytes(source: Source, format_name: str | None) -> tuple[bytes, str |
         raise UnreadableInput(f"cannot read {path!r}: {exc.strerror or exc}{hint}") from None
 
 
+EDGE_LIST_SUFFIXES = ("", ".txt", ".in")
+"""Path extensions :func:`write_graph` writes matchgame's edge list to (none, a text
+file, a contest's input); every other one must name a format (:data:`EXTENSIONS`)."""
+
+
+def _format_of_path(path: str) -> str:
+    """The format a path's extension names for :func:`write_graph`.
+
+    Raises
+    ------
+    InvalidInputError
+        For an extension that names none, listing those that do.
+    """
+    suffix = PurePath(path).suffix.lower()
+    if suffix in EXTENSIONS:
+        return EXTENSIONS[suffix]
+    if suffix in EDGE_LIST_SUFFIXES:
+        return "edgelist"
+    known = ", ".join(EXTENSIONS)
+    raise InvalidInputError(
+        f"target {path!r}: the extension {suffix!r} names no graph format (known: {known}; "
+        "'.txt', '.in' or none for matchgame's edge list); give format= to write another"
+    )
+
+
 def format_graph(graph: Any, format: str = "edgelist") -> bytes:
     """The text of ``graph`` (a :class:`Graph`, a NetworkX graph or a SciPy sparse
     matrix) in ``format``, a key of :data:`FORMATS`, as :func:`read_graph` reads it
@@ -416,12 +473,14 @@ def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
     """Write ``graph`` (a :class:`Graph`, a NetworkX graph or a SciPy sparse matrix)
     to ``target``: a path (``str`` or :class:`os.PathLike`) or an open file, binary
     or text. ``format`` is a key of ``matchgame.readers.graphs.FORMATS``; None takes
-    it from a path's extension (``.mtx``, ``.graphml``, ``.g6`` ...), else
-    matchgame's edge list. What is written, :func:`read_graph` reads back: the same
-    vertices and edges, and the names where the format holds them (GraphML and GML
-    write each name's text, SNAP the ids, METIS, DIMACS and Matrix Market number the
-    vertices ``1 .. n``; matchgame's edge list, graph6 and sparse6 keep the vertex
-    order only). ``matchgame.readers.graphs.format_graph`` gives the bytes.
+    it from a path's extension (``.mtx``, ``.graphml``, ``.g6`` ...; matchgame's edge
+    list for ``.txt``, ``.in`` or none, and an extension that names no format is
+    refused), or for an open file matchgame's edge list. What is written,
+    :func:`read_graph` reads back: the same vertices and edges, and the names where
+    the format holds them (GraphML and GML write each name's text, SNAP the ids,
+    METIS, DIMACS and Matrix Market number the vertices ``1 .. n``; matchgame's edge
+    list, graph6 and sparse6 keep the vertex order only).
+    ``matchgame.readers.graphs.format_graph`` gives the bytes.
 
     Parameters
     ----------
@@ -436,10 +495,11 @@ def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
     Raises
     ------
     InvalidInputError, InvalidTypeError
-        For an unknown ``format``, a ``graph`` of another type, a graph the format
-        cannot hold (a vertex without edges in SNAP, names SNAP or GraphML cannot
-        tell apart, a graph6 text too big for memory), or a ``target`` that is
-        neither a path nor a file; nothing is written then.
+        For an unknown ``format`` or a path's extension that names none (``x.foo``),
+        a ``graph`` of another type, a graph the format cannot hold (a vertex
+        without edges in SNAP, names SNAP or GraphML cannot tell apart, a graph6
+        text too big for memory), or a ``target`` that is neither a path nor a file;
+        nothing is written then.
     OSError
         If the file cannot be written.
 
@@ -463,7 +523,7 @@ def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
             f"target must be a path or an open file, got {type(target).__name__}"
         )
     if format is None and is_path:
-        format = EXTENSIONS.get(PurePath(os.fspath(target)).suffix.lower())
+        format = _format_of_path(os.fspath(target))
     data = format_graph(graph, format or "edgelist")
     if is_path:
         with open(target, "wb") as handle:

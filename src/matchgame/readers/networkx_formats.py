@@ -1,5 +1,6 @@
 """GraphML and GML read as graphs, and written, through NetworkX's own readers and
-writers (the ``graphs`` extra: ``pip install 'matchgame[graphs]'``); matchgame does
+writers (the ``graphs`` extra: ``pip install networkx scipy``, or in a clone of
+matchgame ``pip install -e '.[graphs]'``); matchgame does
 not parse or write XML or GML itself.
 
 Nodes become the vertices' names (:class:`~matchgame.core.labels.NodeLabels`), in
@@ -41,7 +42,8 @@ def _networkx(what: str) -> Any:
         import networkx  # type: ignore[import-untyped]
     except ImportError:
         raise ParseError(
-            f"reading {what} needs NetworkX: pip install 'matchgame[graphs]' (or networkx)"
+            f"reading {what} needs NetworkX: pip install networkx scipy (in a clone of "
+            "matchgame: pip install -e '.[graphs]')"
         ) from None
     return networkx
 

@@ -9,7 +9,8 @@ list of files by file, a ``geng`` run by geng's own ``res/mod`` argument. Tasks
 (``tasks``) run here, in local worker processes or as Dask tasks
 (``executors``); answers keep the input's order and counts are summed
 (``counts``); a condition (``filters``, imported when one is given) keeps
-the graphs that meet it.
+the graphs that meet it; a checkpoint (``checkpoint``, its file ``ledger``) records
+the parts done, so that a sweep stopped goes on where it stopped.
 
 >>> counts = sweep(b"Bw\\nBW\\n", count=True, jobs=1)
 >>> counts.to_document()["winning_vertices"]
@@ -35,6 +36,7 @@ from .sources import (
     answer_file,
     answer_geng_part,
     file_tasks,
+    geng_parts,
     geng_tasks,
     graph_tasks,
     stream_tasks,
@@ -60,6 +62,7 @@ __all__ = [
     "connect_dask",
     "default_jobs",
     "file_tasks",
+    "geng_parts",
     "geng_tasks",
     "graph_tasks",
     "keep_heap",

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
+import itertools
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator
@@ -22,6 +24,7 @@ from ..core.graph import Graph
 from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
 from ..games.contract import DEFAULT, Game
 from ..games.contract import game as find_game
+from .checkpoint import Checkpoint, file_entry
 from .counts import SweepCounts
 from .executors import default_jobs, run_tasks
 from .sources import (
@@ -30,6 +33,7 @@ from .sources import (
     Geng,
     _type_name,
     file_tasks,
+    geng_parts,
     geng_tasks,
     graph_tasks,
     stream_tasks,
@@ -107,6 +111,7 @@ def _is_dask_client(client: object) -> bool:
     jobs=NoneOr(Integer(low=0)),
     client=NoneOr(Satisfies(_is_dask_client, "a dask.distributed.Client")),
     chunk_bytes=Integer(low=1, high=1 << 30),
+    checkpoint=NoneOr(Satisfies(_is_path, "a path (str or os.PathLike)")),
 )
 def sweep(
     graphs_or_source: Any,
@@ -120,6 +125,7 @@ def sweep(
     chunk_bytes: int = CHUNK_BYTES,
     game: str | Game = DEFAULT,
     max_states: int | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> SweepCounts | list[dict[str, Any]]:
     """Answer the placement game on many graphs.
 
@@ -161,6 +167,12 @@ def sweep(
     max_states : int, optional
         A game's exact search's budget per graph (the games that search)
         (default 10**6); a graph past it raises ParseError naming its line.
+    checkpoint : str or os.PathLike, optional
+        With ``count=True``: a file recording the sweep's progress part by part
+        (``matchgame.sweep.checkpoint``). Called again with the same arguments and
+        file after an interruption (Ctrl-C, a kill, a crash), the sweep answers only
+        the parts not done and returns the counts of the whole. A file recording
+        another sweep (other arguments, or inputs changed since) is refused.
 
     Returns
     -------
@@ -175,7 +187,8 @@ def sweep(
         At the first bad line (with ``count=False`` the documents before it are
         lost: use the command line to keep them).
     InvalidInputError, InvalidTypeError
-        For arguments of the wrong value or type, before anything is read.
+        For arguments of the wrong value or type, before anything is read; for a
+        checkpoint of another sweep.
     UnreadableInput
         If a path cannot be read.
 
@@ -192,6 +205,15 @@ def sweep(
     {'2': 1, '3': 1}
     >>> [d["index"] for d in sweep("Bw\\nBW\\n", filter="winning == n", jobs=1)]
     [0]
+
+    A checkpoint: run again, the sweep goes on where it stopped (here, at its end):
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "counts.json")
+    >>> sweep(b"Bw\\nBW\\n", count=True, jobs=1, checkpoint=path).graphs
+    2
+    >>> sweep(b"Bw\\nBW\\n", count=True, jobs=1, checkpoint=path).graphs
+    2
     """
     jobs = jobs or default_jobs()
     if echo and count:
@@ -214,6 +236,34 @@ def sweep(
         count=count, echo=echo, where=where, game=rules.name, options=tuple(options.items())
     )
     tasks = _tasks_of(graphs_or_source, output, jobs, chunk_bytes, format)
+    if checkpoint is not None:
+        if not count:
+            raise InvalidInputError(
+                "checkpoint goes with count=True (a resumed sweep cannot return the "
+                "documents found before; the command line's -o FILE --checkpoint FILE "
+                "resumes them)"
+            )
+        first = next(tasks, None)  # the arguments checked before the checkpoint is written
+        tasks = itertools.chain([] if first is None else [first], tasks)
+        arguments = {
+            "via": "matchgame.sweep",
+            "source": _source_entry(graphs_or_source, jobs),
+            "chunk_bytes": chunk_bytes,
+            "format": format,
+            "filter": filter,
+            "game": rules.name,
+            "options": dict(output.options),
+        }
+        ledger = Checkpoint.open(os.fspath(checkpoint), arguments, count=True)
+        error = write_sweep(
+            run_tasks(ledger.pending(tasks), jobs=jobs, client=client, early=ledger.early),
+            lambda data: None,
+            count=False,
+            checkpoint=ledger,
+        )
+        if error is not None:
+            raise ParseError(error)
+        return ledger.total()
     merged = merge(run_tasks(tasks, jobs=jobs, client=client), output)
     if merged.error is not None:
         raise ParseError(merged.error)
@@ -227,19 +277,43 @@ def sweep(
     ]
 
 
+def _source_entry(source: Any, jobs: int) -> dict[str, Any]:
+    """How a checkpoint names what :func:`sweep` reads (text by its length and hash;
+    graph objects by the digests of their batches alone)."""
+    if isinstance(source, Geng):
+        return {"geng": source.args, "program": source.program, "parts": geng_parts(source, jobs)}
+    if isinstance(source, str) and ("\n" in source or "\r" in source):
+        source = source.encode()
+    if isinstance(source, bytes | bytearray | memoryview):
+        digest = hashlib.blake2b(source, digest_size=16).hexdigest()
+        return {"text": len(source), "blake2b": digest}
+    if _is_path(source):
+        return {"file": file_entry(os.fspath(source))}
+    if _is_text_or_path(source):
+        return {"files": [file_entry(os.fspath(path)) for path in source]}
+    return {"graphs": "objects"}
+
+
 def write_sweep(
     results: Iterable[ChunkResult],
     write: Callable[[bytes], None],
     *,
     count: bool,
     progress: Callable[[int], object] | None = None,
+    checkpoint: Checkpoint | None = None,
+    written: Callable[[], int] | None = None,
 ) -> str | None:
     """Pass the results of a sweep's tasks to ``write`` as they come (documents in
     order, each line starting with its ``"index"``; the lines a filter kept; or, at
     the end, the counts); returns the first error's message, after every graph
-    before it was written."""
+    before it was written.
+
+    With a ``checkpoint`` (whose ``pending`` tasks gave the
+    results), each part is recorded once written (``written()``: the output's
+    length then), the indices go on from the parts done before, and the counts
+    written are those of every part."""
     counts = SweepCounts()
-    index = 0
+    index = 0 if checkpoint is None else checkpoint.graphs
     for result in results:
         if count and result.counts is not None:
             counts = counts + result.counts
@@ -258,6 +332,11 @@ def write_sweep(
             progress(result.n_graphs)
         if result.error is not None:
             return result.error
+        if checkpoint is not None:
+            checkpoint.advance(result, None if written is None else written())
+    if checkpoint is not None:
+        checkpoint.finish()
+        counts = checkpoint.total()
     if count:
         write(json.dumps(counts.to_document(), separators=(",", ":")).encode() + b"\n")
     return None

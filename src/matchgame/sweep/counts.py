@@ -9,6 +9,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..core._validate import describe, shorten
+from ..errors import ParseError
 from ..games.contract import DEFAULT
 from ..games.vertex.batch import BatchAnswers
 
@@ -28,6 +30,43 @@ def _add(a: np.ndarray, b: np.ndarray) -> npt.NDArray[np.int64]:
 
 
 _EMPTY = np.zeros(0, dtype=np.int64)
+
+_WINS = ("false", "true")
+
+# the histograms of a counts document, with the names of their entries (None: numbers)
+_FIELDS: dict[str, tuple[str, ...] | None] = {
+    "vertices": None,
+    "edges": None,
+    "matching_size": None,
+    "placer_wins": _WINS,
+    "winning_vertices": None,
+}
+
+_MOST_ENTRIES = 1 << 24  # a histogram's longest: a graph of more vertices is no sweep's
+
+
+def _read_histogram(
+    entries: Any, keys: tuple[str, ...] | None, name: str, field_name: str
+) -> npt.NDArray[np.int64]:
+    """A histogram of a counts document (``{"3": 1, ...}``) as an array."""
+    where = f"'{name}.{field_name}'"
+    if not isinstance(entries, dict):
+        raise ParseError(f"{where} must be an object, got {describe(entries)}")
+    places: dict[int, int] = {}
+    for key, value in entries.items():
+        if keys is not None and key in keys:
+            place = keys.index(key)
+        elif keys is None and key.isascii() and key.isdigit() and int(key[:9]) < _MOST_ENTRIES:
+            place = int(key)
+        else:
+            raise ParseError(f"{where} has a key {shorten(key)} that is not one of its values")
+        if type(value) is not int or value < 0:
+            raise ParseError(f"{where} at {key!r} must be a count, got {describe(value)}")
+        places[place] = value
+    histogram = np.zeros(max(places, default=-1) + 1, dtype=np.int64)
+    for place, value in places.items():
+        histogram[place] = value
+    return histogram
 
 
 @dataclass(frozen=True, eq=False)
@@ -90,6 +129,33 @@ class SweepCounts:
 
     __hash__ = None  # type: ignore[assignment]  # mutable arrays inside
 
+    @classmethod
+    def from_document(cls, document: Any, name: str = "counts") -> SweepCounts:
+        """The counts :meth:`to_document` wrote (a checkpoint keeps them so);
+        anything else raises ParseError naming the field (``name``: what the
+        document is called in the message).
+
+        >>> counts = SweepCounts.from_document({"graphs": 1, "vertices": {"3": 1}})
+        >>> counts.to_document()["vertices"], counts.to_document()["placer_wins"]
+        ({'3': 1}, {})
+        """
+        if not isinstance(document, dict):
+            raise ParseError(f"{name!r} must be an object, got {describe(document)}")
+        unknown = sorted(set(document) - {"game", "graphs", *_FIELDS})
+        if unknown:
+            raise ParseError(f"{name!r} has no field {unknown[0]!r}")
+        game = document.get("game", DEFAULT)
+        if not isinstance(game, str):
+            raise ParseError(f"'{name}.game' must be a game's name, got {describe(game)}")
+        graphs = document.get("graphs", 0)
+        if type(graphs) is not int or graphs < 0:
+            raise ParseError(f"'{name}.graphs' must be a count, got {describe(graphs)}")
+        histograms = {
+            field_name: _read_histogram(document.get(field_name, {}), keys, name, field_name)
+            for field_name, keys in _FIELDS.items()
+        }
+        return cls(graphs, **histograms, game=game, has_matching="matching_size" in document)
+
     def to_document(self) -> dict[str, Any]:
         """The counts as JSON: ``{"graphs": N, "vertices": {"10": ...}, ...}``, zero
         entries left out, keys in increasing order."""
@@ -97,7 +163,7 @@ class SweepCounts:
         def nonzero(histogram: np.ndarray, keys: Callable[[int], str] = str) -> dict[str, int]:
             return {keys(k): int(c) for k, c in enumerate(histogram.tolist()) if c}
 
-        wins = ("false", "true")
+        wins = _WINS
         document = {
             "graphs": self.graphs,
             "vertices": nonzero(self.vertices),

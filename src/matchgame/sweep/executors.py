@@ -16,6 +16,7 @@ says "interrupted".
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import subprocess
 import threading
@@ -138,8 +139,13 @@ def _in_order(
     wait: Callable[[Any], ChunkResult],
     tasks: Iterable[tuple[Any, ...]],
     ahead: int,
+    early: Callable[[int, ChunkResult], object] | None = None,
 ) -> Iterator[ChunkResult]:
-    """Submit ``tasks`` keeping at most ``ahead`` in flight; yield results in order."""
+    """Submit ``tasks`` keeping at most ``ahead`` in flight; yield results in order
+    (``early``: see :func:`run_tasks`)."""
+    if early is not None:
+        yield from _in_order_telling(submit, wait, tasks, ahead, early)
+        return
     pending: deque[Any] = deque()
     for task in tasks:
         pending.append(submit(*task))
@@ -149,11 +155,69 @@ def _in_order(
         yield wait(pending.popleft())
 
 
+def _in_order_telling(
+    submit: Callable[..., Any],
+    wait: Callable[[Any], ChunkResult],
+    tasks: Iterable[tuple[Any, ...]],
+    ahead: int,
+    early: Callable[[int, ChunkResult], object],
+) -> Iterator[ChunkResult]:
+    """:func:`_in_order` that also passes each result ready before its turn to
+    ``early``, here (in the caller's thread, between the results yielded): each
+    future says when it is done through a queue this thread waits on."""
+    ready: queue.SimpleQueue[int] = queue.SimpleQueue()
+    futures: dict[int, Any] = {}  # the tasks in flight, by their place in ``tasks``
+    pending: deque[int] = deque()
+
+    def tell(block: bool) -> None:
+        """Pass on the results that came in (one at least if ``block``) but the first's."""
+        while True:
+            try:
+                n = ready.get(block=block)
+            except queue.Empty:
+                return
+            block = False
+            if n in futures and n != pending[0]:
+                try:
+                    result = wait(futures[n])
+                except Exception:  # its error comes in its turn
+                    continue
+                early(n, result)
+
+    def first() -> ChunkResult:
+        head = pending[0]
+        while not futures[head].done():
+            tell(block=True)
+        tell(block=False)
+        pending.popleft()
+        return wait(futures.pop(head))
+
+    for n, task in enumerate(tasks):
+        future = submit(*task)
+        futures[n] = future
+        pending.append(n)
+        future.add_done_callback(lambda _, n=n: ready.put(n))
+        if len(pending) >= ahead:
+            yield first()
+    while pending:
+        yield first()
+
+
 def run_tasks(
-    tasks: Iterable[tuple[Any, ...]], *, jobs: int | None = None, client: Any = None
+    tasks: Iterable[tuple[Any, ...]],
+    *,
+    jobs: int | None = None,
+    client: Any = None,
+    early: Callable[[int, ChunkResult], object] | None = None,
 ) -> Generator[ChunkResult, None, None]:
     """Run ``(function, *arguments)`` tasks in a process pool of ``jobs`` or on a Dask
-    ``client``; results come in the tasks' order."""
+    ``client``; results come in the tasks' order.
+
+    ``early(n, result)``, if given, is called with the result of the ``n``-th task
+    (from 0) as soon as it is seen done while a task before it is not: in the
+    caller's thread, between the results yielded (a checkpoint records it). That
+    result is yielded in its turn too. A task that failed is not told early.
+    """
     if client is not None:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         yield from _in_order(
@@ -161,18 +225,19 @@ def run_tasks(
             lambda future: future.result(),
             tasks,
             _AHEAD_PER_JOB * workers,
+            early,
         )
         return
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise InvalidInputError(f"jobs must be at least 1, got {jobs}")
     if jobs == 1:
-        yield from _in_order(_Inline().submit, lambda future: future.result(), tasks, 1)
+        yield from _in_order(_Inline().submit, lambda future: future.result(), tasks, 1, early)
         return
     pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(os.getpid(),))
     try:
         yield from _in_order(
-            pool.submit, lambda future: future.result(), tasks, _AHEAD_PER_JOB * jobs
+            pool.submit, lambda future: future.result(), tasks, _AHEAD_PER_JOB * jobs, early
         )
     except BaseException:  # an error, Ctrl-C, or the caller stopped reading (GeneratorExit)
         _process.stop_pool(pool)
@@ -209,7 +274,8 @@ def connect_dask(address: str, timeout: float = DASK_TIMEOUT) -> Any:
         from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
         raise InvalidInputError(
-            "Dask needs the optional extra: pip install 'matchgame[cluster]'"
+            "Dask is not installed: pip install dask distributed (in a clone of "
+            "matchgame: pip install -e '.[cluster]')"
         ) from None
     try:
         scheme, location = parse_address(address)

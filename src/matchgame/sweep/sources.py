@@ -45,6 +45,7 @@ __all__ = [
     "answer_file",
     "answer_geng_part",
     "file_tasks",
+    "geng_parts",
     "geng_tasks",
     "graph_tasks",
     "stream_tasks",
@@ -316,11 +317,20 @@ def answer_geng_part(
     return result
 
 
+def geng_parts(geng: Geng, jobs: int) -> int:
+    """How many res/mod parts a geng run is cut into: ``geng.parts``, else
+    ``DEFAULT_GENG_PARTS`` or 4 per job if that is more.
+
+    >>> geng_parts(Geng("10"), 2), geng_parts(Geng("10"), 32), geng_parts(Geng("10", 5), 2)
+    (64, 128, 5)
+    """
+    return max(DEFAULT_GENG_PARTS, 4 * jobs) if geng.parts is None else geng.parts
+
+
 def geng_tasks(geng: Geng, output: bool | Output, jobs: int) -> list[tuple[Any, ...]]:
-    """The tasks of a geng run: one per res/mod part (``geng.parts``, else
-    ``DEFAULT_GENG_PARTS`` or 4 per job if that is more). Documents carry their
-    graph's graph6 (see :class:`Geng`)."""
-    parts = max(DEFAULT_GENG_PARTS, 4 * jobs) if geng.parts is None else geng.parts
+    """The tasks of a geng run: one per res/mod part (:func:`geng_parts`). Documents
+    carry their graph's graph6 (see :class:`Geng`)."""
+    parts = geng_parts(geng, jobs)
     wanted = output if isinstance(output, Output) else Output(count=output)
     if not wanted.count and not wanted.lines:
         wanted = replace(wanted, echo=True)

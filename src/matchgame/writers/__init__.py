@@ -5,6 +5,8 @@
 - :mod:`~matchgame.writers.records`: a NOI2011 record's mistakes, a token-game
   record judged;
 - :mod:`~matchgame.writers.positions`: a position as a document;
+- :mod:`~matchgame.writers.graphfiles`: every vertex's verdict written into a graph
+  file (GraphML, GML) or a CSV table;
 - :mod:`~matchgame.writers.jsonstream`: JSON in pieces, arrays formatted by a kernel.
 
 The formats of *inputs* (boards, edge lists, records) are read and written in

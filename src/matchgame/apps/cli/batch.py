@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import os
 import signal
 import threading
@@ -47,7 +48,7 @@ from .output import (
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["Answer", "answer_path", "run"]
+__all__ = ["Answer", "answer_path", "run", "write_file"]
 
 Answer = Callable[[argparse.Namespace, str | None, bytes, Callable[[str], None]], Iterable[bytes]]
 """Answers one input: the command's arguments, the input's name (None: standard
@@ -90,7 +91,7 @@ def _solve(
         if out is None:
             outcome.output = b"".join(pieces)
         else:
-            _write_file(out, pieces, _parent)
+            _write_file(out, _made_dir_first(out.parent, pieces), _parent)
     except MatchgameError as exc:
         outcome.error = error_text(exc)
     except VerifyFailed as exc:
@@ -99,6 +100,22 @@ def _solve(
         outcome.error = "out of memory: the input needs more memory than this process may use"
     outcome.seconds = time.perf_counter() - start
     return outcome
+
+
+def _made_dir_first(directory: Path, pieces: Iterable[bytes]) -> Iterable[bytes]:
+    """``pieces``, once its first piece is there and the answer's directory made
+    (with its parents, as ``mkdir -p``): a run whose every input fails leaves no
+    empty ``--out-dir`` behind."""
+    rest = iter(pieces)
+    first = next(rest, None)
+    if not directory.is_dir():
+        try:
+            os.makedirs(directory, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(
+                f"--out-dir {str(directory)!r}: cannot create it: {exc.strerror or exc}"
+            ) from None
+    return rest if first is None else itertools.chain((first,), rest)
 
 
 def _write_file(path: Path, pieces: Iterable[bytes], parent: int | None = None) -> None:
@@ -119,6 +136,18 @@ def _write_file(path: Path, pieces: Iterable[bytes], parent: int | None = None) 
             handle.publish()
     except OSError as exc:
         raise UsageError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+
+
+def write_file(path: Path, pieces: Iterable[bytes]) -> None:
+    """Write a file beside the answers (placements' ``--graph-out``) as an answer is
+    written: named ``path`` only once it is whole.
+
+    Raises
+    ------
+    UsageError
+        If it cannot be written (one line: ``cannot write 'PATH': why``).
+    """
+    _write_file(path, pieces)
 
 
 class _ParentGone(BaseException):
@@ -239,9 +268,10 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
     if "-" in files:
         raise UsageError("'-' (standard input) goes alone, not among several files")
     outs: list[Path | None] = [None] * len(files)
+    to_make = False
     if out_dir is not None:
         outs = [answer_path(out_dir, name, args.suffix) for name in files]
-        _check_out_dir(out_dir, files, outs)
+        to_make = _check_out_dir(out_dir, files, outs)
     jobs = _jobs(args, len(files))
     work = [(answer, args, kind, name, out) for name, out in zip(files, outs, strict=True)]
     start = time.perf_counter()
@@ -260,6 +290,8 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
             report.all(files, map(_solve_job, work), progress)
     finally:
         progress.close()
+        if to_make and os.path.isdir(out_dir or ""):  # an answer was written: said
+            print_error(f"matchgame: created the directory {out_dir!r} for the answers")
     seconds = time.perf_counter() - start
     failed, invalid, slowest = report.failed, report.invalid, report.slowest
     answered = len(files) - failed - invalid
@@ -418,9 +450,10 @@ def _jobs(args: argparse.Namespace, n_inputs: int) -> int:
     return min(jobs, n_inputs)
 
 
-def _check_out_dir(out_dir: str, files: list[str], outs: list[Path | None]) -> None:
-    """Refuse answers that would collide or overwrite their input, then make the
-    directory (with its parents, as ``mkdir -p``) if it is not there, saying so."""
+def _check_out_dir(out_dir: str, files: list[str], outs: list[Path | None]) -> bool:
+    """Refuse answers that would collide or overwrite their input, and a directory
+    that cannot be made; returns whether it is to be made (by the first answer
+    written: :func:`_made_dir_first`)."""
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         raise UsageError(f"--out-dir {out_dir!r}: not a directory")
     seen: dict[Path, str] = {}
@@ -434,11 +467,13 @@ def _check_out_dir(out_dir: str, files: list[str], outs: list[Path | None]) -> N
         if Path(name).resolve() == out.resolve():
             raise UsageError(f"{name!r}: its answer would overwrite it (choose another --suffix)")
         seen[out] = name
-    if not os.path.isdir(out_dir):
-        try:
-            os.makedirs(out_dir, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(
-                f"--out-dir {out_dir!r}: cannot create it: {exc.strerror or exc}"
-            ) from None
-        print_error(f"matchgame: created the directory {out_dir!r} for the answers")
+    if os.path.isdir(out_dir):
+        return False
+    # the nearest folder that is there must be one this process may add to
+    ancestor = Path(out_dir).absolute()
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir() or not os.access(ancestor, os.W_OK | os.X_OK):
+        reason = "not a directory" if not ancestor.is_dir() else "permission denied"
+        raise UsageError(f"--out-dir {out_dir!r}: cannot create it: {str(ancestor)!r} {reason}")
+    return True

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.moves import MOVES_HELP
-from ...errors import InvalidInputError, ParseError
+from ...errors import InvalidParameterError, ParseError
 from ...games.contract import DEFAULT
 from ...inputs import parse_input, record_kind
 from ...readers.inputs import GRAPH_KINDS
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MOVES_HELP",
     "annotate",
+    "example",
     "explain",
     "mistakes",
     "placements",
@@ -71,18 +72,51 @@ def placements(args: argparse.Namespace) -> int:
     if args.edges and args.format == "board":
         raise UsageError("--format board needs a board, not an edge list")
     chosen_game(args)  # an option of another game is refused before any input is read
+    if args.graph_out is not None:
+        _check_graph_out(args)
     return batch.run(args, kind, answer_placements)
+
+
+def _check_graph_out(args: argparse.Namespace) -> None:
+    """Refuse ``--graph-out`` before any input is read: several inputs, a suffix that
+    names no format, GraphML or GML without NetworkX."""
+    from ...writers.graphfiles import TITLES, verdicts_format
+
+    if len(args.files or []) > 1:
+        raise UsageError(
+            f"--graph-out writes one input's graph, and {len(args.files)} inputs are given"
+        )
+    try:
+        chosen = verdicts_format(args.graph_out)
+    except InvalidParameterError:
+        raise UsageError(
+            f"--graph-out {args.graph_out!r}: give a file name ending in .graphml, .gml or .csv"
+        ) from None
+    if chosen != "csv":
+        try:
+            import networkx  # type: ignore[import-untyped]  # noqa: F401
+        except ImportError:
+            raise UsageError(
+                f"--graph-out {args.graph_out!r}: writing {TITLES[chosen]} needs NetworkX: "
+                "pip install networkx (.csv needs nothing)"
+            ) from None
 
 
 def answer_placements(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
-    """The placement answer of one board or graph, in ``args.format``, in pieces."""
+    """The placement answer of one board or graph, in ``args.format``, in pieces (and,
+    with ``--graph-out``, the verdicts written into a graph file first)."""
     from ...writers.placements import placements_chunks
 
     if args.format == "board" and placement_kind(args) != "board":
         raise UsageError("--format board needs a board, not a graph")
     analysis = _analysis(args, data)
+    if args.graph_out is not None:
+        from ...writers.graphfiles import format_verdicts, verdicts_format
+
+        verdicts = format_verdicts(analysis, verdicts_format(args.graph_out))
+        batch.write_file(Path(args.graph_out), [verdicts])
     certificate = analysis.make_certificate() if args.certificate else None
     return placements_chunks(analysis, args.format, certificate)
 
@@ -157,6 +191,7 @@ def render(args: argparse.Namespace) -> int:
         )
     if args.scale is not None and not 0.1 <= args.scale <= 10:
         raise UsageError(f"--scale {args.scale:g}: expected 0.1 to 10")
+    _check_size(args)
     if args.game in PICTURES:  # the old spelling of --picture
         if args.picture not in (None, args.game):
             raise UsageError(f"--game {args.game} (the old --picture) and --picture {args.picture}")
@@ -184,24 +219,25 @@ def render(args: argparse.Namespace) -> int:
             data, edges=args.edges, moves=args.moves, name=args.file or "the input", game=game
         )
     value = source.value
-    try:
-        if isinstance(value, GameRecord):
-            if game.name != DEFAULT:
-                raise UsageError(
-                    f"Bunny and Egg (NOI2011) is a vertex game: --game {game.name} does not draw it"
-                )
-            scene = draw.record_scene(analyse_record(value))
-        elif isinstance(value, TokenRecord):
-            _note_layout(value.graph)
-            scene = draw.walk_scene(judge(value, game=game, **options))
-        else:
-            analysis = game.analyse(value, moves=source.moves, **options)
-            _note_layout(analysis.graph)
-            scene = draw.analysis_scene(analysis, matching=args.matching, sets=args.sets)
-    except InvalidInputError as exc:
-        if args.matching or args.sets:  # a game with no matching: name the options
-            raise UsageError(f"--matching and --sets: {exc}") from None
-        raise
+    style = {"layout": args.layout, "size": args.size}
+    if isinstance(value, GameRecord):
+        if game.name != DEFAULT:
+            raise UsageError(
+                f"Bunny and Egg (NOI2011) is a vertex game: --game {game.name} does not draw it"
+            )
+        if args.layout != "auto":
+            raise UsageError(f"--layout {args.layout}: a NOI2011 record is drawn on its board")
+        scene = draw.record_scene(analyse_record(value), size=args.size)
+    elif isinstance(value, TokenRecord):
+        _note_layout(value.graph, args.layout)
+        scene = draw.walk_scene(judge(value, game=game, **options), **style)
+    else:
+        for flag, wanted in (("--matching", args.matching), ("--sets", args.sets)):
+            if wanted and not game.has_matching:  # a game with no matching: name the option
+                raise UsageError(f"{flag}: {game.title} has no maximum matching to draw")
+        analysis = game.analyse(value, moves=source.moves, **options)
+        _note_layout(analysis.graph, args.layout)
+        scene = draw.analysis_scene(analysis, matching=args.matching, sets=args.sets, **style)
     _save(scene, args.output, args.scale)
     return 0
 
@@ -224,12 +260,22 @@ def _save(scene: Any, output: str, scale: float | None = None) -> None:
         raise UsageError(f"cannot write {output!r}: {exc.strerror or exc}") from None
 
 
-def _note_layout(graph: Any) -> None:
+def _check_size(args: argparse.Namespace) -> None:
+    """``--size`` within what a picture may be asked for (render, explain)."""
+    from ...draw.layouts import MAX_SIZE, MIN_SIZE
+
+    if args.size is not None and not MIN_SIZE <= args.size <= MAX_SIZE:
+        raise UsageError(f"--size {args.size}: expected {MIN_SIZE} to {MAX_SIZE:,} pixels")
+
+
+def _note_layout(graph: Any, layout: str = "auto") -> None:
     """On a terminal, say that a big graph's layout takes a while (it is one NetworkX
     call: no progress to show inside it)."""
     from ...core.names import BoardCells
+    from ...draw.layouts import KAMADA_KAWAI_MAX
 
-    big = graph.n_vertices >= 300 and not isinstance(graph.names, BoardCells)
+    least = 100 if layout == "kamada-kawai" and graph.n_vertices <= KAMADA_KAWAI_MAX else 300
+    big = graph.n_vertices >= least and not isinstance(graph.names, BoardCells)
     if big and sys.stderr is not None and sys.stderr.isatty():
         print(f"laying out {graph.n_vertices:,} vertices (a few seconds)...", file=sys.stderr)
 
@@ -353,17 +399,56 @@ def explain(args: argparse.Namespace) -> int:
     else:
         args.file = None
     _, options = chosen_game(args)
+    if args.output is None and (args.layout != "auto" or args.size is not None):
+        raise UsageError("--layout and --size draw the explanation: give -o OUT.svg or OUT.png")
+    _check_size(args)
     kind = placement_kind(args)
     analysis = _analysis(args, input_bytes(args, kind), kind)
     names = analysis.names
     vertices = explained_vertices(args, names, items)
     explanations = [analysis.explain(names.name(vertex), **options) for vertex in vertices]
     if args.output is not None:
-        _save(draw.explain_scene(explanations[0]), args.output)
+        _note_layout(analysis.graph, args.layout)
+        scene = draw.explain_scene(explanations[0], layout=args.layout, size=args.size)
+        _save(scene, args.output)
     if args.format == "json":
         from ...writers.jsonstream import json_document
 
         write_chunks(json_for_people(args, [json_document(why.document()) for why in explanations]))
     else:
         write_output("".join(why.text() + "\n" for why in explanations).encode())
+    return 0
+
+
+def example(args: argparse.Namespace) -> int:
+    """A bundled example's text on standard output (``-o``: in a file), or with
+    ``--list`` every example, its kind and what it shows."""
+    from ...examples import EXAMPLES
+    from ...examples import example as bundled
+
+    if args.list:
+        if args.name is not None:
+            raise UsageError("give an example's NAME or --list, not both")
+        from ...readers.inputs import KINDS
+
+        # what each is, as messages name the kinds ("a board" -> "board")
+        kinds = {
+            name: KINDS[info.kind].description.split(" ", 1)[1] for name, info in EXAMPLES.items()
+        }
+        width, kind_width = max(map(len, kinds)), max(map(len, kinds.values()))
+        data = "".join(
+            f"{name:<{width}}  {kinds[name]:<{kind_width}}  {info.description}\n"
+            for name, info in EXAMPLES.items()
+        ).encode()
+    elif args.name is None:
+        raise UsageError("give an example's NAME (matchgame example --list names them)")
+    else:
+        data = bundled(args.name).text.encode("ascii")
+    if args.output is None:
+        write_output(data)
+        return 0
+    try:
+        Path(args.output).write_bytes(data)
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
     return 0

@@ -120,7 +120,8 @@ def add_contest_commands(subcommands: Any) -> None:
         "stop at the first failure: wrong answer, runtime error, time limit or output "
         "limit. The failing input is shrunk while it fails the same way, then reported "
         "with the expected and received output, the first difference and why the right "
-        "answer is right. Exit status 1 when a run failed, 0 when all were accepted.",
+        "answer is right. Exit status 1 when a run failed, 0 when all were accepted, 2 for "
+        "bad input or usage (one 'error:' line on standard error).",
     )
     stress.add_argument(
         "program",
@@ -194,7 +195,8 @@ def add_contest_commands(subcommands: Any) -> None:
         description="Read each FILE strictly (one space between numbers, one line break "
         "after each line, nothing after the input) against the statement's limits: "
         "'FILE: ok', or 'FILE: ' and one line naming the place and what is wrong. Exit "
-        "status 1 when an input is invalid.",
+        "status 0 when every input is valid, 1 when one is invalid, 2 for bad usage or a "
+        "FILE that cannot be read (one 'error:' line on standard error).",
     )
     _problem_option(validate)
     validate.add_argument("files", nargs="+", metavar="FILE", help="the inputs")

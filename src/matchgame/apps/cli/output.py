@@ -12,9 +12,11 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from ...errors import BudgetExceededError, MatchgameError
-from ...examples import load, names_of_kind
-from ...readers.graphs import EXTENSIONS, detect_file_format
+from ...core._text import HEAD_BYTES
+from ...errors import BudgetExceededError, MatchgameError, UnreadableInput
+from ...examples import EXAMPLES, names_of_kind
+from ...examples import example as bundled
+from ...inputs import input_kind as recognised_kind
 from ...readers.inputs import GRAPH_KINDS, KINDS, read_file, read_stream
 
 if TYPE_CHECKING:
@@ -48,6 +50,8 @@ _EXAMPLE_KINDS = {
     # a record whose token never comes back is one of a game whose token may
     "trail-board": ("walk-board",),
     "trail-edges": ("walk-edges",),
+    # a graph file's example is read in its format (c5: Matrix Market)
+    **{kind: (kind,) for kind in GRAPH_KINDS},
 }
 
 
@@ -172,30 +176,38 @@ INPUT_FORMATS = ("edgelist", *GRAPH_KINDS)
 
 
 def input_kind(args: argparse.Namespace, kind: str) -> str:
-    """The kind to read ``args.file`` as, where ``kind`` is ``board`` or ``edges``:
-    the graph format ``--input-format`` names; else the one the file's extension
-    names (``.mtx``, ``.graph`` ...); else with ``--edges`` the one its first line
-    shows (``%%MatrixMarket``, ``p edge``, ``#`` ...: ``graph`` on standard input);
-    else ``kind`` itself. Other kinds (records) are returned as they are."""
+    """The kind to read ``args.file`` as, where ``kind`` is ``board`` or ``edges``
+    (``--edges``), recognised as every face recognises an input
+    (:func:`matchgame.inputs.input_kind`): the graph format ``--input-format``
+    names; else the one the file's extension names (``.mtx``, ``.graph`` ...);
+    else with ``--edges`` the one its text shows (``%%MatrixMarket``, ``p edge``,
+    ``graph [``, ``#`` ...: ``graph`` on standard input, told when it is read);
+    else ``kind`` itself. A bundled example is read in its own format. Other kinds
+    (records) are returned as they are."""
     if kind not in ("board", "edges") or not hasattr(args, "input_format"):
         return kind
     example = getattr(args, "example", None) is not None
     chosen = args.input_format
-    if chosen is not None:
-        if chosen != "edgelist" and example:
-            raise UsageError(f"--input-format {chosen} reads FILE, not a bundled example")
-        return "edges" if chosen == "edgelist" else chosen
+    if chosen is not None and chosen != "edgelist" and example:
+        raise UsageError(f"--input-format {chosen} reads FILE, not a bundled example")
+    if example and chosen is None:  # a graph file's example is in its format
+        info = EXAMPLES.get(args.example)
+        return info.kind if info is not None and info.kind in GRAPH_KINDS else kind
     path = getattr(args, "file", None)
-    if example:
-        return kind
-    if path is None or path == "-":
-        # standard input cannot be read twice: with --edges its first line is read
-        # for the format when the whole of it is read ("graph")
-        return "graph" if kind == "edges" else kind
-    guessed = EXTENSIONS.get(os.path.splitext(path)[1].lower())
-    if guessed is None and kind == "edges":
-        guessed = detect_file_format(path)
-    return guessed or kind
+    if example or path is None or path == "-":
+        # standard input cannot be read twice: with --edges its head is read for the
+        # format when the whole of it is read ("graph")
+        return recognised_kind(kind == "edges", format=chosen)
+    return recognised_kind(kind == "edges", format=chosen, name=path, head=lambda: _head(path))
+
+
+def _head(path: str) -> bytes:
+    """The first bytes of the file ``path``, which tell its format."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(HEAD_BYTES)
+    except OSError as exc:
+        raise UnreadableInput(f"cannot read {path!r}: {exc.strerror or exc}") from None
 
 
 def input_bytes(args: argparse.Namespace, kind: str | None, *, game: Any = None) -> bytes:
@@ -209,7 +221,7 @@ def input_bytes(args: argparse.Namespace, kind: str | None, *, game: Any = None)
     example = getattr(args, "example", None)
     if example is not None:
         examples = tuple(k for each in kinds for k in _EXAMPLE_KINDS[each])
-        return load(example or names_of_kind(*examples)[0], examples).text.encode("ascii")
+        return bundled(example or names_of_kind(*examples)[0], examples).text.encode("ascii")
     return read_path(args.file, kind if kind is not None else kinds)
 
 

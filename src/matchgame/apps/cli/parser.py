@@ -6,13 +6,20 @@ import argparse
 from typing import NoReturn
 
 from ... import __version__
-from ...core.moves import MOVES, MOVES_HELP
 from ...examples import EXAMPLES, names_of_kind
+from ...games.contract import DEFAULT, all_games
 from . import commands
 from .commands import PICTURES
 from .contest import add_contest_commands
 from .games import add_game_options
-from .output import INPUT_FORMATS, UsageError, indent_option, jobs_option
+from .options import (
+    add_indent,
+    add_input_format,
+    add_many,
+    add_moves,
+    add_picture_options,
+)
+from .output import UsageError
 from .serve import serve
 from .sweep import add_sweep_command
 
@@ -31,9 +38,10 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="matchgame",
-        description="Solve token games on graphs exactly: vertex geography (a move uses up "
-        "the vertex it leaves), edge geography (the edge it travels) and their kin, on "
-        "boards and any graph (--game on every command).",
+        description=_description(),
+        epilog="Exit status: 0 an answer; 1 verify, stress or validate found something "
+        "wrong (what, on standard output); 2 bad input or usage (one 'error:' line on "
+        "standard error, nothing on standard output); 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"matchgame {__version__}")
     subcommands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -56,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="jsoi",
         help="jsoi: WIN + cells or LOSE (default); loj: count + cells; json; board: a picture",
     )
-    _add_indent(placements)
+    add_indent(placements)
     placements.add_argument(
         "--edges",
         action="store_true",
@@ -70,9 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"run on a bundled example instead of FILE (boards: {', '.join(BOARD_EXAMPLES)}, "
         f"default jsoi; with --edges: {', '.join(EDGE_EXAMPLES)})",
     )
-    _add_moves(placements)
-    _add_input_format(placements)
-    _add_many(placements)
+    add_moves(placements)
+    add_input_format(placements)
+    add_many(placements)
     add_game_options(placements)
     placements.set_defaults(handler=commands.placements)
 
@@ -81,12 +89,22 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --format json: add a proof of every verdict (check it with 'verify')",
     )
+    placements.add_argument(
+        "--graph-out",
+        metavar="FILE",
+        help="also write the graph with every vertex's verdict to FILE (one input), the "
+        "format told by its suffix: .graphml or .gml, node attributes placer_wins and the "
+        "game's own (the vertex game's Gallai-Edmonds class gallai_edmonds, the edge "
+        "game's role, the directed game's method), a GraphML or GML input's own node "
+        "attributes kept (needs NetworkX); .csv, one row a vertex",
+    )
 
     verify = subcommands.add_parser(
         "verify",
         help="check a certificate made by 'placements --format json --certificate'",
         description="Check a certificate against its input: prints 'ok' (exit 0) or what "
-        "is wrong (exit 1). The check uses no matching algorithm.",
+        "is wrong (exit 1); an input or answer that cannot be read is one 'error:' line on "
+        "standard error (exit 2, bad input or usage). The check uses no matching algorithm.",
     )
     verify.add_argument(
         "files",
@@ -96,15 +114,15 @@ def build_parser() -> argparse.ArgumentParser:
         "certificate; with --answers: the inputs only",
     )
     verify.add_argument("--edges", action="store_true", help="FILE is an edge list")
-    _add_moves(verify)
-    _add_input_format(verify)
+    add_moves(verify)
+    add_input_format(verify)
     verify.add_argument(
         "--answers",
         metavar="DIR",
         help="check many inputs: each input's answer is in DIR, named as placements "
         "--out-dir names it (the input's name, its extension replaced by --suffix)",
     )
-    _add_many(verify, out_dir=False)
+    add_many(verify, out_dir=False)
     add_game_options(
         verify,
         default=None,
@@ -151,20 +169,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--scale",
         type=float,
         default=None,
-        help="size relative to the drawing's pixels, 0.1 to 10 (default: small pictures "
-        "enlarged to about 560 pixels wide, at most 3x)",
+        help="size on screen relative to the drawing's pixels, 0.1 to 10 (default: small "
+        "pictures enlarged to about 560 pixels wide, at most 3x; 1 with --size)",
     )
-    _add_moves(render_cmd)
-    _add_input_format(render_cmd)
+    add_picture_options(render_cmd)
+    add_moves(render_cmd)
+    add_input_format(render_cmd)
     render_cmd.set_defaults(handler=commands.render)
 
     play_cmd = subcommands.add_parser(
         "play",
-        help="play the placement game or Bunny and Egg against the engine",
+        help="play any game (--game) on a board or graph, or Bunny and Egg, against the engine",
         description="Play against the engine. On a terminal: the board after every move, "
         "moves as 'ROW COL', 'hint', 'undo', 'quit'. Otherwise a line protocol: the engine "
         "writes 'engine: ROW COL', reads your moves as 'ROW COL' lines, and ends with "
-        "'winner: you' or 'winner: engine'.",
+        "'winner: you' or 'winner: engine'; a line may also be 'hint' (answered 'hint: ROW "
+        "COL ...'), 'undo' (your last move and the engine's reply taken back: 'undone: ...') "
+        "or 'quit' (you resign: 'winner: engine'). Exit status 0 when the game ends, 2 for "
+        "bad input (with --strict, an illegal or unreadable move too).",
     )
     play_cmd.add_argument("file", nargs="?", help="a board, or with --game bunny a NOI2011 record")
     add_game_options(
@@ -192,8 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_argument(
         "--edges", action="store_true", help="play on a graph (moves are vertex numbers)"
     )
-    _add_moves(play_cmd)
-    _add_input_format(play_cmd)
+    add_moves(play_cmd)
+    add_input_format(play_cmd)
     play_cmd.add_argument(
         "--strict",
         action="store_true",
@@ -221,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     annotate_cmd.add_argument(
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
     )
-    _add_indent(annotate_cmd)
+    add_indent(annotate_cmd)
     annotate_cmd.add_argument(
         "--example",
         nargs="?",
@@ -229,8 +251,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help=f"run on a bundled record ({', '.join(names_of_kind('walk-board'))})",
     )
-    _add_moves(annotate_cmd)
-    _add_many(annotate_cmd)
+    add_moves(annotate_cmd)
+    add_many(annotate_cmd)
     add_game_options(annotate_cmd)
     annotate_cmd.set_defaults(handler=commands.annotate)
 
@@ -262,12 +284,13 @@ def build_parser() -> argparse.ArgumentParser:
     explain_cmd.add_argument(
         "-o", "--output", metavar="OUT", help="also draw the explanation to OUT.svg or OUT.png"
     )
+    add_picture_options(explain_cmd)
     explain_cmd.add_argument(
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
     )
-    _add_indent(explain_cmd)
-    _add_moves(explain_cmd)
-    _add_input_format(explain_cmd)
+    add_indent(explain_cmd)
+    add_moves(explain_cmd)
+    add_input_format(explain_cmd)
     add_game_options(explain_cmd)
     explain_cmd.set_defaults(handler=commands.explain)
 
@@ -291,8 +314,8 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"open the page on a bundled example ({', '.join(EXAMPLES)}; default heart)",
     )
     serve_cmd.add_argument("--edges", action="store_true", help="FILE is an edge list")
-    _add_moves(serve_cmd)
-    _add_input_format(serve_cmd)
+    add_moves(serve_cmd)
+    add_input_format(serve_cmd)
     add_game_options(serve_cmd, lead="the game the page opens on (the page has a switch)")
     serve_cmd.add_argument(
         "--host",
@@ -375,7 +398,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="noi: the number of Bunny's mistakes, then their move numbers (default); "
         "json: every move of both players annotated",
     )
-    _add_indent(mistakes)
+    add_indent(mistakes)
     mistakes.add_argument(
         "--example",
         nargs="?",
@@ -383,7 +406,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help=f"run on a bundled record ({', '.join(RECORD_EXAMPLES)}; default noi3)",
     )
-    _add_many(mistakes)
+    add_many(mistakes)
     add_game_options(
         mistakes,
         lead="NOI2011 is the vertex game (a piece never slides back into a cell it left); "
@@ -391,63 +414,45 @@ def build_parser() -> argparse.ArgumentParser:
     )
     mistakes.set_defaults(handler=commands.mistakes)
 
+    example_cmd = subcommands.add_parser(
+        "example",
+        help="print a bundled example (a board, a graph file, a record) to try the commands on",
+        description="Print a bundled example's text, to save as a file and give to the "
+        "other commands: 'matchgame example jsoi > board.txt', then 'matchgame placements "
+        "board.txt'. In Python: matchgame.examples.load(NAME) reads it, "
+        "matchgame.examples.text(NAME) gives its text.",
+    )
+    example_cmd.add_argument(
+        "name",
+        nargs="?",
+        metavar="NAME",
+        help=f"the example: {', '.join(EXAMPLES)}",
+    )
+    example_cmd.add_argument(
+        "--list",
+        action="store_true",
+        help="list the examples, each with what it is and a line saying what it shows",
+    )
+    example_cmd.add_argument(
+        "-o", "--output", metavar="FILE", help="write the example to FILE, not to standard output"
+    )
+    example_cmd.set_defaults(handler=commands.example)
+
     # matchgame sweep: many graphs at once (its arguments live in apps/cli/sweep.py)
     add_sweep_command(subcommands)
     add_contest_commands(subcommands)  # stress, generate, validate, strength
     return parser
 
 
-def _add_moves(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--moves",
-        choices=MOVES,
-        default=None,
-        help="how the token moves on a board: "
-        + "; ".join(f"{name}: {text}" for name, text in MOVES_HELP.items())
-        + " (default orthogonal)",
+def _description() -> str:
+    """What matchgame solves: every game of the registry, by name, with its rule."""
+    games = "; ".join(
+        f"{g.name} ({g.title}{', the default' if g.name == DEFAULT else ''}): {g.rule}"
+        for g in all_games()
     )
-
-
-def _add_input_format(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--input-format",
-        choices=INPUT_FORMATS,
-        default=None,
-        help="the graph's format (implies --edges): edgelist (matchgame's 'n m' and edges), "
-        "mtx (Matrix Market), metis, dimacs, snap (ids kept as names), graphml, gml (need "
-        "NetworkX), graph6, sparse6; by default FILE's extension (.mtx, .graph, .col, "
-        ".edges, .graphml, .gml, .g6, .s6 ...) or, with --edges, its first line says",
-    )
-
-
-def _add_indent(command: argparse.ArgumentParser) -> None:
-    """``--indent N``: JSON for people (every JSON-writing command has it)."""
-    command.add_argument(
-        "--indent",
-        type=indent_option,
-        metavar="N",
-        help="with --format json: each document indented by N spaces, for people "
-        "(default: compact, one document a line, as every command writes JSON)",
-    )
-
-
-def _add_many(command: argparse.ArgumentParser, *, out_dir: bool = True) -> None:
-    """Options for many inputs in one run."""
-    if out_dir:
-        command.add_argument(
-            "--out-dir",
-            metavar="DIR",
-            help="write each input's answer to DIR (made with its parents if missing), "
-            "named as the input with its extension replaced by --suffix (tests/7.in -> "
-            "DIR/7.out); without it answers go to standard output one after another",
-        )
-    command.add_argument(
-        "--suffix", default=".out", help="the answers' file extension (default .out)"
-    )
-    command.add_argument(
-        "--jobs",
-        type=jobs_option,
-        default=None,
-        metavar="N",
-        help="answer N inputs at once (default, or 0: one per core)",
+    return (
+        "Solve token games on graphs exactly, on boards and any graph: a token sits on a "
+        "vertex, the players move it in turn, and who cannot move loses. The games "
+        f"(--game NAME on every command): {games}. Try them on a bundled example: "
+        "matchgame example --list."
     )

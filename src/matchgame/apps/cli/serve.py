@@ -21,7 +21,7 @@ def serve(args: argparse.Namespace) -> int:
     except ImportError:
         raise UsageError(
             "serve needs the web extra: pip install starlette uvicorn "
-            "(in a clone: pip install '.[web]')"
+            "(in a clone of matchgame: pip install -e '.[web]')"
         ) from None
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: expected 0..65535")
@@ -98,19 +98,17 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
     list (``--edges``), a graph in a standard format (``format`` names it), a NOI2011
     record or a token-game record; checked now, so a bad file is an error here rather
     than in the browser."""
-    from ...examples import load
+    from ...examples import example as bundled
     from ...inputs import parse_input, sniff_input
     from ...readers.edgelists import format_edge_list
     from ...readers.inputs import GRAPH_KINDS
 
     if args.example is not None or args.file is None:
-        example = load(args.example or "heart")
-        return {
-            "text": example.text,
-            "kind": example.kind,
-            "moves": args.moves,
-            "name": example.name,
-        }
+        example = bundled(args.example or "heart")
+        start = {"text": example.text, "kind": example.kind, "moves": args.moves}
+        if example.kind in GRAPH_KINDS:  # a graph file: the page reads it in its format
+            start.update({"kind": "edges", "format": example.kind})
+        return {**start, "name": example.name}
     if args.edges and args.moves != "orthogonal":
         raise UsageError("--moves goes with a board, not an edge list")
     data = read_path(args.file, limit=args.max_body, too_long="larger than --max-body")

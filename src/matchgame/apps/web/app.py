@@ -138,7 +138,7 @@ def computed(compute: Compute, query: QueryParams, body: bytes, claims: Claims) 
     except Escalate:
         return ESCALATED
     except MatchgameError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"error": endpoints.error_text(exc)}, status_code=400)
     except MemoryError:
         return JSONResponse(
             {"error": "the input needs more memory than the server has free"}, status_code=503

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from pathlib import PurePath
 from typing import Any
 
 import numpy as np
@@ -23,18 +24,20 @@ from starlette.types import Receive, Scope, Send
 
 from ... import draw
 from ...core.graph import Graph
-from ...core.moves import as_moves
+from ...core.moves import MOVES, as_moves
 from ...core.names import BoardCells
 from ...errors import MatchgameError
-from ...examples import EXAMPLES, UnknownExample, load
+from ...examples import EXAMPLES, UnknownExample
+from ...examples import example as bundled
 from ...games.analyses import BaseAnalysis
 from ...games.bunny import GameRecord, analyse_record
 from ...games.contract import DEFAULT, Game, all_games, names
 from ...games.contract import game as find_game
 from ...games.positions import BasePosition
 from ...games.tokens import TokenRecord, annotate
-from ...inputs import parse_input, record_kind
-from ...readers.inputs import GRAPH_KINDS, graph_kind
+from ...inputs import input_kind, parse_input, record_kind
+from ...readers.graphs import EXTENSIONS
+from ...readers.inputs import GRAPH_KINDS
 from ...writers.jsonstream import json_chunks
 from ...writers.placements import placements_answer
 from ...writers.positions import position_document
@@ -44,6 +47,7 @@ from .work import claim_layout
 __all__ = [
     "Pieces",
     "annotate_record",
+    "error_text",
     "example",
     "explain",
     "games",
@@ -66,7 +70,14 @@ def flag(query: QueryParams, name: str) -> bool:
 
 
 def _moves(query: QueryParams) -> str:
-    return as_moves(query.get("moves", "orthogonal"), "moves")
+    """The move rule on a board (``moves=``); a graph's edges are its moves."""
+    text = query.get("moves", "orthogonal")
+    if text not in MOVES:
+        raise MatchgameError(f"query moves={text[:20]!r}: expected one of {', '.join(MOVES)}")
+    moves = as_moves(text)
+    if moves != "orthogonal" and _graph_query(query):
+        raise MatchgameError(f"query moves={moves} goes with a board, not a graph")
+    return moves
 
 
 def _game(query: QueryParams) -> Game:
@@ -78,28 +89,47 @@ def _game(query: QueryParams) -> Game:
 
 
 def _kind(query: QueryParams, data: bytes, record: bool = False) -> str:
-    """The kind of input the query names: a board, a token-game record, or with
-    ``edges=1`` a graph in the ``format`` the query names (``edgelist`` for
-    matchgame's own), else in the one the ``name`` of the file it came from and its
-    first line show, as the command line reads a file (a METIS or SNAP file opened in
-    the page has no signature line: its extension tells), else in the one its first
-    line shows (graph6, Matrix Market, DIMACS, ... pasted into the page)."""
+    """The kind of input the query names, recognised as the command line recognises
+    a file (:func:`matchgame.inputs.input_kind`): a token-game record (``record``), or
+    a graph in the ``format`` the query names (``edgelist`` for matchgame's own), else
+    in the one the extension of the ``name`` of the file it came from names (a METIS
+    or SNAP file opened in the page has no signature line), else with ``edges=1`` in
+    the one its text shows (graph6, Matrix Market, DIMACS, GML ... pasted into the
+    page), else a board (an edge list with ``edges=1``)."""
     edges = flag(query, "edges")
     if record:
         return record_kind(edges, _game(query))
-    if not edges:
-        return "board"
     chosen = query.get("format")
-    if chosen is None:
-        name = query.get("name")
-        return "graph" if name is None else graph_kind(data, name[-200:])
-    if chosen == "edgelist":
-        return "edges"
-    if chosen not in GRAPH_KINDS:
+    if chosen is not None and chosen != "edgelist" and chosen not in GRAPH_KINDS:
         raise MatchgameError(
             f"query format={chosen[:20]!r}: expected one of edgelist, {', '.join(GRAPH_KINDS)}"
         )
-    return chosen
+    name = query.get("name")
+    return input_kind(edges, format=chosen, name=None if name is None else name[-200:], head=data)
+
+
+# what reads each kind of input, for "the input reads as X" (as the command line's
+# "(for those: --input-format gml)")
+_QUERY_FOR = {
+    "board": "a request without edges=1",
+    "edges": "edges=1",
+    "noi": "/api/mistakes",
+    "walk-board": "/api/annotate",
+    "walk-edges": "/api/annotate?edges=1",
+    "edgelist": "edges=1&format=edgelist",
+    **{kind: f"edges=1&format={kind}" for kind in GRAPH_KINDS},
+    "sweep": "matchgame sweep, which answers every graph",
+}
+
+
+def error_text(exc: MatchgameError) -> str:
+    """A bad input's one-line message; for an input of another kind than the request
+    reads, which query reads it."""
+    text = str(exc)
+    other = getattr(exc, "other_kind", None)
+    if other in _QUERY_FOR:
+        text += f" (for those: {_QUERY_FOR[other]})"
+    return text
 
 
 NETWORKX_KINDS = ("graphml", "gml")
@@ -109,7 +139,7 @@ NETWORKX_KINDS = ("graphml", "gml")
 def parses_graphs(query: QueryParams, body: bytes) -> bool:
     """Whether reading the body runs NetworkX (GraphML, GML), which cannot be stopped
     on a thread."""
-    if not flag(query, "edges"):
+    if not on_graphs(query, body):
         return False
     try:
         return _kind(query, body) in NETWORKX_KINDS
@@ -120,7 +150,16 @@ def parses_graphs(query: QueryParams, body: bytes) -> bool:
 def on_graphs(query: QueryParams, body: bytes) -> bool:
     """Whether the work may run NetworkX: a graph's picture (its layout), or a graph in
     a JSON body, in whichever format."""
-    return flag(query, "edges")
+    return _graph_query(query)
+
+
+def _graph_query(query: QueryParams) -> bool:
+    """Whether the query says the input is a graph: ``edges=1``, a ``format``, or the
+    ``name`` of a graph file (its extension names a graph format)."""
+    if flag(query, "edges") or query.get("format") is not None:
+        return True
+    name = query.get("name")
+    return name is not None and PurePath(name[-200:]).suffix.lower() in EXTENSIONS
 
 
 def _claim_picture(graph: Graph) -> None:
@@ -188,7 +227,8 @@ def _json(document: Any) -> Response:
 
 def _svg(scene: draw.Scene, note: str | None = None) -> Response:
     headers = {"X-Matchgame-Note": note} if note else None
-    return Response(draw.to_svg(scene), media_type="image/svg+xml", headers=headers)
+    svg = draw.to_svg(scene).encode("utf-8")
+    return Response(svg, media_type="image/svg+xml", headers=headers)
 
 
 def _why_not_drawn(graph: Graph) -> str | None:
@@ -316,7 +356,7 @@ def _position(query: QueryParams, body: bytes) -> tuple[BasePosition, int, GameR
             raise MatchgameError(f'field "played[{i}]": expected a move like [3, 5], 7 or "a"')
         v = vertex_names.from_json(move, f'field "played[{i}]"')
         try:
-            game.push(vertex_names.name(v))
+            game.push_id(v)  # its refusal names the cells as the request does, from 1
         except MatchgameError as exc:
             raise MatchgameError(f'field "played[{i}]": {exc}') from None
     return game, earlier + len(played), bunny
@@ -355,7 +395,7 @@ def position(query: QueryParams, body: bytes) -> Response:
         pieces = None
         if bunny is not None:
             pieces = bunny.board.pieces_after(np.array(game.move_stack, dtype=np.int64))
-        document["svg"] = draw.to_svg(draw.position_scene(game, pieces=pieces)).decode()
+        document["svg"] = draw.to_svg(draw.position_scene(game, pieces=pieces))
     return _json(document)
 
 
@@ -394,7 +434,7 @@ def explain(query: QueryParams, body: bytes) -> Response:
     document = why.document()
     note = _why_not_drawn(analysis.graph)
     if note is None:
-        document["svg"] = draw.to_svg(draw.explain_scene(why)).decode()
+        document["svg"] = draw.to_svg(draw.explain_scene(why))
     else:
         document["svg"], document["picture_note"] = None, note
     return _json(document)
@@ -423,11 +463,14 @@ async def opening(request: Request) -> Response:
 
 
 async def example(request: Request) -> Response:
-    """A bundled example's text; ``X-Matchgame-Kind`` says what it is."""
+    """A bundled example's text; ``X-Matchgame-Kind`` says what it is (a graph file's
+    is ``edges``, its format in ``X-Matchgame-Format``, for the ``format`` query)."""
     name = request.path_params["name"]
     try:
-        found = load(name)
+        found = bundled(name)
     except UnknownExample:
         return JSONResponse({"error": f"unknown example {name!r}"}, status_code=404)
     headers = {"X-Matchgame-Kind": found.kind, "X-Matchgame-Moves": EXAMPLES[name].moves}
+    if found.kind in GRAPH_KINDS:
+        headers.update({"X-Matchgame-Kind": "edges", "X-Matchgame-Format": found.kind})
     return Response(found.text.encode("ascii"), media_type="text/plain", headers=headers)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DirectedAnalysis", "analyse_directed", "directed_source"]
 
+_METHODS = {ACYCLIC: "acyclic", SYMMETRIC: "symmetric", SEARCHED: "search"}
 _ANALYSIS_BYTES = 120  # a vertex or arc at the analysis's peak (CSR both ways, labels)
 
 
@@ -133,14 +134,18 @@ class DirectedAnalysis(BaseAnalysis):
     def method(self, name: Any) -> str:
         """How the verdict at ``name`` was found: ``"acyclic"`` (retrograde analysis),
         ``"symmetric"`` (the matching theorem of the undirected game) or ``"search"``."""
-        region = int(self.labels.region[self.names.vertex(name)])
-        return {ACYCLIC: "acyclic", SYMMETRIC: "symmetric", SEARCHED: "search"}[region]
+        return _METHODS[int(self.labels.region[self.names.vertex(name)])]
 
     def winning_move(self, name: Any) -> Any:
         """A winning move of the player to move with the token on ``name`` (nothing else
         visited), or None where the mover loses."""
         found = int(self._moves[self.names.vertex(name)])
         return None if found < 0 else self.names.name(found)
+
+    def _node_attributes(self) -> dict[str, list[Any]]:
+        """How each verdict was found (:meth:`method`): ``"acyclic"``, ``"symmetric"``
+        or ``"search"``."""
+        return {"method": [_METHODS[region] for region in self.labels.region.tolist()]}
 
     def _explain(self, v: int, **options: Any) -> DirectedExplanation:
         from .explain import explain_directed

@@ -330,6 +330,17 @@ class EdgeAnalysis(BaseAnalysis):
             raise RuntimeError("a winning proof with no move into it")
         return int(neighbours[inside][0])
 
+    def _game_graph(self) -> MultiGraph:
+        return self.multigraph
+
+    def _node_attributes(self) -> dict[str, list[Any]]:
+        """Each vertex's role in the proof of its verdict (:meth:`explain`): ``"S"``
+        where the placer wins (a parity set S holds it), ``"T"`` where the placer loses
+        (the opponent moves into a set T), ``"search"`` where its component has an odd
+        cycle (the exhaustive search's verdict, no short proof)."""
+        roles = np.where(self.searched, "search", np.where(self.winning_mask, "S", "T"))
+        return {"role": roles.tolist()}
+
     def _explain(self, v: int, **options: Any) -> EdgeExplanation:
         """Why placing the token on ``v`` wins or loses: the parity set S, or the
         opponent's winning move and T (see ``matchgame.games.edge.explain``;

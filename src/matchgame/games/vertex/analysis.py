@@ -152,6 +152,13 @@ class Analysis(BaseAnalysis):
         """The rest: perfectly matched among themselves in every maximum matching."""
         return self.names.names(np.flatnonzero(self.sets.C))
 
+    def _node_attributes(self) -> dict[str, list[Any]]:
+        """Each vertex's Gallai-Edmonds class: ``"D"`` (the placer wins), ``"A"`` (next
+        to D) or ``"C"`` (the rest)."""
+        sets = self.sets
+        classes = np.where(sets.D, "D", np.where(sets.A, "A", "C"))
+        return {"gallai_edmonds": classes.tolist()}
+
     def _explain(self, v: int, **options: Any) -> Explanation:
         """Why placing the token on ``v`` wins or loses: the alternating path, the
         matching and the answers that show it (see :func:`matchgame.explain`)."""

@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 const RECORD_KINDS = ["noi", "walk-board", "walk-edges"];
 // the extensions and first lines matchgame's graph readers know (readers/graphs.py)
 const GRAPH_FILE = /\.(clq|col|dimacs|edges|g6|gml|graph|graphml|metis|mtx|s6|snap)$/i;
-const GRAPH_SIGNATURE = /^\s*(%%MatrixMarket|>>graph6<<|>>sparse6<<|<\?xml|<graphml|p[ \t]+(edge|col))/i;
+const GRAPH_SIGNATURE = /^\s*(%%MatrixMarket|>>graph6<<|>>sparse6<<|<\?xml|<graphml|<!--|p[ \t]+(edge|col)|(#[^\n]*\n\s*)*(creator[ \t]|graph\s*\[))/i;
 
 const state = {
   mode: "explore",
@@ -721,7 +721,7 @@ async function loadExample(name) {
     const answer = await fetch(`/api/examples/${name}`);
     if (!answer.ok) return showError((await answer.json()).error);
     setSource(await answer.text(), answer.headers.get("X-Matchgame-Kind"),
-      answer.headers.get("X-Matchgame-Moves"));
+      answer.headers.get("X-Matchgame-Moves"), answer.headers.get("X-Matchgame-Format"));
   } finally {
     working(-1);
   }

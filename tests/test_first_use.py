@@ -127,7 +127,7 @@ def test_hex_matching_bars_are_drawn_above_the_cells():
 
     board = matchgame.parse_board(EXAMPLES.joinpath("hex.txt").read_text())
     scene = draw.analysis_scene(matchgame.analyse(board, moves="hex"), matching=True)
-    svg = draw.to_svg(scene).decode()
+    svg = draw.to_svg(scene)
     bars = [
         i
         for i in range(len(svg))
@@ -141,9 +141,9 @@ def test_graph_pictures_use_the_graph_names():
     from matchgame import draw
 
     people = nx.Graph([("alice", "bob"), ("bob", "carol"), ("carol", "dave")])
-    svg = draw.to_svg(draw.analysis_scene(matchgame.analyse(people))).decode()
+    svg = draw.to_svg(draw.analysis_scene(matchgame.analyse(people)))
     assert all(f">{name}</text>" in svg for name in ("alice", "bob", "carol", "dave"))
-    petersen = draw.to_svg(draw.analysis_scene(matchgame.analyse(nx.petersen_graph()))).decode()
+    petersen = draw.to_svg(draw.analysis_scene(matchgame.analyse(nx.petersen_graph())))
     assert ">0</text>" in petersen and ">10</text>" not in petersen  # 0..9, as the nodes are
 
 
