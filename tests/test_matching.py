@@ -107,7 +107,7 @@ def test_short_searches_then_push_relabel_give_a_maximum_matching(case, budget):
     from oracle import max_matching_size
 
     from matchgame._kernels import bipartite as _bip
-    from matchgame.core.matching import _RELABEL_PERIOD
+    from matchgame.core._engines import _RELABEL_PERIOD
 
     n, edges = case
     graph = Graph.from_edges(n, edges)

@@ -72,7 +72,8 @@ if TYPE_CHECKING:
     from .games.edge.explain import EdgeExplanation
     from .games.edge.position import EdgePosition
     from .games.explanations import BaseExplanation
-    from .games.positions import BasePosition, Outcome
+    from .games.outcome import Outcome
+    from .games.positions import BasePosition
     from .games.tokens import MoveNote, TokenRecord, WalkAnnotation, annotate, parse_token_record
     from .games.vertex.analysis import Analysis
     from .games.vertex.engines import WalkAnalysis, analyse_walk
@@ -80,7 +81,8 @@ if TYPE_CHECKING:
     from .games.vertex.position import Position
     from .readers.documents import DocumentError
     from .readers.edgelists import parse_edge_list
-    from .readers.graphs import read_graph, read_graphs, write_graph
+    from .readers.graph_writers import write_graph
+    from .readers.graphs import read_graph, read_graphs
     from .writers.graphfiles import write_verdicts
 
 __version__ = "0.3.0"
@@ -106,7 +108,7 @@ _LAZY = {
     "analyse_graph": "games.api",
     "analyse_placements": "games.api",
     "Position": "games.vertex.position",
-    "Outcome": "games.positions",
+    "Outcome": "games.outcome",
     "EdgeAnalysis": "games.edge.analysis",
     "EdgeProof": "games.edge.analysis",
     "EdgePosition": "games.edge.position",
@@ -135,7 +137,7 @@ _LAZY = {
     "parse_edge_list": "readers.edgelists",
     "read_graph": "readers.graphs",
     "read_graphs": "readers.graphs",
-    "write_graph": "readers.graphs",
+    "write_graph": "readers.graph_writers",
     "write_verdicts": "writers.graphfiles",
     "parse_noi_record": "games.bunny",
     "parse_token_record": "games.tokens",

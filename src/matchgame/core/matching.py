@@ -9,7 +9,6 @@ decomposition; :func:`decompose` computes it together with a maximum matching.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -20,6 +19,9 @@ from .._kernels import edmonds as _edmonds
 from .._kernels._stop import check as _stop_point
 from ..errors import InvalidInputError, InvalidTypeError
 from ._deprecated import deprecated_alias
+from ._engines import ALGORITHMS as ALGORITHMS  # the engines' names, public here
+from ._engines import Algorithm as Algorithm
+from ._engines import matching_and_labels
 from ._validate import (
     Options,
     as_bool_array,
@@ -42,18 +44,7 @@ __all__ = [
     "maximum_matching",
 ]
 
-Algorithm = Literal["auto", "push_relabel", "hopcroft_karp", "blossom"]
-ALGORITHMS: tuple[str, ...] = ("auto", "push_relabel", "hopcroft_karp", "blossom")
 ENGINES: tuple[str, ...] = ("bipartite", "blossom")
-
-# Global relabel after scanning this many times the graph's size; measured on
-# grid boards: 0.05 .. 0.15 do best (see BENCHMARKS.md).
-_RELABEL_PERIOD = 0.1
-# Before push-relabel, one BFS per exposed left vertex (Hungarian trees dropped)
-# until this many times the graph's size is scanned: on boards with 20% blocked
-# cells it finishes the matching alone (4000x4000: 1.2 s instead of 3.1 s for
-# push-relabel); on open boards it stops early and push-relabel does the rest.
-_SHORT_SEARCH_BUDGET = 0.5
 
 
 @validate_params(algorithm=Options(ALGORITHMS))
@@ -121,46 +112,7 @@ def maximum_matching(graph: Graph, *, algorithm: Algorithm = "auto") -> npt.NDAr
     [1, 0, 3, 2]
     """
     graph = as_graph(graph)
-    return _matching_and_labels(graph, algorithm)[0]
-
-
-def _matching_and_labels(
-    graph: Graph, algorithm: Algorithm
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8] | None]:
-    """:func:`maximum_matching`'s work; the blossom engine also gives the Gallai-Edmonds
-    labels (EVEN, ODD, 0 per vertex) it finds on the way, the bipartite ones None."""
-    chosen = as_choice(algorithm, "algorithm", ALGORITHMS)
-    if chosen == "auto":
-        chosen = "push_relabel" if graph.is_bipartite else "blossom"
-    algorithm = cast(Algorithm, chosen)
-    side = graph.side
-    if side is None and algorithm != "blossom":
-        raise InvalidInputError(
-            f"algorithm={algorithm!r} needs a bipartite graph and this one has an odd cycle; "
-            "use 'blossom' or 'auto'"
-        )
-    mate = np.full(graph.n_vertices, -1, dtype=INDEX_DTYPE)
-    labels = None
-    if graph.n_edges == 0:
-        if algorithm == "blossom":
-            labels = np.full(graph.n_vertices, _edmonds.EVEN, dtype=np.uint8)
-        return mate, labels
-    _bip.greedy_karp_sipser(graph.offsets, graph.indices, mate)
-    _stop_point()  # a web request whose client left stops here (see _kernels._stop)
-    if algorithm == "push_relabel":
-        assert side is not None  # refused above: only blossom takes an odd cycle
-        budget = int(_SHORT_SEARCH_BUDGET * (graph.n_vertices + graph.indices.shape[0]))
-        _, left = _bip.short_augmentations(graph.offsets, graph.indices, side, mate, budget)
-        _stop_point()
-        if left:
-            _bip.push_relabel(graph.offsets, graph.indices, side, mate, _RELABEL_PERIOD)
-    elif algorithm == "hopcroft_karp":
-        assert side is not None
-        _bip.hopcroft_karp(graph.offsets, graph.indices, side, mate)
-    else:
-        labels = _edmonds.maximum_matching_labels(graph.offsets, graph.indices, mate)
-    _stop_point()
-    return mate, labels
+    return matching_and_labels(graph, algorithm)[0]
 
 
 def is_maximum_matching(graph: Graph, mate: npt.ArrayLike) -> bool:
@@ -378,13 +330,6 @@ class GallaiEdmonds:
     gallai_edmonds : Computes the sets of a graph.
     Decomposition : The maximum matching and the set D they come from.
 
-    References
-    ----------
-    .. [1] T. Gallai, "Maximale Systeme unabhängiger Kanten", Magyar Tud. Akad. Mat.
-       Kutató Int. Közl. 9 (1964) 401-413.
-    .. [2] J. Edmonds, "Paths, trees, and flowers", Canad. J. Math. 17 (1965) 449-467.
-       https://doi.org/10.4153/CJM-1965-045-4
-
     Examples
     --------
     >>> import matchgame
@@ -533,7 +478,7 @@ def decompose(graph: Graph, *, algorithm: Algorithm = "auto") -> Decomposition:
     True
     """
     graph = as_graph(graph)
-    mate, labels = _matching_and_labels(graph, algorithm)
+    mate, labels = matching_and_labels(graph, algorithm)
     if labels is None:
         found, via = _bip.missable_bipartite(graph.offsets, graph.indices, mate)
         missable = found.view(np.bool_)

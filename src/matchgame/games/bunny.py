@@ -5,13 +5,9 @@ Every cell of an ``n x m`` board holds a white piece ``O`` or a black piece
 piece next to the empty cell into it, Egg a black one; who cannot move loses.
 
 The reduction: the empty cell never returns to a cell. Colour the start like a
-black piece; then the empty cell walks on the grid graph of the cells whose
-colour alternates with their parity (black on the start's parity, white on the
-other), never revisiting one, and each position of the game is a position of
-the token game on that graph with the visited cells removed.
-
-The record format (NOI2011) is read and written in :mod:`matchgame.readers.noi`;
-``GameRecord.parse`` and ``str(record)`` reach it as conveniences.
+black piece; then the empty cell walks on the grid graph of the cells whose colour
+alternates with their parity, never revisiting one: each position of the game is
+one of the token game on that graph (:mod:`matchgame.readers.noi` reads the text).
 """
 
 from __future__ import annotations
@@ -72,7 +68,6 @@ class BunnyBoard:
 
     See Also
     --------
-    Board : A board of free and blocked cells, for the token game.
     GameRecord : This board with the moves of a game.
 
     Examples
@@ -189,11 +184,9 @@ class GameRecord:
     board : BunnyBoard
         The starting board.
     moves : array_like of int, shape (2k, 2)
-        The cells moved from, 0-based ``(row, col)``, in whole rounds (a move of
-        Bunny, then one of Egg).
+        The cells moved from, 0-based ``(row, col)``, in rounds (Bunny, then Egg).
     move_lines : array_like of int, shape (2k,), optional
-        The 1-based line of each move in the text it was read from, which errors
-        name.
+        The 1-based line of each move in its text, which errors name.
 
     Raises
     ------
@@ -351,8 +344,7 @@ class RecordAnalysis:
     mover_wins : ndarray of bool, shape (2k + 1,)
         Whether the player to move wins at each position.
     reply_cells : ndarray of int64, shape (2k + 1,)
-        A winning move at each position as a flat cell index (``row * n_cols +
-        col``), or -1 where the player to move loses.
+        A winning move at each position (``row * n_cols + col``), or -1 if none.
     ended : bool
         Whether Bunny cannot move at the end (Egg won).
 
@@ -427,7 +419,7 @@ def analyse_record(record: GameRecord) -> RecordAnalysis:
     Parameters
     ----------
     record : GameRecord
-        A record, e.g. from :func:`parse_noi_record`.
+        A record (:func:`parse_noi_record`).
 
     Returns
     -------
@@ -479,9 +471,8 @@ def parse_noi_record(text: str | bytes) -> GameRecord:
     Parameters
     ----------
     text : str or bytes
-        The NOI2011 text: a header ``N M``, ``N`` rows of ``O``, ``X`` and one
-        ``.``, the number of rounds ``K``, then ``2K`` moves ``row col`` (1-based),
-        Bunny's first.
+        The NOI2011 text: ``N M``, ``N`` rows of ``O``, ``X`` and one ``.``, the
+        rounds ``K``, then ``2K`` moves ``row col`` (1-based), Bunny's first.
 
     Returns
     -------

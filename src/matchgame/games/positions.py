@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Hashable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -25,59 +24,9 @@ from ..core.moves import MOVES
 from ..core.names import BoardCells, VertexIds, VertexNames
 from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
 from .contract import game as find_game
+from .outcome import Outcome
 
 __all__ = ["BasePosition", "Outcome"]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended (as python-chess's ``Outcome``): the player to move
-    had no legal move, and lost. :meth:`BasePosition.outcome` gives it.
-
-    Parameters
-    ----------
-    winner : {"first", "second"}
-        The player who won.
-    moves : int
-        The number of moves played since the position was set up.
-
-    Attributes
-    ----------
-    winner : {"first", "second"}
-        The player who won, named as :attr:`BasePosition.turn` names them
-        (``"first"``: the player to move when the position was set up, the placer
-        on a fresh one).
-    moves : int
-        The moves played since the position was set up (the placement included).
-
-    See Also
-    --------
-    BasePosition.outcome : Gives it, once the game is over.
-    BasePosition.is_game_over : Whether the player to move is stuck.
-
-    Examples
-    --------
-    >>> from matchgame import Graph, Position
-    >>> position = Position(Graph.from_edges(2, [(0, 1)]))
-    >>> position.push(0); position.push(1)
-    >>> position.outcome()
-    Outcome(winner='second', moves=2)
-    >>> position.outcome().result()
-    '0-1'
-    """
-
-    winner: str
-    moves: int
-
-    @property
-    def loser(self) -> str:
-        """The player who could not move."""
-        return "second" if self.winner == "first" else "first"
-
-    def result(self) -> str:
-        """``"1-0"`` when the first player won, else ``"0-1"`` (python-chess's form;
-        these games have no draws)."""
-        return "1-0" if self.winner == "first" else "0-1"
 
 
 _IDS, _CELLS, _LABELS = 0, 1, 2  # how a position's vertices are named

@@ -16,7 +16,7 @@ sparse6     sparse6, one graph a line                    ``.s6``, ``>>sparse6<<`
 
 :func:`read_graphs` yields the graphs of a path, bytes or text (graph6 and
 sparse6 files hold many, the others one); :func:`read_graph` returns the one
-graph; :func:`write_graph` writes one back in any of these formats. Without
+graph; :func:`~matchgame.write_graph` writes one back in any of these formats. Without
 ``format`` the format is guessed (:func:`detect_format`): first from a signature
 the text cannot have by chance (a banner, an XML declaration, ``p edge``), then
 from the file's extension, then from the first line's shape.
@@ -24,17 +24,15 @@ from the file's extension, then from the first line's shape.
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any
 
 from ..core._text import HEAD_BYTES, header_line, prepare, read_bounded
 from ..core.digraph import DiGraph
-from ..core.graph import Graph, as_graph
+from ..core.graph import Graph
 from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
 from . import dimacs, edgelists, graph6, matrixmarket, metis, networkx_formats, snap
 from ._lines import no_header_limit
@@ -44,10 +42,8 @@ __all__ = [
     "GraphFormat",
     "detect_file_format",
     "detect_format",
-    "format_graph",
     "read_graph",
     "read_graphs",
-    "write_graph",
 ]
 
 
@@ -306,7 +302,7 @@ def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph | D
     >>> [g.n_edges for g in read_graphs(b"c two edges\\np edge 3 2\\ne 1 2\\ne 2 3\\n")]
     [2]
     """
-    format_name = _checked_format(format)
+    format_name = checked_format(format)
     data, name = _source_bytes(source, format_name)
     if format_name is None:
         detected = detect_format(name, data[:HEAD_BYTES])
@@ -378,7 +374,7 @@ def read_graph(source: Source, format: str | None = None) -> Graph | DiGraph:
     return graphs[0]
 
 
-def _checked_format(format: object) -> str | None:
+def checked_format(format: object) -> str | None:
     if format is None:
         return None
     if not isinstance(format, str):
@@ -416,119 +412,3 @@ def _source_bytes(source: Source, format_name: str | None) -> tuple[bytes, str |
     except OSError as exc:
         hint = "" if os.path.exists(path) else " (to read text, give bytes or a str with lines)"
         raise UnreadableInput(f"cannot read {path!r}: {exc.strerror or exc}{hint}") from None
-
-
-EDGE_LIST_SUFFIXES = ("", ".txt", ".in")
-"""Path extensions :func:`write_graph` writes matchgame's edge list to (none, a text
-file, a contest's input); every other one must name a format (:data:`EXTENSIONS`)."""
-
-
-def _format_of_path(path: str) -> str:
-    """The format a path's extension names for :func:`write_graph`.
-
-    Raises
-    ------
-    InvalidInputError
-        For an extension that names none, listing those that do.
-    """
-    suffix = PurePath(path).suffix.lower()
-    if suffix in EXTENSIONS:
-        return EXTENSIONS[suffix]
-    if suffix in EDGE_LIST_SUFFIXES:
-        return "edgelist"
-    known = ", ".join(EXTENSIONS)
-    raise InvalidInputError(
-        f"target {path!r}: the extension {suffix!r} names no graph format (known: {known}; "
-        "'.txt', '.in' or none for matchgame's edge list); give format= to write another"
-    )
-
-
-def format_graph(graph: Any, format: str = "edgelist") -> bytes:
-    """The text of ``graph`` (a :class:`Graph`, a NetworkX graph or a SciPy sparse
-    matrix) in ``format``, a key of :data:`FORMATS`, as :func:`read_graph` reads it
-    back: the same vertices and edges, and the names where the format holds them
-    (METIS, DIMACS and Matrix Market number the vertices ``1 .. n``, SNAP keeps
-    integer names, GraphML and GML keep names as text; matchgame's edge list,
-    graph6 and sparse6 keep the vertex order only).
-
-    Raises
-    ------
-    InvalidInputError, InvalidTypeError
-        For an unknown ``format``, a ``graph`` of another type, or a graph the
-        format cannot hold (a vertex without edges in SNAP, a huge graph in graph6).
-    ImportError
-        For GraphML and GML without NetworkX.
-
-    Examples
-    --------
-    >>> from matchgame import Graph
-    >>> format_graph(Graph.from_edges(3, [(0, 1), (1, 2)]), "dimacs")
-    b'p edge 3 2\\ne 1 2\\ne 2 3\\n'
-    """
-    format_name = _checked_format(format)
-    return FORMATS[format_name or "edgelist"].format(as_graph(graph, "graph"))
-
-
-def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
-    """Write ``graph`` (a :class:`Graph`, a NetworkX graph or a SciPy sparse matrix)
-    to ``target``: a path (``str`` or :class:`os.PathLike`) or an open file, binary
-    or text. ``format`` is a key of ``matchgame.readers.graphs.FORMATS``; None takes
-    it from a path's extension (``.mtx``, ``.graphml``, ``.g6`` ...; matchgame's edge
-    list for ``.txt``, ``.in`` or none, and an extension that names no format is
-    refused), or for an open file matchgame's edge list. What is written,
-    :func:`read_graph` reads back: the same vertices and edges, and the names where
-    the format holds them (GraphML and GML write each name's text, SNAP the ids,
-    METIS, DIMACS and Matrix Market number the vertices ``1 .. n``; matchgame's edge
-    list, graph6 and sparse6 keep the vertex order only).
-    ``matchgame.readers.graphs.format_graph`` gives the bytes.
-
-    Parameters
-    ----------
-    graph : Graph, networkx.Graph or scipy.sparse matrix
-        The graph to write.
-    target : str, os.PathLike or file object
-        A path, or a file open for writing (binary or text).
-    format : str, optional
-        The format's name, as for :func:`read_graphs`; by default taken from a
-        path's extension, else matchgame's edge list.
-
-    Raises
-    ------
-    InvalidInputError, InvalidTypeError
-        For an unknown ``format`` or a path's extension that names none (``x.foo``),
-        a ``graph`` of another type, a graph the format cannot hold (a vertex
-        without edges in SNAP, names SNAP or GraphML cannot tell apart, a graph6
-        text too big for memory), or a ``target`` that is neither a path nor a file;
-        nothing is written then.
-    OSError
-        If the file cannot be written.
-
-    See Also
-    --------
-    read_graph : Reads the graph back.
-    read_graphs : Reads every graph of a file.
-
-    Examples
-    --------
-    >>> import io, matchgame
-    >>> g = matchgame.read_graph(b"p edge 3 2\\ne 1 2\\ne 2 3\\n")
-    >>> out = io.BytesIO()
-    >>> matchgame.write_graph(g, out, format="mtx")
-    >>> matchgame.read_graph(out.getvalue()).edges.tolist(), list(g.names)
-    ([[0, 1], [1, 2]], [1, 2, 3])
-    """
-    is_path = isinstance(target, str | os.PathLike)
-    if not is_path and not callable(getattr(target, "write", None)):
-        raise InvalidTypeError(
-            f"target must be a path or an open file, got {type(target).__name__}"
-        )
-    if format is None and is_path:
-        format = _format_of_path(os.fspath(target))
-    data = format_graph(graph, format or "edgelist")
-    if is_path:
-        with open(target, "wb") as handle:
-            handle.write(data)
-    elif isinstance(target, io.TextIOBase):
-        target.write(data.decode("utf-8"))
-    else:
-        target.write(data)

@@ -8,8 +8,9 @@ import numpy.typing as npt
 
 from ...core.digraph import DiGraph
 from ...errors import IllegalMoveError
+from .._walks import annotate_by_positions
 from ..budget import MAX_STATES
-from ..tokens import TokenRecord, WalkAnnotation, annotate_by_positions
+from ..tokens import TokenRecord, WalkAnnotation
 from .analysis import analyse_directed
 from .position import DirectedPosition
 

@@ -160,8 +160,7 @@ class EdgeAnalysis(BaseAnalysis):
     winning_mask : ndarray of bool
         Per vertex id: whether placing the token there wins (made read-only).
     parts : GraphParts
-        The multigraph reduced to parities and split into components
-        (``matchgame.games.edge._algebra``).
+        The multigraph reduced to parities and split into components.
     algebra : tuple of (Biadjacency, KernelSupports) or None
         The biadjacency matrix over GF(2) of the bipartite part and the supports of
         its kernels; None when every component was searched.

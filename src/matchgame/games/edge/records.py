@@ -7,7 +7,8 @@ import numpy.typing as npt
 
 from ...core.multigraph import MultiGraph
 from ...errors import IllegalMoveError
-from ..tokens import TokenRecord, WalkAnnotation, annotate_by_positions
+from .._walks import annotate_by_positions
+from ..tokens import TokenRecord, WalkAnnotation
 from .analysis import analyse_edges
 from .position import EdgePosition, no_edge
 from .search import MAX_STATES
