@@ -47,8 +47,8 @@ def format_graph(graph: Any, format: str = "edgelist") -> bytes:
     matrix) in ``format``, a key of :data:`~matchgame.readers.graphs.FORMATS`, as
     :func:`~matchgame.read_graph` reads it back: the same vertices and edges, and the
     names where the format holds them (METIS, DIMACS and Matrix Market number the
-    vertices ``1 .. n``, SNAP keeps integer names, GraphML and GML keep names as text; matchgame's edge list,
-    graph6 and sparse6 keep the vertex order only).
+    vertices ``1 .. n``, SNAP keeps integer names, GraphML and GML keep names as
+    text; matchgame's edge list, graph6 and sparse6 keep the vertex order only).
 
     Raises
     ------
