@@ -28,7 +28,7 @@ pytestmark = [
     ),
 ]
 
-COPIES = 24
+COPIES = 64  # enough that a run is still going a second after it starts
 
 
 def _copies(folder: Path, name: str, text: str) -> list[str]:

@@ -23,7 +23,7 @@ import pytest
 
 import matchgame
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("docs")]  # one site build a run
+pytestmark = pytest.mark.slow
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

@@ -93,7 +93,10 @@ def test_killing_a_sweep_ends_its_workers_and_geng(signum, to_group, jobs):
     # the counts so far, marked partial (issue 34), then "interrupted" once
     partial = json.loads(out)
     assert partial["partial"] is True and partial["graphs"] >= 0, out
-    assert err == b"interrupted\n"
+    # "interrupted", once; a worker hit by the terminal's Ctrl-C as it shuts down may
+    # add a line of Python's own after it (seen once under load), never a traceback
+    assert err.splitlines()[0] == b"interrupted" and err.count(b"interrupted") == 1, err
+    assert b"Traceback" not in err, err
     if signum == signal.SIGINT:
         assert process.returncode == 130
     else:
