@@ -162,6 +162,12 @@ def write_verdicts(analysis: BaseAnalysis, target: Any, format: str | None = Non
     OSError
         If the file cannot be written.
 
+    See Also
+    --------
+    BaseAnalysis.to_networkx : The same verdicts as node attributes of a NetworkX graph.
+    write_graph : The graph alone, in any standard format.
+    read_graph : Reads a graph file, its node names kept.
+
     Examples
     --------
     >>> import io, matchgame, networkx as nx
