@@ -18,6 +18,8 @@ They all
 
 from __future__ import annotations
 
+import io
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Set
 from typing import Any, BinaryIO
@@ -288,3 +290,25 @@ def skip_blank(lines: list[bytes], index: int) -> int:
     while index < len(lines) and not lines[index].strip():
         index += 1
     return index
+
+
+def is_path_target(target: Any) -> bool:
+    """Whether ``target`` (where a writer writes) is a path; else it must be an open
+    file (binary or text), or this refuses it."""
+    if isinstance(target, str | os.PathLike):
+        return True
+    if not callable(getattr(target, "write", None)):
+        raise InvalidTypeError(f"target must be a path or an open file, got {describe(target)}")
+    return False
+
+
+def write_target(target: Any, data: bytes) -> None:
+    """Write ``data`` to ``target``: a path (its file replaced), a binary file, or a
+    text file (as UTF-8 text)."""
+    if is_path_target(target):
+        with open(target, "wb") as handle:
+            handle.write(data)
+    elif isinstance(target, io.TextIOBase):
+        target.write(data.decode("utf-8"))
+    else:
+        target.write(data)

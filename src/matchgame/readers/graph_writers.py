@@ -4,13 +4,13 @@ it back (:data:`~matchgame.readers.graphs.FORMATS`)."""
 
 from __future__ import annotations
 
-import io
 import os
 from pathlib import PurePath
 from typing import Any
 
+from ..core._text import is_path_target, write_target
 from ..core.graph import as_graph
-from ..errors import InvalidInputError, InvalidTypeError
+from ..errors import InvalidInputError
 from .graphs import EXTENSIONS, FORMATS, checked_format
 
 __all__ = ["EDGE_LIST_SUFFIXES", "format_graph", "write_graph"]
@@ -116,18 +116,6 @@ def write_graph(graph: Any, target: Any, format: str | None = None) -> None:
     >>> matchgame.read_graph(out.getvalue()).edges.tolist(), list(g.names)
     ([[0, 1], [1, 2]], [1, 2, 3])
     """
-    is_path = isinstance(target, str | os.PathLike)
-    if not is_path and not callable(getattr(target, "write", None)):
-        raise InvalidTypeError(
-            f"target must be a path or an open file, got {type(target).__name__}"
-        )
-    if format is None and is_path:
+    if format is None and is_path_target(target):
         format = _format_of_path(os.fspath(target))
-    data = format_graph(graph, format or "edgelist")
-    if is_path:
-        with open(target, "wb") as handle:
-            handle.write(data)
-    elif isinstance(target, io.TextIOBase):
-        target.write(data.decode("utf-8"))
-    else:
-        target.write(data)
+    write_target(target, format_graph(graph, format or "edgelist"))

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..core._text import is_path_target, write_target
 from ..core._validate import describe
 from ..errors import InvalidInputError, InvalidParameterError, InvalidTypeError
 from ..games.analyses import BaseAnalysis
@@ -178,17 +179,8 @@ def write_verdicts(analysis: BaseAnalysis, target: Any, format: str | None = Non
     >>> dict(G.nodes(data="placer_wins")), G.nodes["b"]["gallai_edmonds"]
     ({'a': True, 'b': False, 'c': True}, 'A')
     """
-    is_path = isinstance(target, str | os.PathLike)
-    if not is_path and not callable(getattr(target, "write", None)):
-        raise InvalidTypeError(f"target must be a path or an open file, got {describe(target)}")
-    data = format_verdicts(analysis, verdicts_format(target, format))
-    if is_path:
-        with open(target, "wb") as handle:
-            handle.write(data)
-    elif isinstance(target, io.TextIOBase):
-        target.write(data.decode("utf-8"))
-    else:
-        target.write(data)
+    is_path_target(target)  # a path or an open file, checked before the work
+    write_target(target, format_verdicts(analysis, verdicts_format(target, format)))
 
 
 def _node_names(names: VertexNames) -> list[str]:
