@@ -160,14 +160,17 @@ def test_the_search_stops_at_its_budget():
 
 
 REFUSAL = """
-import resource, sys, time
+import sys, time
 from matchgame import Board, BudgetExceededError, analyse
 import numpy as np
 start = time.monotonic()
 try:
     analyse(Board(np.ones((100, 100), dtype=bool)), moves="king", game="edge")
 except BudgetExceededError as error:
-    print(time.monotonic() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    # this process's own peak (VmHWM: ru_maxrss keeps the parent's across exec, and a
+    # test runner's worker can be a gigabyte)
+    status = open("/proc/self/status").read().split("VmHWM:")[1].split()[0]
+    print(time.monotonic() - start, status)
     print(error)
 """
 
@@ -182,7 +185,7 @@ def test_a_search_over_its_budget_is_refused_in_seconds_and_little_memory():
     assert "39402 edges" in run.stdout
     if os.environ.get("MATCHGAME_SANITIZED") == "1":
         return  # AddressSanitizer's shadow memory and quarantine: 1.4 GB, 20 times slower
-    assert int(peak_kib) < 512 << 10, peak_kib  # KiB: under 512 MiB, the board included
+    assert int(peak_kib) < 400 << 10, peak_kib  # KiB: under 400 MiB, the board included
     assert float(seconds) < 20, seconds  # about 2 s here; the machine may be loaded
 
 
