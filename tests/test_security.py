@@ -675,7 +675,7 @@ def test_cheap_to_send_costly_to_answer_requests_leave_the_light_lane():
             statuses = []
             for _ in range(20):
                 start = time.monotonic()
-                status, body = post(f"{url}/api/placements", BOARD)
+                status, _ = post(f"{url}/api/placements", BOARD)
                 probes.append(time.monotonic() - start)
                 statuses.append(status)
                 time.sleep(0.05)
