@@ -115,6 +115,7 @@ GRAPHS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", sorted(GRAPHS))
 def test_every_graph_family_is_certified(family):
     graph = GRAPHS[family]()

@@ -110,13 +110,15 @@ def test_a_time_out_is_classified_and_killed(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("problem", ["jsoi", "loj", "noi"])
-def test_the_seeds_solutions_pass_hundreds_of_runs(
+def test_the_seeds_solutions_pass_dozens_of_runs(
     seed_programs: dict[str, list[Path]],  # noqa: F811  (the fixture, by its name)
     problem: str,
 ) -> None:
     assert seed_programs.get(problem), f"no seed solves {problem}"
     size = Size(30, 30) if problem != "noi" else Size(12, 12)
     for binary in seed_programs[problem]:
-        found = stress(find_problem(problem), Program((str(binary),)), runs=200, size=size, jobs=2)
+        # right programs judged right on 60 random inputs each (the wrong ones above
+        # fail within a few): the judge refuses no correct answer
+        found = stress(find_problem(problem), Program((str(binary),)), runs=60, size=size, jobs=2)
         assert found.failure is None, report(found)
-        assert found.runs == 200
+        assert found.runs == 60

@@ -108,6 +108,7 @@ def test_engine_never_loses_a_won_game_in_process(rows, you_first, data):
             assert not session.winner_is_you()
 
 
+@pytest.mark.slow  # a session of the command line a case, through its line protocol
 @settings(max_examples=examples(8), deadline=None)
 @given(rows=board_rows(max_side=4, max_free=12), seed=st.integers(0, 10**6))
 def test_engine_never_loses_a_won_game(tmp_path_factory, rows, seed):

@@ -137,6 +137,7 @@ def _peak_of_reading(path: str, parse: str) -> tuple[int, int]:
     return size, peak
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("parse", "node"), [("parse_graphml", '<node id="{:x}"/>'), ("parse_gml", "node[id {}]")]
 )

@@ -127,6 +127,7 @@ def _cli(*args: str) -> int:
         return main(["sweep", *args])
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(
     parts=st.integers(1, 9),
