@@ -40,7 +40,7 @@ positions) or when the thread's stop flag is raised (STOPPED; read every 1,024);
 
 import numpy as np
 
-from libc.stdint cimport int32_t, int64_t, uint64_t, uint8_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t, uint8_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy
 
@@ -54,6 +54,9 @@ __all__ = [
     "TIMED_OUT",
     "WIN",
     "GeographySearch",
+    "reachable",
+    "strong_components",
+    "sweep",
 ]
 
 cdef extern from *:
@@ -147,7 +150,7 @@ cdef class GeographySearch:
         benchmarks).
     """
 
-    cdef int64_t n, words, n_arcs
+    cdef int64_t n, words, arcs
     cdef uint64_t *adj            # n * words: each vertex's successors
     cdef int32_t *off             # CSR without loops and repeats
     cdef int32_t *head
@@ -238,7 +241,7 @@ cdef class GeographySearch:
                 if w != v and not (self.adj[v * words + (w >> 6)] >> (w & 63)) & 1:
                     self.adj[v * words + (w >> 6)] |= (<uint64_t> 1) << (w & 63)
                     count += 1
-        self.n_arcs = count
+        self.arcs = count
         self.head = <int32_t *> malloc(max(count, 1) * sizeof(int32_t))
         self.kids = <int32_t *> malloc(max(count, 1) * sizeof(int32_t))
         self.rank = <int32_t *> malloc(max(count, 1) * sizeof(int32_t))
@@ -328,6 +331,11 @@ cdef class GeographySearch:
         return int(self.positions)
 
     @property
+    def n_arcs(self):
+        """Arcs of the digraph (loops and repeats dropped)."""
+        return int(self.arcs)
+
+    @property
     def n_stored(self):
         """Positions in the table now."""
         return int(self.stored)
@@ -383,6 +391,11 @@ cdef class GeographySearch:
                         <int> ((entry[0] >> WORK_SHIFT) & 127),
                     )
         free(old)
+
+    def limit_table(self):
+        """Grow no more (the caller has no more memory to give): from now on entries
+        are replaced."""
+        self.max_buckets = self.n_buckets
 
     # -- the canonical state and the table ---------------------------------------------
 
@@ -654,3 +667,169 @@ cdef class GeographySearch:
         if result >= 0:
             self.state = result
         return result
+
+
+# -- the digraph's structure: strongly connected components, reachability, the sweep -------
+
+
+cdef int _check_csr(const int32_t[::1] offsets, const int32_t[::1] targets) except -1:
+    cdef Py_ssize_t n = offsets.shape[0] - 1, k
+    if n < 0 or n > MAX_VERTICES:
+        raise ValueError("offsets must have 1 to 2**31 - 1 entries")
+    if offsets[0] != 0 or offsets[n] != targets.shape[0]:
+        raise ValueError("offsets must be CSR offsets of targets")
+    for k in range(n):
+        if offsets[k + 1] < offsets[k]:
+            raise ValueError("offsets decrease")
+    for k in range(targets.shape[0]):
+        if not 0 <= targets[k] < n:
+            raise ValueError("an arc's head is out of range")
+    return 0
+
+
+def strong_components(const int32_t[::1] offsets, const int32_t[::1] targets):
+    """Per vertex its strongly connected component, and how many there are: Tarjan's
+    algorithm (iterative), the components numbered as they are completed, so that an
+    arc between two components goes to the smaller number (sinks first)."""
+    _check_csr(offsets, targets)
+    cdef Py_ssize_t n = offsets.shape[0] - 1
+    component = np.full(n, -1, dtype=np.int32)
+    cdef int32_t[::1] comp = component
+    cdef int32_t *index = <int32_t *> malloc(max(n, 1) * sizeof(int32_t))
+    cdef int32_t *low = <int32_t *> malloc(max(n, 1) * sizeof(int32_t))
+    cdef int32_t *held = <int32_t *> malloc(max(n, 1) * sizeof(int32_t))
+    cdef int32_t *calls = <int32_t *> malloc(max(n, 1) * sizeof(int32_t))
+    cdef int32_t *cursor = <int32_t *> malloc(max(n, 1) * sizeof(int32_t))
+    cdef uint8_t *on_stack = <uint8_t *> calloc(max(n, 1), sizeof(uint8_t))
+    cdef int64_t counter = 0, count = 0, top, sp = 0, root, v, w, e, x
+    if (index == NULL or low == NULL or held == NULL or calls == NULL or cursor == NULL
+            or on_stack == NULL):
+        free(index); free(low); free(held); free(calls); free(cursor); free(on_stack)
+        raise MemoryError("no memory for the strongly connected components")
+    with nogil:
+        for v in range(n):
+            index[v] = -1
+        for root in range(n):
+            if index[root] != -1:
+                continue
+            index[root] = low[root] = <int32_t> counter
+            counter += 1
+            held[sp] = <int32_t> root
+            sp += 1
+            on_stack[root] = 1
+            top = 0
+            calls[0] = <int32_t> root
+            cursor[0] = offsets[root]
+            while top >= 0:
+                v = calls[top]
+                e = cursor[top]
+                if e < offsets[v + 1]:
+                    cursor[top] = <int32_t> (e + 1)
+                    w = targets[e]
+                    if index[w] == -1:
+                        index[w] = low[w] = <int32_t> counter
+                        counter += 1
+                        held[sp] = <int32_t> w
+                        sp += 1
+                        on_stack[w] = 1
+                        top += 1
+                        calls[top] = <int32_t> w
+                        cursor[top] = offsets[w]
+                    elif on_stack[w] and index[w] < low[v]:
+                        low[v] = index[w]
+                    continue
+                top -= 1
+                if top >= 0 and low[v] < low[calls[top]]:
+                    low[calls[top]] = low[v]
+                if low[v] == index[v]:
+                    while True:
+                        sp -= 1
+                        x = held[sp]
+                        on_stack[x] = 0
+                        comp[x] = <int32_t> count
+                        if x == v:
+                            break
+                    count += 1
+    free(index); free(low); free(held); free(calls); free(cursor); free(on_stack)
+    return component, int(count)
+
+
+def reachable(const int32_t[::1] offsets, const int32_t[::1] targets,
+              const uint8_t[::1] sources, const uint8_t[::1] allowed):
+    """The vertices reachable from the vertices ``v`` with ``sources[v]`` by a path of
+    at least one arc through vertices ``w`` with ``allowed[w]`` (a source itself only
+    if such a path leads to it), as a uint8 mask."""
+    _check_csr(offsets, targets)
+    cdef Py_ssize_t n = offsets.shape[0] - 1
+    if sources.shape[0] != n or allowed.shape[0] != n:
+        raise ValueError("sources and allowed must have a vertex each")
+    found = np.zeros(n, dtype=np.uint8)
+    cdef uint8_t[::1] seen = found
+    cdef int32_t *queue = <int32_t *> malloc(max(2 * n, 1) * sizeof(int32_t))
+    cdef int64_t head = 0, tail = 0, v, w, e
+    if queue == NULL:
+        raise MemoryError("no memory for the search of the reachable vertices")
+    with nogil:
+        for v in range(n):
+            if sources[v]:
+                queue[tail] = <int32_t> v
+                tail += 1
+        while head < tail:
+            v = queue[head]
+            head += 1
+            for e in range(offsets[v], offsets[v + 1]):
+                w = targets[e]
+                if allowed[w] and not seen[w]:
+                    seen[w] = 1
+                    queue[tail] = <int32_t> w
+                    tail += 1
+    free(queue)
+    return found
+
+
+def sweep(const int32_t[::1] offsets, const int32_t[::1] targets,
+          const int32_t[::1] members, const int64_t[::1] comp_start, int64_t first,
+          int8_t[::1] value, int64_t[::1] move, const uint8_t[::1] exit_win):
+    """Settle the components ``first``, ``first + 1``, ... of one vertex (in the
+    order of :func:`strong_components`: every successor settled before) until one of
+    more vertices: its number (the number of components when none is left).
+    ``members[comp_start[c]:comp_start[c + 1]]`` are component ``c``'s vertices;
+    ``value`` per vertex: 1 the mover wins, 0 loses, -1 unknown, -2 not asked; a
+    vertex with ``exit_win`` wins (its ``move`` already set), else it wins with a
+    move to a lost successor, is unknown with one to an unknown one, and loses."""
+    _check_csr(offsets, targets)
+    cdef Py_ssize_t n = offsets.shape[0] - 1, n_comp = comp_start.shape[0] - 1
+    cdef int64_t c, v, e, w
+    cdef int8_t found
+    if (members.shape[0] != n or value.shape[0] != n or move.shape[0] != n
+            or exit_win.shape[0] != n or n_comp < 0 or first < 0):
+        raise ValueError("members, value, move and exit_win must have a vertex each")
+    if comp_start[0] != 0 or comp_start[n_comp] != n:
+        raise ValueError("comp_start must be offsets of members")
+    for c in range(n_comp):
+        if comp_start[c + 1] < comp_start[c]:
+            raise ValueError("comp_start decreases")
+    for c in range(n):
+        if not 0 <= members[c] < n:
+            raise ValueError("a member is out of range")
+    with nogil:
+        c = first
+        while c < n_comp:
+            if comp_start[c + 1] - comp_start[c] != 1:
+                break
+            v = members[comp_start[c]]
+            c += 1
+            if exit_win[v]:
+                value[v] = 1
+                continue
+            found = 0
+            for e in range(offsets[v], offsets[v + 1]):
+                w = targets[e]
+                if value[w] == 0:
+                    found = 1
+                    move[v] = w
+                    break
+                if value[w] < 0:
+                    found = -1
+            value[v] = found
+    return int(c)

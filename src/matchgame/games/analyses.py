@@ -69,6 +69,9 @@ class BaseAnalysis(abc.ABC):
     game: ClassVar[str]
     board: Board | None
     moves: str | None
+    refusal: str | None = None
+    """Why the answer is partial, in one line naming the budget that ran out (a game
+    whose search was asked for ``partial`` answers); None for a whole answer."""
 
     @property
     @abc.abstractmethod
@@ -102,6 +105,17 @@ class BaseAnalysis(abc.ABC):
         ``winning_ids()`` still works for one release, with a warning)."""
         ids = np.flatnonzero(self.winning_mask)
         return callable_array(ids, f"{type(self).__name__}.winning_ids")
+
+    @property
+    def unknown_mask(self) -> npt.NDArray[np.bool_]:
+        """Per vertex id: True where the verdict is unknown (a partial answer, see
+        :attr:`refusal`); all False in a whole answer."""
+        return np.zeros(self.n_vertices, dtype=bool)
+
+    @property
+    def unknown_ids(self) -> npt.NDArray[np.int64]:
+        """Vertex ids whose verdict is unknown, increasing (none in a whole answer)."""
+        return np.flatnonzero(self.unknown_mask)
 
     @property
     def winning(self) -> list[Hashable]:

@@ -81,6 +81,8 @@ class GameOption:
         from 1 to 4,294,967,296"``).
     metavar : str
         How ``--help`` shows the value (``N``: an integer).
+    switch : bool
+        A flag that takes no value: given, the option is True (``--partial``).
     """
 
     name: str
@@ -90,6 +92,7 @@ class GameOption:
     help: str
     accepts: str
     metavar: str = "N"
+    switch: bool = False
 
 
 class Game(abc.ABC):

@@ -18,6 +18,7 @@ import numpy as np
 from .._kernels.text import format_int_rows
 from ..core._validate import Options, validate_params
 from ..core.board import OF_A_BOARD
+from ..core.names import BoardCells
 from ..errors import InvalidParameterError
 from ..games.vertex.documents import ANSWER_FIELDS, board_answer, graph_answer, graph_document
 from .jsonstream import json_chunks
@@ -76,14 +77,23 @@ def placements_chunks(
         return json_chunks(document)
     if style == "board":
         return iter([draw_board(analysis).encode()])
-    names, winning = analysis.names, analysis.winning_ids
+    names, winning, unknown = analysis.names, analysis.winning_ids, analysis.unknown_ids
     if style == "jsoi":
-        head = b"WIN\n" if winning.shape[0] else b"LOSE\n"
+        head = b"WIN\n" if winning.shape[0] else b"UNKNOWN\n" if unknown.shape[0] else b"LOSE\n"
     else:
         head = f"{winning.shape[0]}\n".encode()
+    pieces = itertools.chain([head], _names_lines(names, winning))
+    if unknown.shape[0]:  # a partial answer: the vertices not settled, after a line
+        tail = [f"unknown: {unknown.shape[0]}\n".encode()]
+        pieces = itertools.chain(pieces, tail, _names_lines(names, unknown))
+    return pieces
+
+
+def _names_lines(names: Any, ids: np.ndarray) -> Iterator[bytes]:
+    """The vertices ``ids`` in their text form, one a line."""
     if not names.numeric:  # labels, one a line
-        return iter([head, "".join(f"{text}\n" for text in names.texts(winning)).encode()])
-    return itertools.chain([head], _int_lines(names.numbers(winning)))
+        return iter(["".join(f"{text}\n" for text in names.texts(ids)).encode()])
+    return _int_lines(names.numbers(ids))
 
 
 def format_placements(
@@ -122,8 +132,14 @@ def draw_board(analysis: BaseAnalysis) -> str:
     chars = np.full(board.shape, ord("#"), dtype=np.uint8)
     chars[board.free] = ord(".")
     chars[analysis.board_mask()] = ord("W")
+    unknown = analysis.unknown_mask
+    if unknown.any():  # a partial answer
+        assert isinstance(analysis.names, BoardCells)
+        chars[analysis.names.grid(unknown, False)] = ord("?")
     body = "\n".join(bytes(row).decode() for row in chars)
-    legend = "W placer wins  . placer loses  # blocked"
+    legend = "W placer wins  . placer loses  # blocked" + ("  ? unknown" if unknown.any() else "")
     wins = int(analysis.winning_mask.sum())
     verdict = f"{wins} winning placements" if wins else "no winning placement: the placer loses"
+    if unknown.any():
+        verdict = f"{wins} winning placements settled, {int(unknown.sum())} unknown"
     return f"{body}\n{legend}; {verdict}\n"

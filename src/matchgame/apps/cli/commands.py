@@ -25,6 +25,7 @@ from . import batch
 from .games import chosen_game
 from .output import (
     UsageError,
+    budget_text,
     VerifyFailed,
     Warn,
     explained_vertices,
@@ -112,6 +113,8 @@ def answer_placements(
     if args.format == "board" and placement_kind(args) != "board":
         raise UsageError("--format board needs a board, not a graph")
     analysis = _analysis(args, data)
+    if analysis.refusal is not None:  # a partial answer (--partial): the bound that stopped it
+        warn(budget_text(analysis.refusal))
     if args.graph_out is not None:
         from ...writers.graphfiles import format_verdicts, verdicts_format
 

@@ -72,14 +72,27 @@ def add_game_options(
             if option.name in seen:
                 continue
             seen.add(option.name)
-            takers = ", ".join(g.name for g in all_games() if option in g.options)
+            # one flag a name; games that give it another meaning say so in its help
+            helps: dict[str, list[str]] = {}
+            for g in all_games():
+                for own in g.options:
+                    if own.name == option.name:
+                        helps.setdefault(own.help, []).append(g.name)
+            text = "; ".join(
+                f"--game {', '.join(takers)}: {help}" for help, takers in helps.items()
+            )
+            if option.switch:
+                command.add_argument(
+                    option.flag, dest=option.name, action="store_const", const=True, help=text
+                )
+                continue
             command.add_argument(
                 option.flag,
                 dest=option.name,
                 type=_option_type(option),
                 default=None,
                 metavar=option.metavar,
-                help=f"--game {takers}: {option.help}",
+                help=text,
             )
 
 

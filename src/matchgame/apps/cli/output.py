@@ -27,6 +27,7 @@ __all__ = [
     "OutputClosed",
     "UsageError",
     "VerifyFailed",
+    "budget_text",
     "discard_stdout",
     "error_text",
     "indent_option",
@@ -86,10 +87,20 @@ def error_text(exc: MatchgameError) -> str:
     the command reads, which command reads it."""
     text = str(exc)
     if isinstance(exc, BudgetExceededError):  # the API's argument is the option here
-        text = text.replace("max_states = ", "--max-states ")
+        text = budget_text(text)
     other = getattr(exc, "other_kind", None)
     if other in _COMMAND_FOR:
         text += f" (for those: {_COMMAND_FOR[other]})"
+    return text
+
+
+def budget_text(text: str) -> str:
+    """A budget's refusal as the command line spells its options (``max_states = 10``
+    is ``--max-states 10`` here)."""
+    from ...games.contract import all_games
+
+    for option in {option for game in all_games() for option in game.options}:
+        text = text.replace(f"{option.name} = ", f"{option.flag} ")
     return text
 
 

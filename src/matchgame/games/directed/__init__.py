@@ -4,8 +4,9 @@ who cannot move loses. Schaefer (1978) showed it PSPACE-complete; on acyclic
 digraphs retrograde analysis decides it in linear time, and on symmetric ones it is
 the undirected vertex game, decided by the matching theorem.
 
-The game's folder: :mod:`.solve` (the regions, retrograde labels, the search),
-:mod:`.analysis` (:class:`~matchgame.DirectedAnalysis`), :mod:`.position`
+The game's folder: :mod:`.solve` (the regions, retrograde labels), :mod:`.engine`
+(the exact solver: strongly connected parts, their reductions, the search kernel and
+the budgets), :mod:`.analysis` (:class:`~matchgame.DirectedAnalysis`), :mod:`.position`
 (:class:`~matchgame.DirectedPosition`), :mod:`.records`, :mod:`.explain`,
 :mod:`.certificate`, :mod:`.documents` and :mod:`.batch`. It was added through
 the games' contract alone: no face of matchgame names it.
@@ -17,7 +18,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.moves import as_moves
-from ..budget import MAX_STATES_OPTION
+from ..budget import (
+    DIRECTED_MAX_STATES_OPTION,
+    MAX_MEMORY_OPTION,
+    MAX_SECONDS_OPTION,
+    PARTIAL_OPTION,
+)
 from ..contract import Game
 
 if TYPE_CHECKING:
@@ -41,7 +47,12 @@ class DirectedGame(Game):
     title = "directed geography"
     rule = "a move goes along an arc and uses up the vertex the token leaves"
     directed = True
-    options = (MAX_STATES_OPTION,)
+    options = (
+        DIRECTED_MAX_STATES_OPTION,
+        MAX_MEMORY_OPTION,
+        MAX_SECONDS_OPTION,
+        PARTIAL_OPTION,
+    )
     schemas: ClassVar[Mapping[str, str]] = {
         "placements-board": "directed-placements-board.schema.json",
         "placements-graph": "directed-placements-graph.schema.json",

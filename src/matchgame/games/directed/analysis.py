@@ -20,10 +20,12 @@ from ...core._memory import require_memory
 from ...core.board import Board
 from ...core.digraph import DiGraph
 from ...core.names import VertexNames
+from ...errors import BudgetExceededError
 from ..analyses import BaseAnalysis
-from ..budget import MAX_STATES
+from ..budget import MAX_MEMORY, SEARCH_STATES
 from ..contract import game as find_game
-from .solve import ACYCLIC, SEARCHED, SYMMETRIC, Regions, Search, regions
+from .engine import WIN, DirectedEngine
+from .solve import ACYCLIC, SEARCHED, SYMMETRIC, Regions, regions
 from .source import directed_source
 
 if TYPE_CHECKING:
@@ -56,7 +58,11 @@ class DirectedAnalysis(BaseAnalysis):
     moves : {"orthogonal", "king", "hex", "knight"}, optional
         On a board, how the token moves.
     search_states : int, default 0
-        The states the exact search visited.
+        The positions the exact search searched.
+    unknown : ndarray of bool, optional
+        Per vertex id: the verdict is unknown (a partial answer; default none).
+    refusal : str, optional
+        Why the answer is partial: the budget that ran out, in one line.
 
     Attributes
     ----------
@@ -101,8 +107,15 @@ class DirectedAnalysis(BaseAnalysis):
         board: Board | None = None,
         moves: str | None = None,
         search_states: int = 0,
+        unknown: npt.NDArray[np.bool_] | None = None,
+        refusal: str | None = None,
     ) -> None:
         winning_mask.setflags(write=False)
+        if unknown is None:
+            unknown = np.zeros(winning_mask.shape[0], dtype=bool)
+        unknown.setflags(write=False)
+        self._unknown = unknown
+        self.refusal = refusal
         self.digraph = digraph
         self._winning = winning_mask
         self._moves = moves_found
@@ -115,6 +128,16 @@ class DirectedAnalysis(BaseAnalysis):
     def winning_mask(self) -> npt.NDArray[np.bool_]:
         """Per vertex id: placing the token there wins for the placer."""
         return self._winning
+
+    @property
+    def unknown_mask(self) -> npt.NDArray[np.bool_]:
+        """Per vertex id: the verdict is unknown (a budget ran out with ``partial``)."""
+        return self._unknown
+
+    @property
+    def complete(self) -> bool:
+        """Whether every verdict is settled (no budget ran out)."""
+        return not bool(self._unknown.any())
 
     @property
     def graph(self) -> DiGraph:
@@ -139,7 +162,9 @@ class DirectedAnalysis(BaseAnalysis):
     def winning_move(self, name: Any) -> Any:
         """A winning move of the player to move with the token on ``name`` (nothing else
         visited), or None where the mover loses."""
-        found = int(self._moves[self.names.vertex(name)])
+        v = self.names.vertex(name)
+        self._settled(v)
+        found = int(self._moves[v])
         return None if found < 0 else self.names.name(found)
 
     def _node_attributes(self) -> dict[str, list[Any]]:
@@ -150,7 +175,27 @@ class DirectedAnalysis(BaseAnalysis):
     def _explain(self, v: int, **options: Any) -> DirectedExplanation:
         from .explain import explain_directed
 
+        self._settled(v)
         return explain_directed(self, v)
+
+    def _settled(self, v: int) -> None:
+        """Refuse a question about a vertex whose verdict a partial answer left unknown."""
+        if self._unknown[v]:
+            raise BudgetExceededError(
+                f"the verdict at {self.names.describe(v)} is unknown: {self.refusal}"
+            )
+
+    def placer_wins_at(self, name: Any) -> bool:
+        """Whether placing the token on vertex ``name`` wins for the placer.
+
+        Raises
+        ------
+        BudgetExceededError
+            If a partial answer left the verdict there unknown.
+        """
+        v = self.names.vertex(name)
+        self._settled(v)
+        return bool(self.winning_mask[v])
 
     def make_certificate(self) -> dict[str, Any]:
         """The certificate (``"game": "directed"``): on an acyclic digraph the
@@ -179,17 +224,26 @@ class DirectedAnalysis(BaseAnalysis):
 
 
 def analyse_directed(
-    source: Any, *, moves: str = "orthogonal", max_states: int = MAX_STATES
+    source: Any,
+    *,
+    moves: str = "orthogonal",
+    max_states: int | None = SEARCH_STATES,
+    max_memory: int = MAX_MEMORY,
+    max_seconds: float | None = None,
+    partial: bool = False,
 ) -> DirectedAnalysis:
     """Solve the placement game of directed vertex geography on ``source`` (see
     :func:`directed_source`): the acyclic region by retrograde analysis, the symmetric
-    components by the vertex game's matching theorem, the rest by an exact search
-    within ``max_states`` positions in all.
+    components by the vertex game's matching theorem, the rest by the exact solver
+    (:mod:`.engine`: the strongly connected parts sinks first, and the search) within
+    ``max_states`` positions searched, ``max_memory`` bytes and ``max_seconds``.
 
     Raises
     ------
     BudgetExceededError
-        If the search needs more positions than ``max_states``, or more memory.
+        If a budget runs out (one line naming it and the part of the digraph that
+        stopped the search); with ``partial`` the answer keeps the verdicts settled
+        and the others are unknown (:attr:`~DirectedAnalysis.unknown_mask`).
 
     Examples
     --------
@@ -207,20 +261,49 @@ def analyse_directed(
     labels = regions(digraph)
     mover_wins = labels.mover_wins.copy()
     found = labels.move.copy()
+    unknown = np.zeros(digraph.n_vertices, dtype=bool)
     symmetric = np.flatnonzero(labels.region == SYMMETRIC)
     if symmetric.size:  # the undirected game: the vertex game's, found by name
         vertex: Any = find_game("vertex").analyse(digraph.support)
         mover_wins[symmetric] = ~vertex.winning_mask[symmetric]
         mate = vertex.decomposition.mate
         found[symmetric] = np.where(mover_wins[symmetric], mate[symmetric], -1)
-    searched = np.flatnonzero(labels.region == SEARCHED)
-    search = Search(digraph, labels, max_states)
-    for v in searched.tolist():
-        start = 1 << v
-        mover_wins[v] = search.mover_wins(v, start)
-        if mover_wins[v]:
-            found[v] = next(
-                w for w in search.successors[v] if not search.mover_wins(w, start | 1 << w)
-            )
+    searched = np.flatnonzero(labels.region == SEARCHED).astype(np.int64)
+    engine = DirectedEngine(
+        digraph,
+        max_states=max_states,
+        max_memory=max_memory,
+        max_seconds=max_seconds,
+        partial=partial,
+    )
+    question = engine.question()
+    if searched.size:
+        # an arc into the acyclic region, to a vertex where the mover loses, wins
+        tails, heads = digraph.tails, digraph.indices
+        lost = (labels.region[heads] == ACYCLIC) & ~labels.mover_wins[heads]
+        exit_win = np.zeros(digraph.n_vertices, dtype=bool)
+        exit_move = np.full(digraph.n_vertices, -1, dtype=np.int64)
+        exit_win[tails[lost]] = True
+        exit_move[tails[lost]] = heads[lost]
+        value, move = engine.solve(
+            searched,
+            np.ones(searched.shape[0], dtype=bool),
+            question,
+            exit_win[searched],
+            exit_move[searched],
+        )
+        mover_wins[searched] = value == WIN
+        found[searched] = move
+        unknown[searched] = value < 0
     moves_used = moves if board is not None else None
-    return DirectedAnalysis(digraph, ~mover_wins, found, labels, board, moves_used, search.n_states)
+    return DirectedAnalysis(
+        digraph,
+        ~mover_wins & ~unknown,
+        found,
+        labels,
+        board,
+        moves_used,
+        question.positions,
+        unknown=unknown,
+        refusal=question.refusal,
+    )

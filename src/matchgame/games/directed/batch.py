@@ -15,10 +15,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ...core.digraph import DiGraph
-from ...errors import BudgetExceededError
+from ...errors import BudgetExceededError, InvalidParameterError
 from ...readers.graph6 import GraphLines
-from ..budget import MAX_STATES
+from ..budget import MAX_MEMORY, SEARCH_STATES
 from .analysis import analyse_directed
+from .engine import partial_refused
 
 __all__ = ["DirectedBatchAnswers", "solve_directed_lines"]
 
@@ -66,16 +67,23 @@ class DirectedBatchAnswers:
 
 
 def solve_directed_lines(
-    lines: GraphLines, max_states: int = MAX_STATES
+    lines: GraphLines,
+    max_states: int | None = SEARCH_STATES,
+    max_memory: int = MAX_MEMORY,
+    max_seconds: float | None = None,
+    partial: bool = False,
 ) -> tuple[DirectedBatchAnswers, tuple[int, str] | None]:
-    """The directed game on every graph of ``lines`` (each edge both arcs); and, when a
-    graph needs more than ``max_states`` positions, its place and why.
+    """The directed game on every graph of ``lines`` (each edge both arcs), each within
+    the budgets; and, when a graph's search runs out of one, its place and why
+    (``partial`` is refused: a sweep's counts need whole answers).
 
     >>> from matchgame.readers.graph6 import decode_graph6_lines
     >>> answers, over = solve_directed_lines(decode_graph6_lines(b"Bw\\nBW\\n"))
     >>> answers.winning_count.tolist(), over
     ([3, 2], None)
     """
+    if partial:
+        raise InvalidParameterError(partial_refused("a sweep, whose counts need every verdict"))
     n_vertices = lines.n_vertices.astype(np.int64)
     vertex_start = np.zeros(n_vertices.shape[0] + 1, dtype=np.int64)
     np.cumsum(n_vertices, out=vertex_start[1:])
@@ -87,7 +95,9 @@ def solve_directed_lines(
         edges = lines.edges[lines.edge_start[g] : lines.edge_start[g + 1]].astype(np.int64)
         digraph = DiGraph(int(n_vertices[g]), np.vstack([edges, edges[:, ::-1]]))
         try:
-            analysis = analyse_directed(digraph, max_states=max_states)
+            analysis = analyse_directed(
+                digraph, max_states=max_states, max_memory=max_memory, max_seconds=max_seconds
+            )
         except BudgetExceededError as exc:
             over, kept = (g, str(exc)), g
             break

@@ -35,7 +35,10 @@ DIRECTED_ANSWER_FIELDS: dict[str, dict[str, Any]] = {
 
 
 def directed_answer(analysis: DirectedAnalysis) -> dict[str, Any]:
-    """The JSON answer of a directed game's analysis, lists as numpy arrays.
+    """The JSON answer of a directed game's analysis, lists as numpy arrays; a partial
+    answer (a budget ran out, ``partial``) also lists the vertices whose verdict is
+    unknown (``unknown_vertices``, on a board ``unknown_cells``) and says why
+    (``refusal``), its ``placer_wins`` null when no settled placement wins.
 
     >>> from matchgame.core.digraph import DiGraph
     >>> from matchgame.games.directed.analysis import analyse_directed
@@ -59,12 +62,28 @@ def directed_answer(analysis: DirectedAnalysis) -> dict[str, Any]:
         }
         if analysis.moves not in (None, "orthogonal"):
             document["moves"] = analysis.moves
-        return document
+        unknown = analysis.unknown_ids
+        if unknown.shape[0]:
+            cells = names.cell_of_vertex[unknown]
+            document["unknown_cells"] = rows_and_columns(np.asarray(cells), board.n_cols)
+        return _partial(analysis, document)
     digraph = analysis.digraph
-    return {
+    document = {
         "game": "directed",
         "vertices": digraph.n_vertices,
         "arcs": digraph.n_edges,
         "placer_wins": bool(winning.shape[0]),
         "winning_vertices": digraph.names.json_array(winning),
     }
+    if analysis.unknown_ids.shape[0]:
+        document["unknown_vertices"] = digraph.names.json_array(analysis.unknown_ids)
+    return _partial(analysis, document)
+
+
+def _partial(analysis: DirectedAnalysis, document: dict[str, Any]) -> dict[str, Any]:
+    """A partial answer's ``refusal``, and its ``placer_wins`` null when unsure."""
+    if analysis.unknown_ids.shape[0]:
+        if not analysis.winning_ids.shape[0]:
+            document["placer_wins"] = None
+        document["refusal"] = analysis.refusal
+    return document

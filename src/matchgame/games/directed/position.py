@@ -1,11 +1,13 @@
 """Positions of directed vertex geography, move by move.
 
-A position is the digraph, the visited vertices and the token. Who wins is read
-from the regions of :mod:`.solve`: the acyclic region's retrograde labels hold in
-every position; elsewhere the exact search answers ``(token, visited)``, its
-positions remembered for the whole game. On a symmetric digraph (a board's, an
-undirected graph's) the game is the vertex game, and a position of the vertex game
-answers, kept up to date move by move.
+A position is the digraph, the visited vertices and the token. Who wins is asked of
+the exact solver (:mod:`.engine`): the unvisited vertices the token can reach, cut
+into strongly connected parts and each answered its way, searched where it must be;
+its searches are kept for the next moves while the world they see is untouched (a
+game played on from a placement), and each question has the budgets of positions
+and seconds. On a symmetric digraph (a board's, an undirected graph's) the game is
+the vertex game, and a position of the vertex game answers, kept up to date move by
+move.
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ import numpy.typing as npt
 
 from ...core._validate import describe
 from ...core.digraph import DiGraph
-from ...errors import IllegalMoveError, InvalidTypeError
+from ...errors import IllegalMoveError, InvalidParameterError, InvalidTypeError
 from ..contract import game as find_game
 from ..positions import BasePosition
-from .solve import Search, regions
+from .engine import LOSS, DirectedEngine, partial_refused
 from .source import directed_source
 
 __all__ = ["DirectedPosition"]
@@ -44,7 +46,9 @@ class DirectedPosition(BasePosition):
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves.
     **options
-        The game's options: ``max_states``, the exact search's budget (default 10**6).
+        The game's options: the budgets of each question's search, ``max_states``
+        (positions), ``max_seconds`` and ``max_memory`` (see
+        :mod:`matchgame.games.budget`); ``partial`` is the placements' only.
 
     See Also
     --------
@@ -92,13 +96,22 @@ class DirectedPosition(BasePosition):
             digraph.indices[digraph.offsets[v] : digraph.offsets[v + 1]].tolist() for v in range(n)
         ]
         self._vertex_game: BasePosition | None = None
-        self._search: Search | None = None
+        self._engine: DirectedEngine | None = None
+        if options["partial"]:
+            raise InvalidParameterError(partial_refused("a position"))
         if digraph.is_symmetric:  # the undirected game: the vertex game's position
             self._vertex_game = find_game("vertex").position(
                 digraph.support, token, [names.name(int(v)) for v in np.flatnonzero(visited)]
             )
         else:
-            self._search = Search(digraph, regions(digraph), options["max_states"])
+            self._engine = DirectedEngine(
+                digraph,
+                max_states=options["max_states"],
+                max_memory=options["max_memory"],
+                max_seconds=options["max_seconds"],
+            )
+        self._memo: dict[tuple[int, bytes], bool] = {}  # (token, visited) -> mover wins
+        self._placements: list[int] | None = None
         self._set_naming(names)
 
     @property
@@ -144,12 +157,8 @@ class DirectedPosition(BasePosition):
             return f"no arc leads from the token at {names.describe(token)} to {names.describe(u)}"
         return None
 
-    def _bits(self) -> int:
-        """The visited vertices and the token as one bit set (the search's key)."""
-        bits = 0
-        for v in np.flatnonzero(self._visited_mask()).tolist():
-            bits |= 1 << v
-        return bits
+    def _key(self, token: int, visited: npt.NDArray[np.bool_]) -> tuple[int, bytes]:
+        return token, np.packbits(visited).tobytes()
 
     def mover_wins(self) -> bool:
         """Whether the player to move wins with perfect play (placing: whether some
@@ -158,22 +167,56 @@ class DirectedPosition(BasePosition):
         Raises
         ------
         BudgetExceededError
-            Past the search's budget.
+            Past a budget of the search (one line naming it).
         """
         if self._vertex_game is not None:
             return self._vertex_game.mover_wins()
         if self._token is None:
             return bool(self._winning_ids())
-        assert self._search is not None
-        return self._search.mover_wins(self._token, self._bits())
+        engine = self._engine
+        assert engine is not None
+        visited = self._visited_mask()
+        key = self._key(self._token, visited)
+        known = self._memo.get(key)
+        if known is None:
+            outcome = engine.kept(self._token, visited, engine.question())
+            known = not all(self._after_moves().values()) if outcome is None else outcome >= 0
+            self._memo[key] = known
+        return known
+
+    def _after_moves(self) -> dict[int, bool]:
+        """Per legal move: whether the player to move wins after it."""
+        assert self._engine is not None and self._token is not None
+        visited = self._visited_mask()
+        found: dict[int, bool] = {}
+        for w in self._legal_list():
+            visited[w] = True
+            known = self._memo.get(self._key(w, visited))
+            visited[w] = False
+            if known is None:
+                break
+            found[w] = known
+        else:
+            return found
+        found = self._engine.after_moves(self._token, visited, self._engine.question())
+        for w, wins in found.items():
+            visited[w] = True
+            self._memo[self._key(w, visited)] = wins
+            visited[w] = False
+        return found
 
     def _winning_ids(self) -> list[int]:
         if self._vertex_game is not None:
             return self._vertex_game.winning_move_ids()
-        assert self._search is not None
-        search = self._search
-        bits = self._bits()
-        return [v for v in self._legal_list() if not search.mover_wins(v, bits | 1 << v)]
+        engine = self._engine
+        assert engine is not None
+        if self._token is None:  # the placements: where the mover then loses
+            if self._placements is None:
+                ids = np.arange(self._n, dtype=np.int64)
+                value, _ = engine.solve(ids, np.ones(self._n, dtype=bool), engine.question())
+                self._placements = np.flatnonzero(value == LOSS).tolist()
+            return self._placements
+        return [w for w, wins in self._after_moves().items() if not wins]
 
     def _push_id(self, u: int) -> None:
         if self._vertex_game is not None:

@@ -3,15 +3,18 @@ move by move."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
 from ...core.digraph import DiGraph
-from ...errors import IllegalMoveError
+from ...errors import IllegalMoveError, InvalidParameterError
 from .._walks import annotate_by_positions
-from ..budget import MAX_STATES
+from ..budget import MAX_MEMORY, SEARCH_STATES
 from ..tokens import TokenRecord, WalkAnnotation
 from .analysis import analyse_directed
+from .engine import partial_refused
 from .position import DirectedPosition
 
 __all__ = ["annotate_directed", "check_arc_walk"]
@@ -61,17 +64,31 @@ def check_arc_walk(
 
 
 def annotate_directed(
-    record: TokenRecord, graph: DiGraph, *, max_states: int = MAX_STATES
+    record: TokenRecord,
+    graph: DiGraph,
+    *,
+    max_states: int | None = SEARCH_STATES,
+    max_memory: int = MAX_MEMORY,
+    max_seconds: float | None = None,
+    partial: bool = False,
 ) -> WalkAnnotation:
     """Judge every move of ``record`` on ``graph`` (the moves checked already) by the
-    directed game's rules.
+    directed game's rules, each question within the budgets (``partial`` is refused:
+    a record is judged whole).
 
     >>> path = DiGraph(3, [(0, 1), (1, 2)])
     >>> judged = annotate_directed(TokenRecord.from_moves(path, [0, 1, 2], game="directed"), path)
     >>> [note.mistake for note in judged.notes], judged.winner
     ([False, False, False], 'first')
     """
-    analysis = analyse_directed(graph, max_states=max_states)
+    if partial:
+        raise InvalidParameterError(partial_refused("a record, judged whole"))
+    budgets: dict[str, Any] = {
+        "max_states": max_states,
+        "max_memory": max_memory,
+        "max_seconds": max_seconds,
+    }
+    analysis = analyse_directed(graph, **budgets)
     start = graph.names.name(int(record.path[0])) if record.path.shape[0] else None
-    position = DirectedPosition(graph, start, max_states=max_states)
+    position = DirectedPosition(graph, start, **budgets)
     return annotate_by_positions(record, analysis, position)

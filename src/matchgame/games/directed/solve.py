@@ -1,4 +1,4 @@
-"""Who wins directed vertex geography, where theory allows at once, by search otherwise.
+"""The regions of a digraph in directed vertex geography: where theory answers at once.
 
 Three regions of a digraph, each answered its own way:
 
@@ -10,10 +10,13 @@ Three regions of a digraph, each answered its own way:
 - **symmetric**: the weakly connected components whose every arc has its reverse.
   There the game is the undirected vertex game, answered by the matching theorem
   (the vertex game's analysis, found through the registry by name);
-- **the rest**: an exact search over (token, visited vertices), each position
-  remembered, within a budget of positions (generalized geography is
-  PSPACE-complete: Schaefer 1978), stepping into the acyclic region's labels as soon
-  as the token reaches it.
+- **the rest**: the exact solver (:mod:`.engine`: the strongly connected parts,
+  sinks first, and the search over canonical states), within the budgets of
+  positions, bytes and seconds (generalized geography is PSPACE-complete: Schaefer
+  1978); the acyclic region's labels are its exits' values.
+
+The regions name how each verdict is found (:meth:`DirectedAnalysis.method`), and
+the acyclic region's labels are what a certificate proves.
 """
 
 from __future__ import annotations
@@ -25,16 +28,12 @@ import numpy.typing as npt
 
 from ..._kernels._stop import check as _stop_point
 from ..._kernels.graphs import component_sizes_without
-from ...core._memory import require_memory
 from ...core.digraph import DiGraph
-from ...errors import BudgetExceededError
 
-__all__ = ["ACYCLIC", "SEARCHED", "SYMMETRIC", "Regions", "Search", "regions"]
+__all__ = ["ACYCLIC", "SEARCHED", "SYMMETRIC", "Regions", "regions"]
 
 ACYCLIC, SYMMETRIC, SEARCHED = 1, 2, 3
 """How a vertex's verdict is found: retrograde labels, the matching theorem, search."""
-
-_STATE_BYTES = 160  # a remembered position: a dict entry, its key tuple and big int
 
 
 @dataclass(frozen=True)
@@ -122,98 +121,3 @@ def regions(graph: DiGraph) -> Regions:
     region[_symmetric_components(graph) & ~acyclic] = SYMMETRIC
     region[acyclic] = ACYCLIC
     return Regions(region, wins, move)
-
-
-class Search:
-    """The exact search of positions ``(token, visited)``, each remembered, within a
-    budget of ``max_states`` positions; the acyclic region's labels end a line of play
-    as soon as the token reaches it."""
-
-    def __init__(self, graph: DiGraph, labels: Regions, max_states: int) -> None:
-        self.graph = graph
-        self.labels = labels
-        self.max_states = max_states
-        self.successors = [
-            graph.indices[graph.offsets[v] : graph.offsets[v + 1]].tolist()
-            for v in range(graph.n_vertices)
-        ]
-        self.memo: dict[tuple[int, int], bool] = {}
-        self.claimed = 0
-
-    @property
-    def n_states(self) -> int:
-        """Positions remembered so far."""
-        return len(self.memo)
-
-    def mover_wins(self, token: int, visited: int) -> bool:
-        """Whether the player to move wins with the token on ``token`` and the vertices
-        of the bit set ``visited`` (the token's included) used up.
-
-        Raises
-        ------
-        BudgetExceededError
-            Past ``max_states`` positions, or the memory they need.
-        """
-        labels = self.labels
-        if labels.region[token] == ACYCLIC:
-            return bool(labels.mover_wins[token])
-        memo, successors = self.memo, self.successors
-        # an explicit stack: a line of play may be as long as the graph
-        stack: list[tuple[int, int, int]] = [(token, visited, 0)]
-        result = False
-        while stack:
-            at, seen, next_move = stack[-1]
-            key = (at, seen)
-            known = memo.get(key)
-            if known is not None:
-                stack.pop()
-                result = known
-                continue
-            moves = successors[at]
-            decided = None
-            i = next_move
-            while i < len(moves):
-                w = moves[i]
-                i += 1
-                if seen >> w & 1:
-                    continue
-                if labels.region[w] == ACYCLIC:
-                    if not labels.mover_wins[w]:
-                        decided = True
-                        break
-                    continue
-                child = memo.get((w, seen | 1 << w))
-                if child is None:  # search it first, then come back to this move
-                    stack[-1] = (at, seen, i - 1)
-                    stack.append((w, seen | 1 << w, 0))
-                    break
-                if not child:
-                    decided = True
-                    break
-            else:
-                decided = False
-            if decided is None:
-                continue
-            self._remember(key, decided)
-            stack.pop()
-            result = decided
-        return result
-
-    def _remember(self, key: tuple[int, int], value: bool) -> None:
-        memo = self.memo
-        if len(memo) >= self.max_states:
-            raise BudgetExceededError(
-                "directed geography on a digraph with a cycle is PSPACE-complete (Schaefer "
-                f"1978), and the exact search needs more positions than max_states = "
-                f"{self.max_states:,} allows"
-            )
-        if len(memo) >= self.claimed:  # claim the memory a block of positions at a time
-            block = max(1024, len(memo))
-            bits = max(self.graph.n_vertices, 64)
-            require_memory(
-                (self.claimed + block) * (_STATE_BYTES + bits // 8),
-                "the exact search of directed geography",
-            )
-            self.claimed += block
-            _stop_point()
-        memo[key] = value

@@ -1,0 +1,542 @@
+"""The exact solver of directed geography: the digraph cut into strongly connected
+parts, each part answered the cheapest way its shape allows, the rest searched by the
+compiled kernel (:mod:`matchgame._kernels.geography`), within the budgets of a
+question (positions, bytes, seconds).
+
+The reductions, each exact by the rules (proofs in docs/theory.md, "Directed
+geography"):
+
+- **the condensation**: the token never comes back to a strongly connected component
+  it has left, and a component it enters is wholly unvisited, so the value of entering
+  one at ``u`` is the value of placing the token on ``u``: the components are answered
+  sinks first, each once;
+- **winning exits**: a vertex with an arc out of its component to a vertex where the
+  mover loses is won (make that move); a move *into* such a vertex is lost, so once
+  they are decided those vertices are cut off, the other exits (all to positions the
+  opponent wins) dropped, and what is left is cut into components again;
+- **a cycle**: a component that is one directed cycle of ``k`` vertices with no
+  winning exit is a forced walk round it: the mover wins iff ``k`` is even;
+- **symmetric**: a component whose every arc has its reverse is undirected vertex
+  geography, answered by the matching theorem (the vertex game, by name);
+- **the search**: any other component is searched by the kernel over canonical
+  states, one question a vertex.
+
+A question (the placements of a digraph, or the moves of a position) gets its own
+budget of positions and seconds; the kernels' tables, the memory, stay within
+``max_memory`` across questions (the oldest are dropped first), and a search whose
+world is the whole digraph's is kept for the next question. A question that runs out
+of positions or seconds stops searching; with ``partial`` its answer keeps what it
+settled and says "unknown" for the rest, else it is refused in one line naming the
+bound and the part that stopped it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ..._kernels import geography as kernel
+from ..._kernels._stop import check as stop_point
+from ...core._memory import require_memory
+from ...core.digraph import DiGraph
+from ...core.graph import Graph
+from ...errors import BudgetExceededError
+from ..budget import MAX_MEMORY
+from ..contract import game as find_game
+
+__all__ = [
+    "LOSS",
+    "UNASKED",
+    "UNKNOWN",
+    "WIN",
+    "DirectedEngine",
+    "Question",
+    "partial_refused",
+]
+
+WIN, LOSS, UNKNOWN, UNASKED = 1, 0, -1, -2
+"""A vertex's value: the mover wins, loses, unknown (a budget ran out), not asked."""
+
+_PSPACE = "directed geography is PSPACE-complete: Schaefer 1978"
+
+
+def partial_refused(what: str) -> str:
+    """Why ``partial`` is refused by ``what`` (a position, a record, a sweep)."""
+    return (
+        f"partial goes with the placements (analyse, matchgame placements), not with {what}: "
+        "its questions are answered whole or refused"
+    )
+
+
+def _gib(n_bytes: int) -> str:
+    return f"{n_bytes / 2**30:.1f} GiB"
+
+
+class Question:
+    """One question's budget (positions and seconds) and what stopped it, if anything.
+
+    Parameters
+    ----------
+    max_states : int or None
+        Positions the kernels may search (None: no bound).
+    max_seconds : float or None
+        Seconds from now (None: no bound).
+    partial : bool
+        Whether a budget that runs out leaves the rest unknown (else it raises).
+    """
+
+    def __init__(self, max_states: int | None, max_seconds: float | None, partial: bool):
+        self.max_states = max_states
+        self.max_seconds = max_seconds
+        self.partial = partial
+        self.started = time.monotonic()
+        self.positions = 0
+        self.refusal: str | None = None
+        self.exhausted = False  # positions or seconds spent: no more searching
+
+    def states_left(self) -> int:
+        if self.max_states is None:
+            return 1 << 62
+        return max(self.max_states - self.positions, 0)
+
+    def seconds_left(self) -> float:
+        if self.max_seconds is None:
+            return 1e18
+        return max(self.max_seconds - (time.monotonic() - self.started), 0.0)
+
+    def refuse(self, message: str, *, spent: bool) -> None:
+        """A bound stopped a search: raise, or with ``partial`` remember the first one
+        (``spent``: positions or seconds, so nothing more is searched)."""
+        if not self.partial:
+            raise BudgetExceededError(message)
+        if self.refusal is None:
+            self.refusal = message
+        self.exhausted = self.exhausted or spent
+
+
+@dataclass
+class _Held:
+    """A kernel search kept between questions: its part's vertices (sorted ids), and
+    the vertices outside it that it can reach (computed when first asked)."""
+
+    search: kernel.GeographySearch
+    ids: npt.NDArray[np.int64]
+    member: npt.NDArray[np.bool_]
+    fixed: int
+    outside: npt.NDArray[np.bool_] | None = None
+
+    @property
+    def bytes(self) -> int:
+        return self.fixed + self.search.table_bytes
+
+
+class DirectedEngine:
+    """The solver of one digraph (see the module docstring), and the searches it keeps.
+
+    Parameters
+    ----------
+    graph : DiGraph
+        The digraph played on.
+    max_states, max_memory, max_seconds, partial
+        The budgets (``max_states`` and ``max_seconds`` a question; ``max_memory`` in
+        all) and what a budget that runs out does: see :mod:`matchgame.games.budget`.
+    """
+
+    def __init__(
+        self,
+        graph: DiGraph,
+        *,
+        max_states: int | None = None,
+        max_memory: int = MAX_MEMORY,
+        max_seconds: float | None = None,
+        partial: bool = False,
+    ) -> None:
+        self.graph = graph
+        self.offsets = np.ascontiguousarray(graph.offsets, dtype=np.int32)
+        self.targets = np.ascontiguousarray(graph.indices, dtype=np.int32)
+        self.max_states = max_states
+        self.max_memory = max_memory
+        self.max_seconds = max_seconds
+        self.partial = partial
+        self._held: OrderedDict[bytes, _Held] = OrderedDict()
+        self.positions = 0  # searched, over every question
+
+    def question(self, partial: bool | None = None) -> Question:
+        """A new question's budget."""
+        chosen = self.partial if partial is None else partial
+        return Question(self.max_states, self.max_seconds, chosen)
+
+    # -- the decomposition -------------------------------------------------------------
+
+    def solve(
+        self,
+        ids: npt.NDArray[np.int64],
+        needed: npt.NDArray[np.bool_],
+        question: Question,
+        exit_win: npt.NDArray[np.bool_] | None = None,
+        exit_move: npt.NDArray[np.int64] | None = None,
+        visited: npt.NDArray[np.bool_] | None = None,
+    ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        """Per vertex of the digraph induced on ``ids`` (sorted vertex ids) its value
+        (:data:`WIN`, :data:`LOSS`, :data:`UNKNOWN`, or :data:`UNASKED` where nothing
+        needed it) and a winning move (a vertex id, or -1), where ``needed`` says which
+        values are asked. ``exit_win``: vertices won by a move out of ``ids``
+        (``exit_move``); ``visited``: the vertices used up (None: none), which decide
+        whether a search can be kept for later questions (if it can reach none)."""
+        n = ids.shape[0]
+        value = np.full(n, UNASKED, dtype=np.int8)
+        move = np.full(n, -1, dtype=np.int64)
+        if n == 0:
+            return value, move
+        offsets, targets = self._induced(ids)
+        comp, n_comp = kernel.strong_components(offsets, targets)
+        members = np.argsort(comp, kind="stable").astype(np.int32)
+        comp_start = np.zeros(n_comp + 1, dtype=np.int64)
+        np.cumsum(np.bincount(comp, minlength=n_comp), out=comp_start[1:])
+        wins = np.zeros(n, dtype=np.uint8) if exit_win is None else exit_win.astype(np.uint8)
+        if exit_move is not None:
+            move[wins.astype(bool)] = exit_move[wins.astype(bool)]
+        starts = self._asked(offsets, targets, comp, needed)
+        local_move = np.full(n, -1, dtype=np.int64)
+        c = 0
+        while True:
+            c = kernel.sweep(offsets, targets, members, comp_start, c, value, local_move, wins)
+            if c >= n_comp:
+                break
+            part = members[comp_start[c] : comp_start[c + 1]].astype(np.int64)
+            stop_point()
+            self._component(
+                ids, offsets, targets, comp, c, part, starts, value, move, wins, question, visited
+            )
+            c += 1
+        inner = local_move >= 0
+        move[inner] = ids[local_move[inner]]
+        return value, move
+
+    def _induced(
+        self, ids: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+        """The CSR of the digraph induced on ``ids``, in their local numbering."""
+        n_all = self.graph.n_vertices
+        if ids.shape[0] == n_all:
+            return self.offsets, self.targets
+        local = np.full(n_all, -1, dtype=np.int64)
+        local[ids] = np.arange(ids.shape[0])
+        starts, ends = self.offsets[ids], self.offsets[ids + 1]
+        counts = (ends - starts).astype(np.int64)
+        index = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+        heads = local[self.targets[index]]
+        kept = heads >= 0
+        owner = np.repeat(np.arange(ids.shape[0]), counts)
+        offsets = np.zeros(ids.shape[0] + 1, dtype=np.int32)
+        np.cumsum(np.bincount(owner[kept], minlength=ids.shape[0]), out=offsets[1:])
+        return offsets, heads[kept].astype(np.int32)
+
+    def _asked(
+        self,
+        offsets: npt.NDArray[np.int32],
+        targets: npt.NDArray[np.int32],
+        comp: npt.NDArray[np.int32],
+        needed: npt.NDArray[np.bool_],
+    ) -> npt.NDArray[np.bool_]:
+        """The vertices whose search is asked: those ``needed``, and those entered from
+        another component that a needed vertex can reach (a component's exits decide
+        its winning vertices)."""
+        if needed.all():
+            return needed
+        n = needed.shape[0]
+        ask = needed.astype(np.uint8)
+        closure = kernel.reachable(offsets, targets, ask, np.ones(n, dtype=np.uint8)) | ask
+        tails = np.repeat(np.arange(n), np.diff(offsets))
+        entering = closure[tails].astype(bool) & (comp[tails] != comp[targets])
+        asked = needed.copy()
+        asked[targets[entering]] = True
+        return asked
+
+    def _component(
+        self,
+        ids: npt.NDArray[np.int64],
+        offsets: npt.NDArray[np.int32],
+        targets: npt.NDArray[np.int32],
+        comp: npt.NDArray[np.int32],
+        c: int,
+        part: npt.NDArray[np.int64],
+        starts: npt.NDArray[np.bool_],
+        value: npt.NDArray[np.int8],
+        move: npt.NDArray[np.int64],
+        wins: npt.NDArray[np.uint8],
+        question: Question,
+        visited: npt.NDArray[np.bool_] | None,
+    ) -> None:
+        """Settle component ``c`` (vertices ``part``, of more than one vertex)."""
+        counts = (offsets[part + 1] - offsets[part]).astype(np.int64)
+        index = np.repeat(offsets[part] - np.cumsum(counts) + counts, counts) + np.arange(
+            counts.sum()
+        )
+        tails, heads = np.repeat(part, counts), targets[index].astype(np.int64)
+        out = comp[heads] != c
+        won = wins[part].astype(bool)
+        lost_exit = out & (value[heads] == LOSS)
+        exit_tails, exit_heads = tails[lost_exit], heads[lost_exit]
+        first = np.unique(exit_tails, return_index=True)
+        won_now = np.zeros(value.shape[0], dtype=bool)
+        won_now[first[0]] = True
+        move[first[0]] = ids[exit_heads[first[1]]]
+        won_now[part[won]] = True
+        value[part[won_now[part]]] = WIN
+        rest = part[~won_now[part]]
+        if rest.size == 0:
+            return
+        unsure = np.zeros(value.shape[0], dtype=bool)
+        unsure[tails[out & (value[heads] < 0)]] = True
+        if unsure[rest].any():  # an exit nobody could settle: so is this part
+            value[rest] = UNKNOWN
+            return
+        if rest.size < part.size:  # the won vertices cut off: what is left, again
+            sub_value, sub_move = self.solve(ids[rest], starts[rest], question, visited=visited)
+            value[rest], move[rest] = sub_value, sub_move
+            return
+        self._irreducible(
+            ids, part, tails[~out], heads[~out], starts, value, move, question, visited
+        )
+
+    def _irreducible(
+        self,
+        ids: npt.NDArray[np.int64],
+        part: npt.NDArray[np.int64],
+        tails: npt.NDArray[np.int64],
+        heads: npt.NDArray[np.int64],
+        starts: npt.NDArray[np.bool_],
+        value: npt.NDArray[np.int8],
+        move: npt.NDArray[np.int64],
+        question: Question,
+        visited: npt.NDArray[np.bool_] | None,
+    ) -> None:
+        """A strongly connected part with no winning exit (its exits dropped): a cycle,
+        a symmetric part, or the search."""
+        k = part.shape[0]
+        local = np.full(value.shape[0], -1, dtype=np.int64)
+        local[part] = np.arange(k)
+        sub_tails, sub_heads = local[tails], local[heads]
+        degree = np.bincount(sub_tails, minlength=k)
+        if (degree == 1).all():  # one cycle: a forced walk round it
+            order = np.argsort(sub_tails, kind="stable")
+            value[part] = WIN if k % 2 == 0 else LOSS
+            if k % 2 == 0:
+                move[part[sub_tails[order]]] = ids[part[sub_heads[order]]]
+            return
+        keys = sub_tails * k + sub_heads
+        if np.isin(sub_heads * k + sub_tails, keys).all():  # the undirected game
+            pairs = np.stack([sub_tails, sub_heads], axis=1)[sub_tails < sub_heads]
+            vertex: object = find_game("vertex").analyse(Graph.from_edges(k, pairs))
+            mover_wins = ~vertex.winning_mask  # type: ignore[attr-defined]
+            mate = vertex.decomposition.mate  # type: ignore[attr-defined]
+            value[part] = np.where(mover_wins, WIN, LOSS)
+            winners = np.flatnonzero(mover_wins)
+            move[part[winners]] = ids[part[mate[winners]]]
+            return
+        asked = np.flatnonzero(starts[part])
+        if asked.size == 0:
+            return
+        if question.exhausted:
+            value[part[asked]] = UNKNOWN
+            return
+        order = np.lexsort((sub_heads, sub_tails))
+        sub_offsets = np.zeros(k + 1, dtype=np.int32)
+        np.cumsum(degree, out=sub_offsets[1:])
+        held = self._kernel(
+            ids[part], sub_offsets, sub_heads[order].astype(np.int32), question, visited
+        )
+        if held is None:
+            value[part[asked]] = UNKNOWN
+            return
+        everything = np.ones(k, dtype=np.uint8)
+        for i in asked.tolist():
+            if question.exhausted:
+                value[part[asked[asked >= i]]] = UNKNOWN
+                return
+            outcome = self.run(held, i, everything, question)
+            if outcome is None:
+                value[part[i]] = UNKNOWN
+                continue
+            value[part[i]] = WIN if outcome >= 0 else LOSS
+            if outcome >= 0:
+                move[part[i]] = ids[part[outcome]]
+
+    # -- the kernels ---------------------------------------------------------------------
+
+    def _kernel(
+        self,
+        ids: npt.NDArray[np.int64],
+        offsets: npt.NDArray[np.int32],
+        targets: npt.NDArray[np.int32],
+        question: Question,
+        visited: npt.NDArray[np.bool_] | None,
+    ) -> _Held | None:
+        """The kept search of the part ``ids``, or a new one within the memory left
+        (the oldest kept searches dropped first), kept in turn when it can reach no
+        vertex of ``visited``; None, the question told, when even an empty table
+        cannot fit."""
+        key = ids.tobytes()
+        held = self._held.get(key)
+        if held is not None:
+            self._held.move_to_end(key)
+            return held
+        k, n_arcs = ids.shape[0], targets.shape[0]
+        fixed = kernel.GeographySearch.fixed_bytes(k, n_arcs)
+        least = fixed + 1024 * 4 * kernel.GeographySearch.entry_bytes(k)
+        while self._held and self._bytes() + least > self.max_memory:
+            self._held.popitem(last=False)
+        room = self.max_memory - self._bytes() - fixed
+        problem = None
+        if room < least - fixed:
+            problem = f"more than max_memory = {_gib(self.max_memory)} allows"
+        else:
+            try:
+                require_memory(least, "the search", error=BudgetExceededError)
+            except BudgetExceededError as exc:
+                problem = str(exc)
+        if problem is not None:
+            names = self.graph.names
+            question.refuse(
+                f"the exact search of a strongly connected part of {k:,} vertices and "
+                f"{n_arcs:,} arcs holding {names.text(int(ids[0]))} needs about "
+                f"{_gib(least)} of memory: {problem} ({_PSPACE})",
+                spent=False,
+            )
+            return None
+        # a third of the room is kept for the moment the table doubles (old and new)
+        search = kernel.GeographySearch(offsets, targets, room * 2 // 3)
+        member = np.zeros(self.graph.n_vertices, dtype=bool)
+        member[ids] = True
+        held = _Held(search, ids, member, fixed)
+        if visited is None or not visited[self._outside(held)].any():
+            self._held[key] = held
+        return held
+
+    def _outside(self, held: _Held) -> npt.NDArray[np.bool_]:
+        """The vertices outside the kept search's part that its part can reach."""
+        if held.outside is None:
+            inside = held.member.astype(np.uint8)
+            everywhere = np.ones(self.graph.n_vertices, dtype=np.uint8)
+            reached = kernel.reachable(self.offsets, self.targets, inside, everywhere)
+            held.outside = reached.astype(bool) & ~held.member
+        return held.outside
+
+    def _bytes(self) -> int:
+        return sum(held.bytes for held in self._held.values())
+
+    def run(
+        self, held: _Held, start: int, available: npt.NDArray[np.uint8], question: Question
+    ) -> int | None:
+        """Who wins with the token on ``start`` (local) and ``available`` unvisited in
+        the kept search: a winning move (local, >= 0), -1 the mover loses, or None when
+        a budget ran out (the question told)."""
+        search = held.search
+        search.begin(start, available)
+        while True:
+            before = search.n_positions
+            status = search.run(question.states_left(), question.seconds_left())
+            question.positions += search.n_positions - before
+            self.positions += search.n_positions - before
+            if status == kernel.NEEDS_ROOM:
+                self._grow(held)
+                continue
+            if status == kernel.STOPPED:
+                stop_point()
+                continue
+            if status == kernel.WIN:
+                return search.best_move
+            if status == kernel.LOSS:
+                return -1
+            self._refuse(held, start, status, question)
+            return None
+
+    def _grow(self, held: _Held) -> None:
+        """Double the table when the memory is there, else keep it as it is."""
+        search = held.search
+        growth = search.growth_bytes()
+        others = sum(h.bytes for h in self._held.values() if h is not held)
+        if growth == 0 or others + held.fixed + growth > self.max_memory:
+            search.limit_table()
+            return
+        try:
+            require_memory(growth, "the search's table", error=BudgetExceededError)
+        except BudgetExceededError:
+            search.limit_table()
+            return
+        search.grow()
+
+    def _refuse(self, held: _Held, start: int, status: int, question: Question) -> None:
+        names = self.graph.names
+        k, n_arcs = held.ids.shape[0], held.search.n_arcs
+        where = (
+            f"the exact search from {names.text(int(held.ids[start]))}, in a strongly "
+            f"connected part of {k:,} vertices and {n_arcs:,} arcs,"
+        )
+        if status == kernel.TIMED_OUT:
+            why = (
+                f"{where} took longer than max_seconds = {question.max_seconds:g} allows "
+                f"({question.positions:,} positions searched; {_PSPACE})"
+            )
+        else:
+            why = (
+                f"{where} needs more positions than max_states = {question.max_states:,} "
+                f"allows ({_PSPACE})"
+            )
+        question.refuse(why, spent=True)
+
+    # -- positions ---------------------------------------------------------------------
+
+    def kept(self, token: int, visited: npt.NDArray[np.bool_], question: Question) -> int | None:
+        """Who wins with the token on ``token`` and ``visited`` used up (the token's
+        included), from a kept search whose world is untouched: a winning move (>= 0),
+        -1 the mover loses, or None when no kept search answers it."""
+        for key, held in list(self._held.items()):
+            if not held.member[token]:
+                continue
+            if visited[self._outside(held)].any():
+                continue
+            self._held.move_to_end(key)
+            local = int(np.searchsorted(held.ids, token))
+            available = (~visited[held.ids]).astype(np.uint8)
+            outcome = self.run(held, local, available, question)
+            if outcome is None:
+                raise BudgetExceededError(question.refusal or "a budget ran out")
+            return int(held.ids[outcome]) if outcome >= 0 else -1
+        return None
+
+    def after_moves(
+        self, token: int, visited: npt.NDArray[np.bool_], question: Question
+    ) -> dict[int, bool]:
+        """Per legal move ``w`` from ``token`` (``visited`` used up, the token's
+        included): whether the player to move then wins."""
+        unvisited = ~visited
+        moves = [w for w in self.graph.successors(token).tolist() if unvisited[w]]
+        found: dict[int, bool] = {}
+        rest = []
+        for w in moves:
+            after = visited.copy()
+            after[w] = True
+            outcome = self.kept(w, after, question)
+            if outcome is None:
+                rest.append(w)
+            else:
+                found[w] = outcome >= 0
+        if rest:
+            source = np.zeros(self.graph.n_vertices, dtype=np.uint8)
+            source[token] = 1
+            world = kernel.reachable(self.offsets, self.targets, source, unvisited.astype(np.uint8))
+            ids = np.flatnonzero(world).astype(np.int64)
+            needed = np.isin(ids, rest)
+            value, _ = self.solve(ids, needed, question, visited=visited)
+            for w in rest:
+                got = int(value[np.searchsorted(ids, w)])
+                if got < 0:
+                    raise BudgetExceededError(question.refusal or "a budget ran out")
+                found[w] = got == WIN
+        return found
