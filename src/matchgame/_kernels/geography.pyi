@@ -33,7 +33,8 @@ class GeographySearch:
         offsets: npt.NDArray[np.int32],
         targets: npt.NDArray[np.int32],
         max_table_bytes: int,
-        order: int = 1,
+        order: int = 2,
+        canonical: bool = True,
     ) -> None: ...
     @staticmethod
     def fixed_bytes(n: int, n_arcs: int) -> int: ...

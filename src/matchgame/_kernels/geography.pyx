@@ -19,8 +19,10 @@ where the table is asked, at positions with two moves or more:
 - a position with one move (a *forced* move) is neither looked up nor remembered:
   its value is the opposite of the next one's, and chains of them cost one step each;
 - elsewhere the moves are ordered so that the opponent's position with the fewest
-  moves comes first (the likeliest to be lost), and the first move to a lost
-  position ends the search of this one.
+  moves comes first (the likeliest to be lost; among equals, the one whose replies
+  leave us the most moves), and the first move to a lost position ends the search
+  of this one; a position settled with at most one position searched below it is
+  not remembered (it is cheaper to search again than a table entry is to keep).
 
 The table is sized in bytes: buckets of four entries, each entry the key's words
 and one word for the token, the value and the size of the search below it (its
@@ -74,6 +76,7 @@ cdef extern from *:
     #endif
     #if defined(__GNUC__) || defined(__clang__)
     #define mg_popcount(x) __builtin_popcountll(x)
+    #define mg_prefetch(p) __builtin_prefetch(p)
     #define mg_lowest(x) __builtin_ctzll(x)
     #else
     static int mg_popcount(unsigned long long x) {
@@ -82,11 +85,13 @@ cdef extern from *:
     static int mg_lowest(unsigned long long x) {
         int c = 0; while (!(x & 1)) { x >>= 1; c++; } return c;
     }
+    #define mg_prefetch(p) ((void) (p))
     #endif
     """
     double mg_seconds() noexcept nogil
     int mg_popcount(uint64_t x) noexcept nogil
     int mg_lowest(uint64_t x) noexcept nogil
+    void mg_prefetch(const void *p) noexcept nogil
 
 cdef enum:
     _LOSS = 0
@@ -145,9 +150,13 @@ cdef class GeographySearch:
         arcs leaving ``v`` (``0 .. n - 1``; self-loops are dropped, repeats count once).
     max_table_bytes : int
         The most bytes the table may grow to (at least one bucket is kept).
-    order : int, default 1
-        Move ordering: 1 the opponent's fewest moves first, 0 the arcs' order (for the
-        benchmarks).
+    order : int, default 2
+        Move ordering: 2 the opponent's fewest moves first, ties broken by the moves
+        its replies leave us, most first; 1 the fewest moves first; 0 the arcs' order
+        (1 and 0 for the benchmarks).
+    canonical : bool, default True
+        Key a position by the unvisited vertices the token can reach (False: by every
+        unvisited vertex, the plain key; for the benchmarks).
     """
 
     cdef int64_t n, words, arcs
@@ -175,6 +184,7 @@ cdef class GeographySearch:
     cdef bint pending             # the top of the stack is entered, not yet expanded
     cdef int32_t root_move
     cdef int order
+    cdef bint canonical
     # the table
     cdef uint64_t *table
     cdef int64_t n_buckets, max_buckets, stored
@@ -206,7 +216,8 @@ cdef class GeographySearch:
         const int32_t[::1] offsets,
         const int32_t[::1] targets,
         int64_t max_table_bytes,
-        int order=1,
+        int order=2,
+        bint canonical=True,
     ):
         cdef Py_ssize_t n = offsets.shape[0] - 1, k
         cdef int64_t v, w, words, count, entry_bytes
@@ -221,14 +232,15 @@ cdef class GeographySearch:
         for k in range(targets.shape[0]):
             if not 0 <= targets[k] < n:
                 raise ValueError("an arc's head is out of range")
-        if max_table_bytes < 0 or order not in (0, 1):
-            raise ValueError("max_table_bytes must be >= 0 and order 0 or 1")
+        if max_table_bytes < 0 or not 0 <= order <= 2:
+            raise ValueError("max_table_bytes must be >= 0 and order 0, 1 or 2")
         words = (n + 63) >> 6
         if words > (1 << 40) // n:
             raise ValueError("too many vertices for the search's bit sets")
         self.n = n
         self.words = words
         self.order = order
+        self.canonical = canonical
         self.adj = <uint64_t *> calloc(n * words, sizeof(uint64_t))
         self.off = <int32_t *> malloc((n + 1) * sizeof(int32_t))
         if self.adj == NULL or self.off == NULL:
@@ -507,6 +519,19 @@ cdef class GeographySearch:
             c += mg_popcount(self.adj[x * words + i] & self.avail[i])
         return c
 
+    cdef int32_t _replies(self, int32_t x) noexcept nogil:
+        """The moves left to us after each of the opponent's moves from ``x``, summed."""
+        cdef int64_t words = self.words, i, y
+        cdef int32_t c = 0
+        cdef uint64_t bits
+        for i in range(words):
+            bits = self.adj[x * words + i] & self.avail[i]
+            while bits:
+                y = (i << 6) + mg_lowest(bits)
+                bits &= bits - 1
+                c += self._mobility(<int32_t> y)
+        return c
+
     cdef int _expand(self) noexcept nogil:
         """Enter the position on top of the stack: its value when it is decided without
         a move searched (no move, a move to a stuck vertex, the table), else -1 with
@@ -529,16 +554,29 @@ cdef class GeographySearch:
             self.cursor[d] = 0
             return -1
         # a move to a vertex with no move onward wins at once
+        for j in range(self.off[t], self.off[t + 1]):
+            x = self.head[j]
+            if self._has(self.avail, x) and self._is_stuck(x):
+                self._win_with(x)
+                return _WIN
+        # the canonical state: its bucket fetched while the moves are ordered, then
+        # looked up (but at the root, whose winning move is asked for)
+        if self.canonical:
+            self._reach(t)
+        else:  # the benchmarks' plain key: every unvisited vertex
+            memcpy(self.reach, self.avail, words * 8)
+        h = self._hash(t, self.reach)
+        mg_prefetch(self.table + self._bucket(h) * BUCKET * (words + 1))
         count = 0
         for j in range(self.off[t], self.off[t + 1]):
             x = self.head[j]
             if not self._has(self.avail, x):
                 continue
-            known = self._is_stuck(x)
-            r = self._mobility(x) if self.order else 0
-            if known:
-                self._win_with(x)
-                return _WIN
+            r = 0
+            if self.order == 1:
+                r = self._mobility(x)
+            elif self.order == 2:  # ties: the opponent's replies leaving us most moves
+                r = (self._mobility(x) << 20) - min(self._replies(x), (1 << 20) - 1)
             # insertion by the opponent's moves there, fewest first (stable)
             i = count
             while i > 0 and self.rank[base + i - 1] > r:
@@ -548,10 +586,6 @@ cdef class GeographySearch:
             self.kids[base + i] = x
             self.rank[base + i] = r
             count += 1
-        # the canonical state: looked up (but at the root, whose winning move is asked
-        # for), and kept to be stored when it is settled
-        self._reach(t)
-        h = self._hash(t, self.reach)
         if d > 0:
             known = self._probe(t, self.reach, h)
             if known >= 0:
@@ -613,7 +647,7 @@ cdef class GeographySearch:
             # settle the top, and its parents while each child is lost
             while True:
                 d = self.depth
-                if self.keyed[d]:
+                if self.keyed[d] and self.positions - self.entered[d] >= 2:
                     self._put(self.token[d], self.keys + d * self.words, self.key_hash[d],
                               value, _bit_length(self.positions - self.entered[d] + 1))
                 if d == 0:
