@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import io
+import itertools
 import json
 import pickle
 from collections.abc import Callable
@@ -38,9 +39,42 @@ SCHEMAS = Path(__file__).resolve().parent.parent / "docs" / "schemas"
 
 
 @st.composite
+def digraph_families(draw_: Any, max_vertices: int = 7) -> tuple[int, list[tuple[int, int]]]:
+    """``(n, arcs)`` of a digraph family a directed game is hard on: small strongly
+    connected blocks joined acyclically, a tournament, or a long cycle with chords."""
+    n = draw_(st.integers(1, max_vertices))
+    family = draw_(st.sampled_from(("blocks", "tournament", "cycle")))
+    arcs: list[tuple[int, int]] = []
+    if family == "blocks":
+        cuts = sorted(draw_(st.sets(st.integers(1, max(n - 1, 1)), max_size=n)) - {n})
+        bounds = [0, *cuts, n]
+        for low, high in itertools.pairwise(bounds):
+            block = list(range(low, high))
+            if len(block) > 1:  # a cycle through the block, and arcs inside it
+                arcs += [(block[i], block[(i + 1) % len(block)]) for i in range(len(block))]
+                inside = st.tuples(st.sampled_from(block), st.sampled_from(block))
+                arcs += draw_(st.lists(inside, max_size=len(block)))
+        forward = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+        arcs += [(u, v) for u, v in draw_(st.lists(forward, max_size=n)) if u < v]
+    elif family == "tournament":
+        for u in range(n):
+            for v in range(u + 1, n):
+                arcs.append((u, v) if draw_(st.booleans()) else (v, u))
+    else:
+        arcs = [(u, (u + 1) % n) for u in range(n)]
+        chord = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+        arcs += draw_(st.lists(chord, max_size=2))
+    return n, [(u, v) for u, v in arcs if u != v]
+
+
+@st.composite
 def graph_inputs(draw_: Any, game: Any, max_vertices: int = 7, max_edges: int = 9) -> Any:
     """``(source, n, edges)``: a graph the game plays on, built from ``n`` and pairs
-    (repeats and loops included when the game keeps them)."""
+    (repeats and loops included when the game keeps them); for a directed game, half
+    of the time a digraph of one of the hard families (:func:`digraph_families`)."""
+    if game.directed and draw_(st.booleans()):
+        n, arcs = draw_(digraph_families(max_vertices))
+        return matchgame.DiGraph(n, arcs), n, arcs
     n = draw_(st.integers(1, max_vertices))
     pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
     edges = draw_(st.lists(pair, max_size=max_edges))

@@ -35,6 +35,7 @@ def analyse(
     moves: str = ...,
     algorithm: Algorithm | None = ...,
     max_states: int | None = ...,
+    **options: Any,
 ) -> Analysis: ...
 @overload
 def analyse(
@@ -44,6 +45,7 @@ def analyse(
     moves: str = ...,
     algorithm: Algorithm | None = ...,
     max_states: int | None = ...,
+    **options: Any,
 ) -> EdgeAnalysis: ...
 @overload
 def analyse(
@@ -53,6 +55,7 @@ def analyse(
     moves: str = ...,
     algorithm: Algorithm | None = ...,
     max_states: int | None = ...,
+    **options: Any,
 ) -> BaseAnalysis: ...
 @validate_params(
     moves=Options(MOVES, only=ON_A_BOARD),
@@ -65,6 +68,7 @@ def analyse(
     moves: str = "orthogonal",
     algorithm: Algorithm | None = None,
     max_states: int | None = None,
+    **options: Any,
 ) -> BaseAnalysis:
     """Solve the placement game on a board or any graph: who wins a placement where.
 
@@ -86,8 +90,13 @@ def analyse(
         The vertex game's matching engine (see :func:`~matchgame.maximum_matching`);
         all give the same verdicts. ``"auto"`` picks by a 2-colouring.
     max_states : int, optional
-        The budget of a game's exact search where no theorem answers (the edge and
-        directed games; default 10**6).
+        The budget of a game's exact search where no theorem answers (the edge game:
+        positions remembered, default 10**6; the directed game: positions searched,
+        default 10**8).
+    **options
+        The game's other options (:attr:`Game.options`): the directed game's
+        ``max_memory`` (bytes, or a size such as ``"2G"``; default 1 GiB),
+        ``max_seconds`` and ``partial`` (see :mod:`matchgame.games.budget`).
 
     Returns
     -------
@@ -100,7 +109,8 @@ def analyse(
     InvalidInputError
         If an option is not the game's, or the source is not something it plays on.
     BudgetExceededError
-        If a search needs more positions than ``max_states``, or memory it cannot have.
+        If a search needs more positions than ``max_states``, or memory it cannot have
+        (the directed game: more than ``max_memory``, or longer than ``max_seconds``).
 
     See Also
     --------
@@ -148,7 +158,7 @@ def analyse(
     []
     """
     rules = find_game(game)
-    options: dict[str, Any] = {"max_states": max_states}
+    options = {**options, "max_states": max_states}
     if algorithm is not None:
         options["algorithm"] = algorithm
     return rules.analyse(source, moves=moves, **options)

@@ -418,7 +418,11 @@ class WalkAnnotation:
     max_states=NoneOr(Integer(low=1)),
 )
 def annotate(
-    record: TokenRecord, *, game: str | Game | None = None, max_states: int | None = None
+    record: TokenRecord,
+    *,
+    game: str | Game | None = None,
+    max_states: int | None = None,
+    **options: Any,
 ) -> WalkAnnotation:
     """Judge every move of ``record``: by its own game's rules, or by ``game``'s (the
     record must follow them: :class:`~matchgame.errors.IllegalMoveError` names the
@@ -439,6 +443,9 @@ def annotate(
     max_states : int, optional
         The budget of the game's exact search, at least 1 (the edge and directed
         games only).
+    **options
+        The game's other options (:attr:`Game.options`: the directed game's
+        ``max_memory`` and ``max_seconds``, each question's budgets).
 
     Returns
     -------
@@ -470,5 +477,5 @@ def annotate(
     'first'
     """
     rules = find_game(record.game if game is None else game)
-    options = rules.checked_options({"max_states": max_states}, defaults=False)
-    return rules.annotate(record, **options)
+    checked = rules.checked_options({**options, "max_states": max_states}, defaults=False)
+    return rules.annotate(record, **checked)

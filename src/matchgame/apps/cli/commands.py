@@ -25,9 +25,9 @@ from . import batch
 from .games import chosen_game
 from .output import (
     UsageError,
-    budget_text,
     VerifyFailed,
     Warn,
+    budget_text,
     explained_vertices,
     input_bytes,
     json_for_people,

@@ -72,7 +72,10 @@ def partial_refused(what: str) -> str:
     )
 
 
-def _gib(n_bytes: int) -> str:
+def _size(n_bytes: int) -> str:
+    """Bytes in MiB below a GiB, else in GiB."""
+    if n_bytes < 1 << 30:
+        return f"{max(n_bytes / 2**20, 0.1):.1f} MiB"
     return f"{n_bytes / 2**30:.1f} GiB"
 
 
@@ -394,7 +397,7 @@ class DirectedEngine:
         room = self.max_memory - self._bytes() - fixed
         problem = None
         if room < least - fixed:
-            problem = f"more than max_memory = {_gib(self.max_memory)} allows"
+            problem = f"more than max_memory = {_size(self.max_memory)} allows"
         else:
             try:
                 require_memory(least, "the search", error=BudgetExceededError)
@@ -405,7 +408,7 @@ class DirectedEngine:
             question.refuse(
                 f"the exact search of a strongly connected part of {k:,} vertices and "
                 f"{n_arcs:,} arcs holding {names.text(int(ids[0]))} needs about "
-                f"{_gib(least)} of memory: {problem} ({_PSPACE})",
+                f"{_size(least)} of memory: {problem} ({_PSPACE})",
                 spent=False,
             )
             return None
