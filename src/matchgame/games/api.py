@@ -35,7 +35,9 @@ def analyse(
     moves: str = ...,
     algorithm: Algorithm | None = ...,
     max_states: int | None = ...,
-    **options: Any,
+    max_memory: int | str | None = ...,
+    max_seconds: float | None = ...,
+    partial: bool | None = ...,
 ) -> Analysis: ...
 @overload
 def analyse(
@@ -45,7 +47,9 @@ def analyse(
     moves: str = ...,
     algorithm: Algorithm | None = ...,
     max_states: int | None = ...,
-    **options: Any,
+    max_memory: int | str | None = ...,
+    max_seconds: float | None = ...,
+    partial: bool | None = ...,
 ) -> EdgeAnalysis: ...
 @overload
 def analyse(
@@ -55,7 +59,9 @@ def analyse(
     moves: str = ...,
     algorithm: Algorithm | None = ...,
     max_states: int | None = ...,
-    **options: Any,
+    max_memory: int | str | None = ...,
+    max_seconds: float | None = ...,
+    partial: bool | None = ...,
 ) -> BaseAnalysis: ...
 @validate_params(
     moves=Options(MOVES, only=ON_A_BOARD),
@@ -68,7 +74,9 @@ def analyse(
     moves: str = "orthogonal",
     algorithm: Algorithm | None = None,
     max_states: int | None = None,
-    **options: Any,
+    max_memory: int | str | None = None,
+    max_seconds: float | None = None,
+    partial: bool | None = None,
 ) -> BaseAnalysis:
     """Solve the placement game on a board or any graph: who wins a placement where.
 
@@ -93,10 +101,15 @@ def analyse(
         The budget of a game's exact search where no theorem answers (the edge game:
         positions remembered, default 10**6; the directed game: positions searched,
         default 10**8).
-    **options
-        The game's other options (:attr:`Game.options`): the directed game's
-        ``max_memory`` (bytes, or a size such as ``"2G"``; default 1 GiB),
-        ``max_seconds`` and ``partial`` (see :mod:`matchgame.games.budget`).
+    max_memory : int or str, optional
+        The directed game's memory for its search, in bytes or a size such as
+        ``"2G"`` (default 1 GiB): its table is sized to fit.
+    max_seconds : float, optional
+        The directed game's time for its search (default: no limit).
+    partial : bool, optional
+        The directed game: when a budget runs out, answer with the verdicts settled
+        and the rest unknown (:attr:`~BaseAnalysis.unknown_mask`,
+        :attr:`~BaseAnalysis.refusal`) rather than refusing.
 
     Returns
     -------
@@ -158,7 +171,12 @@ def analyse(
     []
     """
     rules = find_game(game)
-    options = {**options, "max_states": max_states}
+    options: dict[str, Any] = {
+        "max_states": max_states,
+        "max_memory": max_memory,
+        "max_seconds": max_seconds,
+        "partial": partial,
+    }
     if algorithm is not None:
         options["algorithm"] = algorithm
     return rules.analyse(source, moves=moves, **options)

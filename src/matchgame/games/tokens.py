@@ -422,7 +422,9 @@ def annotate(
     *,
     game: str | Game | None = None,
     max_states: int | None = None,
-    **options: Any,
+    max_memory: int | str | None = None,
+    max_seconds: float | None = None,
+    partial: bool | None = None,
 ) -> WalkAnnotation:
     """Judge every move of ``record``: by its own game's rules, or by ``game``'s (the
     record must follow them: :class:`~matchgame.errors.IllegalMoveError` names the
@@ -443,9 +445,11 @@ def annotate(
     max_states : int, optional
         The budget of the game's exact search, at least 1 (the edge and directed
         games only).
-    **options
-        The game's other options (:attr:`Game.options`: the directed game's
-        ``max_memory`` and ``max_seconds``, each question's budgets).
+    max_memory, max_seconds : optional
+        The directed game's budgets of each question's search (see
+        :func:`~matchgame.analyse`).
+    partial : bool, optional
+        Refused when True: a record is judged whole.
 
     Returns
     -------
@@ -477,5 +481,11 @@ def annotate(
     'first'
     """
     rules = find_game(record.game if game is None else game)
-    checked = rules.checked_options({**options, "max_states": max_states}, defaults=False)
+    given = {
+        "max_states": max_states,
+        "max_memory": max_memory,
+        "max_seconds": max_seconds,
+        "partial": partial,
+    }
+    checked = rules.checked_options(given, defaults=False)
     return rules.annotate(record, **checked)
