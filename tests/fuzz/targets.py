@@ -390,6 +390,61 @@ def _engine_steps(engine: Any, take: _Bytes, n: int) -> None:
             engine.undo(forged[take.byte() % len(forged)])
 
 
+def geography(data: bytes) -> None:
+    """The directed game's kernel (_kernels/geography.pyx) handed what looks like a
+    digraph but may not be one: a digraph's CSR with entries overwritten, then the
+    search (a start and an available mask that may be wrong, a budget of positions and
+    a table from nothing to roomy, grown when it asks), the strongly connected
+    components, the reachable vertices or the sweep; or, with the first byte odd, the
+    bytes after it as an edge list solved by the directed game within small budgets. A
+    ValueError is a refusal; a crash, a hang or another exception is a finding."""
+    import numpy as np
+
+    from matchgame import analyse
+    from matchgame._kernels import geography as kernel
+    from matchgame.readers.edgelists import parse_edge_list
+
+    take = _Bytes(data)
+    which = take.byte()
+    if which & 1:
+        graph = parse_edge_list(data[1:], directed=True)
+        if graph.n_vertices <= SOLVE_VERTICES:
+            analyse(graph, game="directed", max_states=5000, max_memory=8 << 20, partial=True)
+        return
+    n = take.byte() % 40 + 1
+    arcs = sorted({(take.byte() % n, take.byte() % n) for _ in range(take.byte() % 96)})
+    offsets = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(np.bincount([u for u, _ in arcs], minlength=n), out=offsets[1:])
+    targets = np.array([v for _, v in arcs], dtype=np.int32)
+    for _ in range(take.byte() % 3):  # a few entries overwritten
+        array = offsets if take.byte() & 1 or not targets.shape[0] else targets
+        array[take.byte() % array.shape[0]] = take.value(n)
+    mask = np.array([take.byte() & 1 for _ in range(n + take.byte() % 3 - 1)], np.uint8)
+    try:
+        kind = (which >> 1) % 4
+        if kind == 0:
+            search = kernel.GeographySearch(offsets, targets, take.byte() * 997, take.byte() % 4)
+            for _ in range(take.byte() % 4 + 1):
+                search.begin(take.value(n), mask)
+                status = search.run(take.byte() * 50, 1.0)
+                while status == kernel.NEEDS_ROOM:
+                    search.grow()
+                    status = search.run(take.byte() * 50, 1.0)
+        elif kind == 1:
+            kernel.strong_components(offsets, targets)
+        elif kind == 2:
+            kernel.reachable(offsets, targets, mask, np.ones(n, dtype=np.uint8))
+        else:
+            component, count = kernel.strong_components(offsets, targets)
+            members = np.argsort(component, kind="stable").astype(np.int32)
+            starts = np.zeros(count + 1, dtype=np.int64)
+            np.cumsum(np.bincount(component, minlength=count), out=starts[1:])
+            value, move = np.full(n, -2, dtype=np.int8), np.full(n, -1, dtype=np.int64)
+            kernel.sweep(offsets, targets, members, starts, take.value(count), value, move, mask)
+    except ValueError:
+        pass  # refused: the arrays break a precondition, or a vertex is no vertex
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     "graph6": graph6_lines,
     "sweep-graph6": _sweep("graph6"),
@@ -414,6 +469,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "edge-certificate": edge_certificate,
     "kernels": kernels,
     "gf2-kernels": gf2_kernels,
+    "geography": geography,
 }
 """Every harness, by the name ``run.py`` and the corpus directories use."""
 
