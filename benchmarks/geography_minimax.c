@@ -12,10 +12,10 @@
  * The search: depth-first minimax over (token, visited set), a move to an unvisited
  * successor, the first winning move ending a position's search (the arcs in input
  * order), every position settled remembered in one hash table (open addressing,
- * linear probing, the whole key stored) shared by all the starts. No reductions: no
- * components, no canonical states, no move ordering. The table holds --table N
- * positions (default 23,000,000); when it is full the program says so on standard
- * error and exits with status 3.
+ * linear probing, the whole key stored, doubled when three quarters full) shared by
+ * all the starts. No reductions: no components, no canonical states, no move
+ * ordering. The table holds --table N positions (default 23,000,000); when it is
+ * full the program says so on standard error and exits with status 3.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -26,7 +26,7 @@ static int n, words;
 static int *off, *succ;
 static uint64_t *visited;       /* the visited set of the position searched */
 static uint64_t *table;         /* slots of (words + 1) words: the set, then token+1 << 1 | value */
-static uint64_t capacity, used, limit;
+static uint64_t capacity, used, limit, largest;
 
 static uint64_t mix(uint64_t h) {
     h ^= h >> 30;
@@ -56,6 +56,29 @@ static uint64_t *find(int token, uint64_t h) {
     }
 }
 
+/* Twice the slots, every position moved over. */
+static void grow(void) {
+    uint64_t old_capacity = capacity, stride = (uint64_t)(words + 1);
+    uint64_t *old = table;
+    capacity *= 2;
+    table = calloc(capacity * stride, sizeof(uint64_t));
+    if (table == NULL) {
+        fprintf(stderr, "no memory for the table\n");
+        exit(3);
+    }
+    uint64_t *saved = visited;
+    for (uint64_t i = 0; i < old_capacity; i++) {
+        uint64_t *entry = old + i * stride;
+        if (entry[words] == 0) continue;
+        visited = entry; /* find() hashes and compares the set held in visited */
+        int token = (int)((entry[words] >> 1) - 1);
+        uint64_t *slot = find(token, key_hash(token));
+        memcpy(slot, entry, 8 * stride);
+    }
+    visited = saved;
+    free(old);
+}
+
 static int mover_wins(int token) {
     uint64_t h = key_hash(token);
     uint64_t *slot = find(token, h);
@@ -72,7 +95,8 @@ static int mover_wins(int token) {
         fprintf(stderr, "the table is full: %llu positions\n", (unsigned long long)used);
         exit(3);
     }
-    slot = find(token, h); /* the table may hold more now, but never moves */
+    if (4 * (used + 1) > 3 * capacity && capacity < largest) grow();
+    slot = find(token, h); /* the table may have grown or hold more now */
     memcpy(slot, visited, 8 * (size_t)words);
     slot[words] = ((uint64_t)token + 1) << 1 | (uint64_t)wins;
     used++;
@@ -121,8 +145,9 @@ int main(int argc, char **argv) {
     for (int v = 0; v < n; v++) off[v + 1] += off[v];
     words = (n + 63) / 64;
     visited = calloc((size_t)words, sizeof(uint64_t));
+    largest = 1024;
+    while (3 * largest < 4 * limit + 4) largest *= 2; /* load at most 3/4 */
     capacity = 1024;
-    while (capacity < limit + limit / 3 + 1) capacity *= 2; /* load at most 3/4 */
     table = calloc(capacity * (uint64_t)(words + 1), sizeof(uint64_t));
     if (table == NULL) {
         fprintf(stderr, "no memory for the table\n");

@@ -80,9 +80,16 @@ def make_directed_certificate(analysis: DirectedAnalysis) -> dict[str, Any]:
     """
     if not analysis.acyclic:
         v = int(np.flatnonzero(analysis.labels.region != 1)[0])
+        searched = analysis.search_states
+        size = (
+            f" (a winning strategy over the positions searched is as large as the search: "
+            f"{searched:,} positions here)"
+            if searched
+            else ""
+        )
         raise InvalidInputError(
             f"a cycle can be reached from {analysis.names.describe(v)}: directed geography is "
-            "PSPACE-complete there, and its verdicts have no short proof to certify"
+            f"PSPACE-complete there, and its verdicts have no short proof to certify{size}"
         )
     digraph = analysis.digraph
     text_ids = _text_ids(digraph)
