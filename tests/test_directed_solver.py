@@ -255,6 +255,35 @@ def test_a_long_cycle_with_chords_against_the_referee():
         assert analysis.winning == referee.placer_wins()
 
 
+def _ladder(k: int) -> tuple[int, list[tuple[int, int]]]:
+    """A component whose won vertices, cut off, leave a component with won vertices of
+    its own, k times over: level i holds w_i and d_(i+1); d_(i+1) -> w_i -> w_(i+1) ->
+    d_(i+1); w_0 -> a sink; the last level a 3-cycle through w_k."""
+    names: dict[str, int] = {}
+
+    def v(name: str) -> int:
+        return names.setdefault(name, len(names))
+
+    arcs = [(v("w0"), v("sink"))]
+    for i in range(k):
+        arcs += [(v(f"d{i + 1}"), v(f"w{i}")), (v(f"w{i}"), v(f"w{i + 1}"))]
+        arcs.append((v(f"w{i + 1}"), v(f"d{i + 1}")))
+    arcs += [(v(f"w{k}"), v("a")), (v("a"), v("b")), (v("b"), v(f"w{k}"))]
+    return len(names), arcs
+
+
+def test_parts_cut_off_inside_parts_to_any_depth():
+    """Cutting off won vertices nests as deep as the digraph is long: the referee on
+    short ladders, and 700 levels (deeper than Python's recursion) answered."""
+    for k in range(1, 5):
+        n, arcs = _ladder(k)
+        analysis = matchgame.analyse(matchgame.DiGraph(n, arcs), game="directed")
+        assert analysis.winning == Referee(DIRECTED, n, arcs).placer_wins()
+    n, arcs = _ladder(700)
+    analysis = matchgame.analyse(matchgame.DiGraph(n, arcs), game="directed")
+    assert len(analysis.winning) == 702
+
+
 # -- budgets: each bounds what it says, and its refusal names it ----------------------
 
 

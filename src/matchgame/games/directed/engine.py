@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Generator
 from dataclasses import dataclass
 
 import numpy as np
@@ -62,6 +63,17 @@ WIN, LOSS, UNKNOWN, UNASKED = 1, 0, -1, -2
 """A vertex's value: the mover wins, loses, unknown (a budget ran out), not asked."""
 
 _PSPACE = "directed geography is PSPACE-complete: Schaefer 1978"
+
+
+_Answer = tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]
+_Request = tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.bool_],
+    "Question",
+    "npt.NDArray[np.bool_] | None",
+    "npt.NDArray[np.int64] | None",
+    "npt.NDArray[np.bool_] | None",
+]
 
 
 def partial_refused(what: str) -> str:
@@ -189,7 +201,36 @@ class DirectedEngine:
         needed it) and a winning move (a vertex id, or -1), where ``needed`` says which
         values are asked. ``exit_win``: vertices won by a move out of ``ids``
         (``exit_move``); ``visited``: the vertices used up (None: none), which decide
-        whether a search can be kept for later questions (if it can reach none)."""
+        whether a search can be kept for later questions (if it can reach none).
+
+        A part cut off inside a component is solved before the component goes on;
+        that nesting can be as deep as the digraph has vertices, so the parts are
+        generators driven here from a stack of their own, not by recursion."""
+        stack = [self._solving(ids, needed, question, exit_win, exit_move, visited)]
+        answer: tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]] | None = None
+        while stack:
+            try:
+                request = stack[-1].send(answer)
+            except StopIteration as done:
+                stack.pop()
+                answer = done.value
+                continue
+            answer = None
+            stack.append(self._solving(*request))
+        assert answer is not None
+        return answer
+
+    def _solving(
+        self,
+        ids: npt.NDArray[np.int64],
+        needed: npt.NDArray[np.bool_],
+        question: Question,
+        exit_win: npt.NDArray[np.bool_] | None = None,
+        exit_move: npt.NDArray[np.int64] | None = None,
+        visited: npt.NDArray[np.bool_] | None = None,
+    ) -> Generator[_Request, _Answer | None, _Answer]:
+        """:meth:`solve`'s work on one digraph: it yields the parts it needs solved
+        first (the arguments of another ``_solving``) and is sent their answers."""
         n = ids.shape[0]
         value = np.full(n, UNASKED, dtype=np.int8)
         move = np.full(n, -1, dtype=np.int64)
@@ -212,7 +253,7 @@ class DirectedEngine:
                 break
             part = members[comp_start[c] : comp_start[c + 1]].astype(np.int64)
             stop_point()
-            self._component(
+            yield from self._component(
                 ids, offsets, targets, comp, c, part, starts, value, move, wins, question, visited
             )
             c += 1
@@ -274,8 +315,9 @@ class DirectedEngine:
         wins: npt.NDArray[np.uint8],
         question: Question,
         visited: npt.NDArray[np.bool_] | None,
-    ) -> None:
-        """Settle component ``c`` (vertices ``part``, of more than one vertex)."""
+    ) -> Generator[_Request, _Answer | None, None]:
+        """Settle component ``c`` (vertices ``part``, of more than one vertex); a part
+        left after cutting off its won vertices is yielded to be solved first."""
         counts = (offsets[part + 1] - offsets[part]).astype(np.int64)
         index = np.repeat(offsets[part] - np.cumsum(counts) + counts, counts) + np.arange(
             counts.sum()
@@ -300,8 +342,9 @@ class DirectedEngine:
             value[rest] = UNKNOWN
             return
         if rest.size < part.size:  # the won vertices cut off: what is left, again
-            sub_value, sub_move = self.solve(ids[rest], starts[rest], question, visited=visited)
-            value[rest], move[rest] = sub_value, sub_move
+            solved = yield (ids[rest], starts[rest], question, None, None, visited)
+            assert solved is not None
+            value[rest], move[rest] = solved
             return
         self._irreducible(
             ids, part, tails[~out], heads[~out], starts, value, move, question, visited
