@@ -23,11 +23,12 @@ geography"):
 
 A question (the placements of a digraph, or the moves of a position) gets its own
 budget of positions and seconds; the kernels' tables, the memory, stay within
-``max_memory`` across questions (the oldest are dropped first), and a search whose
-world is the whole digraph's is kept for the next question. A question that runs out
-of positions or seconds stops searching; with ``partial`` its answer keeps what it
-settled and says "unknown" for the rest, else it is refused in one line naming the
-bound and the part that stopped it.
+``max_memory`` across questions (the oldest are dropped first), and each search is
+kept with the world it sees (the used vertices outside its part that it can reach):
+a later position in the same world, a game played on inside the part, asks it
+again. A question that runs out of positions or seconds stops searching; with
+``partial`` its answer keeps what it settled and says "unknown" for the rest, else
+it is refused in one line naming the bound and the part that stopped it.
 """
 
 from __future__ import annotations
@@ -135,13 +136,17 @@ class Question:
 
 @dataclass
 class _Held:
-    """A kernel search kept between questions: its part's vertices (sorted ids), and
-    the vertices outside it that it can reach (computed when first asked)."""
+    """A kernel search kept between questions: its part's vertices (sorted ids), the
+    used vertices outside it that it can reach when it was made (``seen``: their ids'
+    bytes), and all the vertices outside it that it can reach (computed when first
+    asked). Its answers hold for every position whose used vertices outside the part
+    that the part can reach are those: the world the part sees is the same."""
 
     search: kernel.GeographySearch
     ids: npt.NDArray[np.int64]
     member: npt.NDArray[np.bool_]
     fixed: int
+    seen: bytes = b""
     outside: npt.NDArray[np.bool_] | None = None
 
     @property
@@ -423,11 +428,17 @@ class DirectedEngine:
         question: Question,
         visited: npt.NDArray[np.bool_] | None,
     ) -> _Held | None:
-        """The kept search of the part ``ids``, or a new one within the memory left
-        (the oldest kept searches dropped first), kept in turn when it can reach no
-        vertex of ``visited``; None, the question told, when even an empty table
-        cannot fit."""
-        key = ids.tobytes()
+        """The kept search of the part ``ids`` in the same world (the used vertices of
+        ``visited`` it can reach outside the part; None: none used), or a new one
+        within the memory left (the oldest kept searches dropped first), kept in turn;
+        None, the question told, when even an empty table cannot fit."""
+        member = np.zeros(self.graph.n_vertices, dtype=bool)
+        member[ids] = True
+        outside, seen = None, b""
+        if visited is not None:
+            outside = self._reaches(member)
+            seen = self._seen(visited, outside)
+        key = ids.tobytes() + b"/" + seen
         held = self._held.get(key)
         if held is not None:
             self._held.move_to_end(key)
@@ -457,21 +468,20 @@ class DirectedEngine:
             return None
         # a third of the room is kept for the moment the table doubles (old and new)
         search = kernel.GeographySearch(offsets, targets, room * 2 // 3)
-        member = np.zeros(self.graph.n_vertices, dtype=bool)
-        member[ids] = True
-        held = _Held(search, ids, member, fixed)
-        if visited is None or not visited[self._outside(held)].any():
-            self._held[key] = held
+        held = _Held(search, ids, member, fixed, seen, outside)
+        self._held[key] = held
         return held
 
-    def _outside(self, held: _Held) -> npt.NDArray[np.bool_]:
-        """The vertices outside the kept search's part that its part can reach."""
-        if held.outside is None:
-            inside = held.member.astype(np.uint8)
-            everywhere = np.ones(self.graph.n_vertices, dtype=np.uint8)
-            reached = kernel.reachable(self.offsets, self.targets, inside, everywhere)
-            held.outside = reached.astype(bool) & ~held.member
-        return held.outside
+    def _reaches(self, member: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """The vertices outside ``member`` that it can reach."""
+        everywhere = np.ones(self.graph.n_vertices, dtype=np.uint8)
+        reached = kernel.reachable(self.offsets, self.targets, member.astype(np.uint8), everywhere)
+        return reached.astype(bool) & ~member
+
+    @staticmethod
+    def _seen(visited: npt.NDArray[np.bool_], outside: npt.NDArray[np.bool_]) -> bytes:
+        """The used vertices among ``outside``, as bytes (a kept search's world)."""
+        return np.flatnonzero(visited & outside).tobytes()
 
     def _bytes(self) -> int:
         return sum(held.bytes for held in self._held.values())
@@ -540,12 +550,15 @@ class DirectedEngine:
 
     def kept(self, token: int, visited: npt.NDArray[np.bool_], question: Question) -> int | None:
         """Who wins with the token on ``token`` and ``visited`` used up (the token's
-        included), from a kept search whose world is untouched: a winning move (>= 0),
-        -1 the mover loses, or None when no kept search answers it."""
+        included), from a kept search whose world is the same (the used vertices it can
+        reach outside its part): a winning move (>= 0), -1 the mover loses, or None
+        when no kept search answers it."""
         for key, held in list(self._held.items()):
             if not held.member[token]:
                 continue
-            if visited[self._outside(held)].any():
+            if held.outside is None:
+                held.outside = self._reaches(held.member)
+            if self._seen(visited, held.outside) != held.seen:
                 continue
             self._held.move_to_end(key)
             local = int(np.searchsorted(held.ids, token))
