@@ -7,9 +7,9 @@ the arc ``u -> v``, 1-based):
 
 - ``out2``, ``out3``: every vertex has 2 (3) distinct random out-neighbours, itself
   excluded;
-- ``blocks``: strongly connected blocks of 3 to 10 vertices (a random directed cycle
+- ``blocks``: strongly connected blocks of 5 to 10 vertices (a random directed cycle
   through each block plus as many random arcs inside it), the blocks in a random
-  order and about one arc a vertex from a block to a later one: a digraph of small
+  order and about two arcs a vertex from a block to a later one: a digraph of small
   strongly connected components joined acyclically;
 - ``tournament``: every pair of vertices joined by one arc, its direction random;
 - ``cycle``: the directed cycle ``1 -> 2 -> ... -> N -> 1``;
@@ -41,7 +41,7 @@ def blocks(n: int, rng: np.random.Generator) -> list[tuple[int, int]]:
     order = rng.permutation(n)
     sizes: list[int] = []
     while sum(sizes) < n:
-        sizes.append(int(min(rng.integers(3, 11), n - sum(sizes))))
+        sizes.append(int(min(rng.integers(5, 11), n - sum(sizes))))
     arcs: set[tuple[int, int]] = set()
     starts = np.cumsum([0, *sizes])
     for b, size in enumerate(sizes):
@@ -55,7 +55,7 @@ def blocks(n: int, rng: np.random.Generator) -> list[tuple[int, int]]:
     block_of = np.empty(n, dtype=np.int64)
     for b in range(len(sizes)):
         block_of[order[starts[b] : starts[b + 1]]] = b
-    for _ in range(n):
+    for _ in range(2 * n):
         u, v = rng.choice(n, size=2, replace=False).tolist()
         if block_of[u] > block_of[v]:
             u, v = v, u

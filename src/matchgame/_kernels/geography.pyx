@@ -19,8 +19,8 @@ where the table is asked, at positions with two moves or more:
 - a position with one move (a *forced* move) is neither looked up nor remembered:
   its value is the opposite of the next one's, and chains of them cost one step each;
 - elsewhere the moves are ordered so that the opponent's position with the fewest
-  moves comes first (the likeliest to be lost; among equals, the one whose replies
-  leave us the most moves), and the first move to a lost position ends the search
+  moves comes first (the likeliest to be lost; among those tied for the fewest, the
+  one whose replies leave us the most moves), and the first move to a lost position ends the search
   of this one; a position settled with at most one position searched below it is
   not remembered (it is cheaper to search again than a table entry is to keep).
 
@@ -426,11 +426,16 @@ cdef class GeographySearch:
         cdef uint64_t *reach = self.reach
         cdef uint64_t *frontier = self.frontier
         cdef uint64_t *grown = self.grown
-        cdef uint64_t bits, any_new
+        cdef uint64_t bits, any_new, left
         for i in range(words):
             frontier[i] = adj[t * words + i] & self.avail[i]
             reach[i] = frontier[i]
         while True:
+            left = 0  # everything reached already: no level more to expand
+            for i in range(words):
+                left |= self.avail[i] & ~reach[i]
+            if not left:
+                return
             any_new = 0
             for i in range(words):
                 grown[i] = 0
@@ -536,7 +541,7 @@ cdef class GeographySearch:
         """Enter the position on top of the stack: its value when it is decided without
         a move searched (no move, a move to a stuck vertex, the table), else -1 with
         its moves laid out to try."""
-        cdef int64_t d = self.depth, words = self.words, i, base, count, j
+        cdef int64_t d = self.depth, words = self.words, i, base, count, j, ties
         cdef int32_t t = self.token[d], x, only = -1, r
         cdef uint64_t h
         cdef int known
@@ -572,11 +577,7 @@ cdef class GeographySearch:
             x = self.head[j]
             if not self._has(self.avail, x):
                 continue
-            r = 0
-            if self.order == 1:
-                r = self._mobility(x)
-            elif self.order == 2:  # ties: the opponent's replies leaving us most moves
-                r = (self._mobility(x) << 20) - min(self._replies(x), (1 << 20) - 1)
+            r = self._mobility(x) << 20 if self.order else 0
             # insertion by the opponent's moves there, fewest first (stable)
             i = count
             while i > 0 and self.rank[base + i - 1] > r:
@@ -586,6 +587,21 @@ cdef class GeographySearch:
             self.kids[base + i] = x
             self.rank[base + i] = r
             count += 1
+        if self.order == 2:  # ties for the fewest: the replies leaving us most moves first
+            ties = 1
+            while ties < count and self.rank[base + ties] == self.rank[base]:
+                ties += 1
+            if ties > 1:
+                for j in range(ties):
+                    r = self.rank[base + j] - min(self._replies(self.kids[base + j]), (1 << 20) - 1)
+                    x = self.kids[base + j]
+                    i = j
+                    while i > 0 and self.rank[base + i - 1] > r:
+                        self.kids[base + i] = self.kids[base + i - 1]
+                        self.rank[base + i] = self.rank[base + i - 1]
+                        i -= 1
+                    self.kids[base + i] = x
+                    self.rank[base + i] = r
         if d > 0:
             known = self._probe(t, self.reach, h)
             if known >= 0:
