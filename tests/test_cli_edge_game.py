@@ -214,8 +214,8 @@ def test_the_engine_wins_every_won_game_against_any_player(graph, engine_first, 
 
     n, edges = graph
     oracle = EdgeOracle(n, edges)
-    session = play.edge_session(
-        _multigraph(n, edges), you_move_first=not engine_first, max_states=10**6
+    session = play.game_session(
+        "edge", _multigraph(n, edges), you_move_first=not engine_first, max_states=10**6
     )
 
     def your_moves():

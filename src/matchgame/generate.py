@@ -236,12 +236,12 @@ def edge_trail_record(
     >>> record.game, record.path.shape[0]
     ('edge', 40)
     """
-    from .games.contract import game
+    from .games.contract import find_game
     from .games.tokens import TokenRecord
 
     length = as_int(length, "length", low=1)
     rng = _rng(seed)
-    edge = game("edge")
+    edge = find_game("edge")
     multigraph, _ = edge.graph_of(source, moves)
     graph = multigraph.support
     n = graph.n_vertices

@@ -19,8 +19,7 @@ from .core.board import Board, parse_board
 from .core.graph import Graph
 from .core.moves import as_moves
 from .errors import InvalidParameterError, MatchgameError, ParseError
-from .games.contract import DEFAULT, Game
-from .games.contract import game as find_game
+from .games.contract import DEFAULT, Game, find_game
 from .readers import graphs
 from .readers.inputs import GRAPH_KINDS, KINDS, TEXT_KINDS, TRAIL_KINDS, graph_kind
 

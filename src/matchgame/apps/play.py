@@ -19,15 +19,12 @@ from typing import Any, BinaryIO, cast
 import numpy as np
 
 from ..core._text import shorten_line
-from ..core.board import Board
-from ..core.graph import Graph
 from ..core.moves import MOVES_HELP
 from ..core.names import BoardCells, Cell, VertexNames
 from ..draw.terminal import GridPicture, fit_grid
 from ..errors import IllegalMoveError, InvalidInputError
 from ..games.bunny import GameRecord, player_of
-from ..games.contract import Game
-from ..games.contract import game as find_game
+from ..games.contract import Game, find_game
 from ..games.positions import BasePosition
 from ..games.vertex.position import Position
 
@@ -37,13 +34,10 @@ __all__ = [
     "Session",
     "bunny_session",
     "command_of",
-    "edge_session",
     "fit_grid",
     "game_session",
-    "graph_session",
     "legend",
     "parse_cell",
-    "placement_session",
     "read_lines",
 ]
 
@@ -220,30 +214,6 @@ def legend(game: str | Game, session: Session, *, you_move_first: bool, board: b
     if board and isinstance(names, BoardCells):
         text += f" '@' token, 'o' visited, '#' blocked; the token moves {MOVES_HELP[names.moves]}."
     return text
-
-
-def placement_session(board: Board, *, you_move_first: bool, moves: str = "orthogonal") -> Session:
-    """The JSOI2009 game: the first player places the token, then moves alternate
-    (:func:`game_session` of the vertex game on a board)."""
-    return game_session("vertex", board, you_move_first=you_move_first, moves=moves)
-
-
-def graph_session(graph: Graph, *, you_move_first: bool) -> Session:
-    """The vertex game on a graph (:func:`game_session`)."""
-    return game_session("vertex", graph, you_move_first=you_move_first)
-
-
-def edge_session(
-    source: object,
-    *,
-    you_move_first: bool,
-    moves: str = "orthogonal",
-    max_states: int | None = None,
-) -> Session:
-    """Edge geography on a board or any (multi)graph (:func:`game_session`)."""
-    return game_session(
-        "edge", source, you_move_first=you_move_first, moves=moves, max_states=max_states
-    )
 
 
 def bunny_session(record: GameRecord, *, you_move_first: bool) -> Session:

@@ -99,8 +99,7 @@ wrong yields the list of problems.
 import json
 from typing import Any
 
-from ..games.contract import DEFAULT
-from ..games.contract import game as find_game
+from ..games.contract import DEFAULT, find_game
 from ..games.proofs import canonical_input, input_digest
 from ..games.vertex.certificate import FORMAT, as_json, make_certificate
 from ..readers.documents import DocumentError, document_game, quote

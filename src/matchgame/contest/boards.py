@@ -49,7 +49,7 @@ class BoardCase:
         return f"a {len(self.rows)}x{len(self.rows[0])} board, {plural(free, 'free cell')}"
 
     def analysis(self) -> matchgame.Analysis:
-        return matchgame.analyse(matchgame.Board(self.free))
+        return matchgame.game("vertex").analyse(matchgame.Board(self.free))
 
 
 def _dims(rng: np.random.Generator, size: Size) -> tuple[int, int]:

@@ -15,7 +15,7 @@ CRLF line ends, trailing spaces and trailing blank lines are accepted; see
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -41,8 +41,7 @@ from .names import BoardCells, Cell, as_cell
 
 if TYPE_CHECKING:
     from ..games.analyses import BaseAnalysis
-    from ..games.edge.analysis import EdgeAnalysis
-    from ..games.vertex.analysis import Analysis
+    from ..games.contract import Game
 
 __all__ = [
     "BYTES_PER_CELL",
@@ -176,19 +175,18 @@ class Board:
 
     # -- conveniences over the floors above ---------------------------------------
 
-    @overload
-    def analyse(self, moves: str = ..., game: Literal["vertex"] = ...) -> Analysis: ...
-    @overload
-    def analyse(self, moves: str = ..., *, game: Literal["edge"]) -> EdgeAnalysis: ...
-    @overload
-    def analyse(self, moves: str = ..., *, game: str) -> BaseAnalysis: ...
-    def analyse(self, moves: str = "orthogonal", game: str = "vertex") -> BaseAnalysis:
+    def analyse(
+        self, moves: str = "orthogonal", game: str | Game | None = None, **options: Any
+    ) -> BaseAnalysis:
         """Who wins where on this board: :func:`matchgame.analyse` (``moves``: how the
-        token moves, see ``matchgame.core.moves``; ``game``: a game's name, see
-        :func:`matchgame.game`)."""
+        token moves, see ``matchgame.core.moves``; ``game``: a game or its name, see
+        :func:`matchgame.game`, the vertex game when None; ``options``: the game's own,
+        such as ``max_states``)."""
         from ..games.api import analyse  # the games' floor, asked for
 
-        analysis: BaseAnalysis = analyse(self, moves=moves, game=game)
+        if game is not None:
+            options["game"] = game
+        analysis: BaseAnalysis = analyse(self, moves=moves, **options)
         return analysis
 
     def _repr_svg_(self) -> str | None:

@@ -15,7 +15,6 @@ from ..core.board import OF_A_BOARD
 from ..core.names import BoardCells
 from ..errors import InvalidInputError
 from ..games.analyses import BaseAnalysis
-from ..games.contract import game
 from .layouts import SIZE
 from .scene import (
     _MATCHING_CELLS_MIN,
@@ -54,7 +53,7 @@ def _capability(analysis: BaseAnalysis, attribute: str, what: str) -> Any:
     Gallai-Edmonds sets); one line for a game without it."""
     found = getattr(analysis, attribute, None)
     if found is None:
-        title = game(analysis.game).title
+        title = analysis.rules.title
         raise InvalidInputError(f"{title} has no {what} to draw")
     return found
 

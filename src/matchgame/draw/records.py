@@ -10,7 +10,6 @@ import numpy.typing as npt
 from ..core._validate import as_int
 from ..core.names import BoardCells
 from ..games.bunny import RecordAnalysis
-from ..games.contract import game
 from ..games.positions import BasePosition
 from ..games.tokens import WalkAnnotation
 from .boards import _board_scene, _cell_centres
@@ -105,7 +104,7 @@ def position_scene(
         full_legend.append((COLOURS["unreachable"], "never reached by the empty cell"))
     elif isinstance(names, BoardCells):
         full_legend.append((COLOURS["blocked"], "blocked"))
-    comes_back = game(position.game).moves_per_edge  # the token may come back
+    comes_back = position.rules.moves_per_edge  # the token may come back
     used = position.used_edge_ids()
     if comes_back:  # vertices may be visited again: what is used up is edges
         full_legend = [item for item in full_legend if item[1] != "visited"]

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..core.names import BoardCells, Cell, VertexNames
-from ..games.contract import game
 
 if TYPE_CHECKING:
     from ..games.positions import BasePosition
@@ -155,7 +154,7 @@ def _graph_text(position: BasePosition, names: VertexNames) -> str:
     order = np.lexsort((others, ends))
     ends, others, copies = ends[order], others[order], copies[order]
     starts = np.searchsorted(ends, np.arange(n + 1))
-    if game(position.game).moves_per_edge:  # the token may come back: what has edges left
+    if position.rules.moves_per_edge:  # the token may come back: what has edges left
         shown = np.flatnonzero(starts[1:] > starts[:-1])
     else:
         shown = np.flatnonzero(~position.visited_mask())

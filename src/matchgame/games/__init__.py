@@ -26,6 +26,26 @@ files (their pictures are in :mod:`matchgame.draw`).
 'edge geography'
 """
 
-from .contract import Game, GameOption, all_games, game, names, register
+from .contract import (
+    Game,
+    GameOption,
+    all_games,
+    document_game,
+    find_game,
+    game,
+    names,
+    register,
+    unregister,
+)
 
-__all__ = ["Game", "GameOption", "all_games", "game", "names", "register"]
+__all__ = [
+    "Game",
+    "GameOption",
+    "all_games",
+    "document_game",
+    "find_game",
+    "game",
+    "names",
+    "register",
+    "unregister",
+]

@@ -22,6 +22,7 @@ from ..core._cache import cached_property
 from ..core._deprecated import callable_array
 from ..core.names import BoardCells, VertexNames
 from ..errors import InvalidTypeError
+from .contract import GameOf
 
 if TYPE_CHECKING:
     from ..core.board import Board
@@ -33,14 +34,15 @@ __all__ = ["BaseAnalysis", "plain_json"]
 class BaseAnalysis(abc.ABC):
     """Who wins where in one game on one graph or board (see the module docstring).
 
-    Subclasses set :attr:`game` (the game's name) and give :attr:`winning_mask`,
+    Subclasses set :attr:`rules` (their game, ``rules = GameOf("vertex")``) and give
+    :attr:`winning_mask`,
     :attr:`graph`, :attr:`board` and :attr:`moves`; they implement
     ``_explain``, :meth:`make_certificate` and :meth:`answer`.
 
     Attributes
     ----------
-    game : str
-        The game's name (``matchgame.game(analysis.game)`` is the game).
+    rules : Game
+        The game analysed (:class:`matchgame.Game`): its rules, options and documents.
     board : Board or None
         The board, when the graph is a board's.
     moves : str or None
@@ -66,9 +68,14 @@ class BaseAnalysis(abc.ABC):
     directed [(0, 0), (0, 2)] False
     """
 
-    game: ClassVar[str]
+    rules: ClassVar[GameOf]
     board: Board | None
     moves: str | None
+
+    @property
+    def game(self) -> str:
+        """The game's name, as documents write it (:attr:`rules` is the game)."""
+        return self.rules.name
 
     @property
     @abc.abstractmethod

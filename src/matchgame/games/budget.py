@@ -8,7 +8,7 @@ in one line (:class:`~matchgame.errors.BudgetExceededError`).
 
 from __future__ import annotations
 
-from .contract import GameOption, check_int_option
+from .options import GameOption, check_int_option
 
 __all__ = ["MAX_BUDGET", "MAX_STATES", "MAX_STATES_OPTION"]
 

@@ -38,13 +38,14 @@ from __future__ import annotations
 
 import abc
 import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, overload
 
+from ..core._deprecated import warn_renamed
 from ..core._validate import describe
 from ..core.digraph import is_directed
 from ..errors import InvalidInputError, InvalidParameterError, InvalidTypeError
+from .options import GameOption
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,44 +53,27 @@ if TYPE_CHECKING:
 
     from ..core.board import Board
     from .analyses import BaseAnalysis
+    from .directed import DirectedGame
+    from .edge import EdgeGame
     from .positions import BasePosition
     from .tokens import TokenRecord, WalkAnnotation
+    from .vertex import VertexGame
 
-__all__ = ["BUILTIN", "DEFAULT", "Game", "GameOption", "all_games", "game", "names", "register"]
-
-
-@dataclass(frozen=True)
-class GameOption:
-    """An option a game takes beyond the source and the move rule (a search's budget,
-    a matching engine), as the API and the command line spell it.
-
-    Attributes
-    ----------
-    name : str
-        The keyword in the API (``max_states``).
-    flag : str
-        The command line's option (``--max-states``).
-    default : object
-        Its value when not given.
-    check : callable
-        Takes the given value and the name to quote, returns it checked (raises a
-        :class:`~matchgame.errors.MatchgameError` naming it when it is wrong).
-    help : str
-        One sentence for ``--help`` and the docs.
-    accepts : str
-        What it accepts, for the command line's message (``"a number of positions
-        from 1 to 4,294,967,296"``).
-    metavar : str
-        How ``--help`` shows the value (``N``: an integer).
-    """
-
-    name: str
-    flag: str
-    default: Any
-    check: Callable[[Any, str], Any]
-    help: str
-    accepts: str
-    metavar: str = "N"
+__all__ = [
+    "ALIASES",
+    "BUILTIN",
+    "DEFAULT",
+    "Game",
+    "GameOf",
+    "GameOption",
+    "all_games",
+    "document_game",
+    "find_game",
+    "game",
+    "names",
+    "register",
+    "unregister",
+]
 
 
 class Game(abc.ABC):
@@ -123,8 +107,13 @@ class Game(abc.ABC):
         Whether its analyses rest on a maximum matching (drawn with ``--matching``,
         the Gallai-Edmonds sets with ``--sets``).
     sweep_values : tuple of str
-        What a sweep's conditions may ask of each graph's answer (``n``, ``m``,
-        ``winning``, and the vertex game's ``matching_size``).
+        What a sweep's conditions may ask of each graph's answer, and what its counts
+        histogram: ``n``, ``m``, ``winning``, and what the game adds (the vertex game's
+        ``matching_size``).
+    names_itself : bool
+        Whether its JSON documents carry ``"game": name`` (every game's do but the
+        vertex game's, which began before there were others:
+        :func:`document_game` reads a document that names no game as its).
 
     See Also
     --------
@@ -153,6 +142,7 @@ class Game(abc.ABC):
     schemas: ClassVar[Mapping[str, str]] = {}
     has_matching: ClassVar[bool] = False
     sweep_values: ClassVar[tuple[str, ...]] = ("n", "m", "winning")
+    names_itself: ClassVar[bool] = True
 
     # -- what it is played on ---------------------------------------------------------
 
@@ -233,7 +223,7 @@ class Game(abc.ABC):
         IllegalMoveError
             At the first move this game's rules forbid.
         """
-        if record.game == self.name:
+        if record.rules is self:
             return record.game_graph
         source = record.board if record.board is not None else record.game_graph
         game_graph, _ = self.graph_of(source, record.moves_rule or "orthogonal")
@@ -285,6 +275,30 @@ class Game(abc.ABC):
         return f"<Game {self.name!r}: {self.title}>"
 
 
+class GameOf:
+    """A class attribute that is a game: ``rules = GameOf("vertex")`` on a game's analysis,
+    position or explanation class. The game is found in the registry when first read and
+    kept; so a game's classes hold their game without importing its package, which
+    imports them when its methods run (an import cycle otherwise).
+
+    Examples
+    --------
+    >>> class Probe:
+    ...     rules = GameOf("edge")
+    >>> Probe.rules.title, Probe().rules is Probe.rules
+    ('edge geography', True)
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._game: Game | None = None
+
+    def __get__(self, instance: object, owner: type | None = None) -> Game:
+        if self._game is None:
+            self._game = find_game(self.name)
+        return self._game
+
+
 def _directed_games() -> str:
     found = [f"game={g.name!r} (--game {g.name})" for g in all_games() if g.directed]
     return " or ".join(found) if found else "a directed game"
@@ -297,30 +311,6 @@ def _takers(option: str) -> str:
     return listed or "no game"
 
 
-def check_int_option(low: int, high: int) -> Callable[[Any, str], int]:
-    """A :attr:`GameOption.check` for an integer from ``low`` to ``high``."""
-    from ..core._validate import as_int
-
-    def check(value: Any, name: str) -> int:
-        return as_int(value, name, low=low, high=high)
-
-    return check
-
-
-def check_choice_option(choices: tuple[str, ...]) -> Callable[[Any, str], str]:
-    """A :attr:`GameOption.check` for one of ``choices``."""
-
-    def check(value: Any, name: str) -> str:
-        if not isinstance(value, str):
-            raise InvalidTypeError(f"{name} must be a str, got {describe(value)}")
-        if value not in choices:
-            listed = ", ".join(repr(choice) for choice in choices)
-            raise InvalidParameterError(f"{name} must be one of {listed}, got {value!r}")
-        return value
-
-    return check
-
-
 # -- the registry: every game, found by name ----------------------------------------
 
 BUILTIN: dict[str, str] = {
@@ -331,8 +321,13 @@ BUILTIN: dict[str, str] = {
 """The built-in games: name -> the package that defines its ``GAME`` (imported when
 first asked for)."""
 
+ALIASES: dict[str, str] = {"placement": "vertex"}
+"""Old names of games -> their names now: found with a warning, for one more release."""
+
 DEFAULT = "vertex"
-"""The game every face plays unless told otherwise."""
+"""The game a face plays when the user names none (``matchgame.analyse(board)``, a
+command line without ``--game``): the game of the problems matchgame began with. Only
+ever a default value: no face compares a game with it (``tests/test_games.py``)."""
 
 _LOADED: dict[str, Game] = {}
 _ADDED: dict[str, Game] = {}  # registered by register(), after the built-in ones
@@ -343,9 +338,24 @@ def names() -> tuple[str, ...]:
     return (*BUILTIN, *_ADDED)
 
 
-def game(which: str | Game) -> Game:
+AnyGame = TypeVar("AnyGame", bound="Game")
+
+
+# typed by name for the built-in games: matchgame.game("edge").analyse(...) is an
+# EdgeAnalysis to mypy (the registry is the one module that names every game)
+@overload
+def find_game(which: Literal["vertex"]) -> VertexGame: ...
+@overload
+def find_game(which: Literal["edge"]) -> EdgeGame: ...
+@overload
+def find_game(which: Literal["directed"]) -> DirectedGame: ...
+@overload
+def find_game(which: AnyGame) -> AnyGame: ...
+@overload
+def find_game(which: str | Game) -> Game: ...
+def find_game(which: str | Game) -> Game:
     """The game named ``which`` (a :class:`~matchgame.games.contract.Game` is given back
-    as it is).
+    as it is), as python-chess's ``find_variant`` finds a variant.
 
     Parameters
     ----------
@@ -372,9 +382,9 @@ def game(which: str | Game) -> Game:
 
     Examples
     --------
-    >>> game("vertex").rule
+    >>> find_game("vertex").rule
     'a move uses up the vertex the token leaves'
-    >>> game("chess")  # doctest: +ELLIPSIS
+    >>> find_game("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     matchgame.errors.InvalidParameterError: game must be one of 'vertex', 'edge', ..., got 'chess'
@@ -389,6 +399,9 @@ def game(which: str | Game) -> Game:
         return found
     path = BUILTIN.get(which)
     if path is None:
+        if which in ALIASES:
+            warn_renamed(f"the game {which!r}", f"{ALIASES[which]!r}", stacklevel=3)
+            return find_game(ALIASES[which])
         listed = ", ".join(repr(name) for name in names())
         raise InvalidParameterError(f"game must be one of {listed}, got {which!r}")
     made = importlib.import_module(path).GAME  # a plugin's module, found by its path
@@ -398,9 +411,37 @@ def game(which: str | Game) -> Game:
     return made
 
 
+game = find_game
+"""The game named ``which``: :func:`find_game`, as ``matchgame.game(name)`` spells it."""
+
+
 def all_games() -> tuple[Game, ...]:
     """Every game, in the order of :func:`names` (each package imported)."""
-    return tuple(game(name) for name in names())
+    return tuple(find_game(name) for name in names())
+
+
+def document_game(name: str | None) -> Game:
+    """The game a JSON document is for, from its ``"game"`` field (None: the field is
+    absent): the game of that name, or, for a document that names none, the one game
+    whose documents never name it (:attr:`Game.names_itself` false: the vertex game's,
+    which began before there were other games).
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``name`` names no game.
+
+    Examples
+    --------
+    >>> document_game("edge").name, document_game(None).name
+    ('edge', 'vertex')
+    """
+    if name is not None:
+        return find_game(name)
+    unnamed = [g for g in all_games() if not g.names_itself]
+    if len(unnamed) != 1:  # a registry that breaks the rule is a bug, not the user's
+        raise TypeError(f"one game's documents may name no game, not {len(unnamed)}")
+    return unnamed[0]
 
 
 def register(new: Game) -> Game:
@@ -411,10 +452,29 @@ def register(new: Game) -> Game:
     ------
     InvalidParameterError
         If a game of that name exists already.
+    InvalidTypeError
+        If ``new`` is not a :class:`Game`.
     """
     if not isinstance(new, Game):
         raise InvalidTypeError(f"register takes a Game, got {describe(new)}")
-    if new.name in BUILTIN or new.name in _ADDED:
+    if new.name in BUILTIN or new.name in _ADDED or new.name in ALIASES:
         raise InvalidParameterError(f"a game named {new.name!r} exists already")
+    if not new.names_itself:
+        raise InvalidParameterError(
+            f"the game {new.name!r} must name itself in its documents (names_itself = True)"
+        )
     _ADDED[new.name] = new
     return new
+
+
+def unregister(name: str) -> None:
+    """Take back a game :func:`register` added (a test's game, once tested).
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``name`` is not a game :func:`register` added.
+    """
+    if name not in _ADDED:
+        raise InvalidParameterError(f"{name!r} is not a game register() added")
+    del _ADDED[name]

@@ -23,7 +23,7 @@ from ..core.board import is_board_source
 from ..core.moves import MOVES
 from ..core.names import BoardCells, VertexIds, VertexNames
 from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
-from .contract import game as find_game
+from .contract import GameOf
 from .outcome import Outcome
 
 __all__ = ["BasePosition", "Outcome"]
@@ -74,7 +74,7 @@ class BasePosition(abc.ABC):
     directed [(0, 0), (0, 2)] True
     """
 
-    game: ClassVar[str]
+    rules: ClassVar[GameOf]
     _names: VertexNames
     _n: int
     _start: int | None
@@ -94,7 +94,7 @@ class BasePosition(abc.ABC):
         moves: str = "orthogonal",
         **options: Any,
     ) -> None:
-        checked = find_game(self.game).checked_options(options)
+        checked = self.rules.checked_options(options)
         if isinstance(used, Iterator):  # kept for copies and pickles: read it once
             used = list(used)
         self._setup_args = (source, token, used, moves, checked)
@@ -215,6 +215,11 @@ class BasePosition(abc.ABC):
     def names(self) -> VertexNames:
         """How the vertices are named."""
         return self._names
+
+    @property
+    def game(self) -> str:
+        """The game's name, as documents write it (:attr:`rules` is the game)."""
+        return self.rules.name
 
     @property
     def token(self) -> Hashable | None:

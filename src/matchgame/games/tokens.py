@@ -15,21 +15,20 @@ and annotations are the same objects for every game.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..core._deprecated import warn_renamed
-from ..core._validate import Boolean, InstanceOf, Integer, NoneOr, as_int, validate_params
+from ..core._validate import Boolean, InstanceOf, as_int, validate_params
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph
 from ..core.moves import as_moves
 from ..errors import IllegalMoveError, InvalidParameterError
 from ..readers.tokens import format_token_record, ids_of_numbers, read_token_text
-from .contract import DEFAULT, Game
-from .contract import game as find_game
+from .contract import DEFAULT, Game, find_game
 
 if TYPE_CHECKING:
     from ..core.multigraph import MultiGraph
@@ -72,8 +71,8 @@ class TokenRecord:
         On a board, how the token moves; None on a graph.
     move_lines : ndarray of int64, optional
         The 1-based line of each move in the text it was read from.
-    game : str, default "vertex"
-        The name of the game whose rules the moves follow.
+    rules : Game
+        The game whose rules the moves follow.
     multigraph : MultiGraph, optional
         The edge game's multigraph (parallel edges and self-loops kept).
 
@@ -97,8 +96,14 @@ class TokenRecord:
     board: Board | None = None
     moves_rule: str | None = None
     move_lines: npt.NDArray[np.int64] | None = None  # 1-based input line of each move
-    game: str = "vertex"
+    rules: Game = field(default_factory=lambda: find_game(DEFAULT))
     multigraph: MultiGraph | None = None  # the edge game's graph
+
+    @property
+    def game(self) -> str:
+        """The name of the record's game, as documents write it (:attr:`rules` is the
+        game)."""
+        return self.rules.name
 
     @property
     def moves(self) -> list[Hashable]:
@@ -130,7 +135,7 @@ class TokenRecord:
             board,
             moves if board is not None else None,
             move_lines,
-            game.name,
+            game,
             game_graph if support is not None else None,
         )
 
@@ -139,9 +144,7 @@ class TokenRecord:
             where = f"a {self.board.n_rows}x{self.board.n_cols} board ({self.moves_rule} moves)"
         else:
             where = f"a graph of {self.graph.n_vertices} vertices"
-        title = find_game(self.game).title
-        game = "" if self.game == DEFAULT else f" of {title}"
-        return f"<TokenRecord on {where}, {self.path.shape[0]} moves{game}>"
+        return f"<TokenRecord on {where}, {self.path.shape[0]} moves of {self.rules.title}>"
 
     @classmethod
     def from_moves(
@@ -187,7 +190,7 @@ class TokenRecord:
         the record's game."""
         n_moves = self.path.shape[0]
         upto = n_moves if upto is None else as_int(upto, "upto", low=0, high=n_moves)
-        position = find_game(self.game).position(self.game_graph)
+        position = self.rules.position(self.game_graph)
         for move in self.graph.names.names(self.path[:upto]):
             position.push(move)
         return position
@@ -413,17 +416,14 @@ class WalkAnnotation:
         return draw.notebook_svg(self)
 
 
-@validate_params(
-    record=InstanceOf(TokenRecord, "a TokenRecord"),
-    max_states=NoneOr(Integer(low=1)),
-)
+@validate_params(record=InstanceOf(TokenRecord, "a TokenRecord"))
 def annotate(
-    record: TokenRecord, *, game: str | Game | None = None, max_states: int | None = None
+    record: TokenRecord, *, game: str | Game | None = None, **options: Any
 ) -> WalkAnnotation:
     """Judge every move of ``record``: by its own game's rules, or by ``game``'s (the
     record must follow them: :class:`~matchgame.errors.IllegalMoveError` names the
-    first move that does not). ``max_states``: the budget of a game's exact search
-    (the edge and directed games; default 10**6).
+    first move that does not). ``options``: the game's own (``max_states``: the budget
+    of an exact search; default 10**6).
 
     Each game judges in its own way (:meth:`matchgame.Game.annotate`): the vertex
     game with one augmenting search a move, the edge game with a rank-one update
@@ -436,9 +436,9 @@ def annotate(
         :meth:`TokenRecord.from_moves`.
     game : str or Game, optional
         Judge by this game's rules instead of the record's own game.
-    max_states : int, optional
-        The budget of the game's exact search, at least 1 (the edge and directed
-        games only).
+    **options
+        The game's options (:attr:`Game.options`), checked by the game:
+        ``max_states``, the budget of an exact search (the games that search).
 
     Returns
     -------
@@ -469,6 +469,5 @@ def annotate(
     >>> annotate(TokenRecord.from_moves(square, walk, game="edge")).winner
     'first'
     """
-    rules = find_game(record.game if game is None else game)
-    options = rules.checked_options({"max_states": max_states}, defaults=False)
+    rules = record.rules if game is None else find_game(game)
     return rules.annotate(record, **options)

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from .._kernels import graph6 as _graph6
 from ..errors import InvalidInputError
-from ..games.contract import DEFAULT, game
+from ..games.contract import DEFAULT, find_game
 from ..games.vertex.batch import BatchAnswers, solve_lines, solve_union
 from ..readers.graph6 import GraphLines, graph6_line
 from ..readers.graph_lines import decode_graph_lines
@@ -148,7 +148,7 @@ def answer_graphs(
     formats of one graph each."""
     if output.game != DEFAULT:
         # a game that keeps repeats and loops: they are moves of their own
-        keeps = game(output.game).keeps_parallel_edges
+        keeps = find_game(output.game).keeps_parallel_edges
         lines = GraphLines(n_vertices, edge_start, edges, keeps, None)
         return _finish_game(lines, output, None, None, lambda g: "a graph")
     lines = GraphLines(n_vertices, edge_start, edges, False, None)
@@ -182,7 +182,7 @@ def _finish_game(
     texts: list[bytes] | None,
     where: Any,
 ) -> ChunkResult:
-    answers, over = game(output.game).sweep_batch(lines, **dict(output.options))
+    answers, over = find_game(output.game).sweep_batch(lines, **dict(output.options))
     if over is not None:  # a graph past the budget ends the sweep as a bad line does
         error = f"{where(over[0])}: {over[1]}"
     return _finish(answers, output, error, texts, lines)

@@ -31,8 +31,7 @@ from ...examples import EXAMPLES, UnknownExample
 from ...examples import example as bundled
 from ...games.analyses import BaseAnalysis
 from ...games.bunny import GameRecord, analyse_record
-from ...games.contract import DEFAULT, Game, all_games, names
-from ...games.contract import game as find_game
+from ...games.contract import DEFAULT, Game, all_games, find_game, names
 from ...games.positions import BasePosition
 from ...games.tokens import TokenRecord, annotate
 from ...inputs import input_kind, parse_input, record_kind
@@ -381,9 +380,9 @@ def position(query: QueryParams, body: bytes) -> Response:
     """
     game, moves_played, bunny = _position(query, body)
     document = position_document(game, moves_played)
-    if game.game != DEFAULT:  # another game's positions say whose they are
+    if game.rules.names_itself:  # the game's documents say whose they are
         document["game"] = game.game
-    if find_game(game.game).moves_per_edge:  # what the moves used up: edges
+    if game.rules.moves_per_edge:  # what the moves used up: edges
         value = game.names.json_value
         document["used"] = [[value(u), value(v)] for u, v in game.used_edge_ids()]
     if flag(query, "picture"):

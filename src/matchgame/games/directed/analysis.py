@@ -22,7 +22,7 @@ from ...core.digraph import DiGraph
 from ...core.names import VertexNames
 from ..analyses import BaseAnalysis
 from ..budget import MAX_STATES
-from ..contract import game as find_game
+from ..contract import GameOf, find_game
 from .solve import ACYCLIC, SEARCHED, SYMMETRIC, Regions, Search, regions
 from .source import directed_source
 
@@ -90,7 +90,7 @@ class DirectedAnalysis(BaseAnalysis):
     ([0, 2], 'acyclic')
     """
 
-    game = "directed"
+    rules = GameOf("directed")
 
     def __init__(
         self,

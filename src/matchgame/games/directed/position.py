@@ -19,7 +19,7 @@ import numpy.typing as npt
 from ...core._validate import describe
 from ...core.digraph import DiGraph
 from ...errors import IllegalMoveError, InvalidTypeError
-from ..contract import game as find_game
+from ..contract import GameOf, find_game
 from ..positions import BasePosition
 from .solve import Search, regions
 from .source import directed_source
@@ -61,7 +61,7 @@ class DirectedPosition(BasePosition):
     ([2], True)
     """
 
-    game = "directed"
+    rules = GameOf("directed")
 
     def _set_up(
         self, source: Any, token: Hashable | None, used: Any, moves: str, options: dict[str, Any]

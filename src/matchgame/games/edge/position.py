@@ -47,6 +47,7 @@ from ...core.board import Board
 from ...core.graph import Graph
 from ...core.multigraph import MultiGraph
 from ...errors import IllegalMoveError, InvalidInputError, InvalidTypeError
+from ..contract import GameOf
 from ..positions import BasePosition
 from ._algebra import require
 from .analysis import EdgeAnalysis, analyse_edges, edge_source
@@ -122,7 +123,7 @@ class EdgePosition(BasePosition):
     ([(0, 1), (1, 0)], [2])
     """
 
-    game = "edge"
+    rules = GameOf("edge")
 
     def __init__(
         self,

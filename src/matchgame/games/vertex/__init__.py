@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ...core.matching import ALGORITHMS
 from ...core.moves import as_moves
 from ..contract import Game
+from ..options import GameOption, check_choice_option
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,7 +31,22 @@ if TYPE_CHECKING:
     from .batch import BatchAnswers
     from .position import Position
 
-__all__ = ["GAME", "VertexGame"]
+__all__ = ["ALGORITHM_OPTION", "GAME", "VertexGame"]
+
+ALGORITHM_OPTION = GameOption(
+    name="algorithm",
+    flag="--algorithm",
+    default="auto",
+    check=check_choice_option(ALGORITHMS),
+    help=(
+        "the maximum matching's engine (every engine gives the same verdicts; auto picks "
+        "push-relabel on bipartite graphs, Edmonds' blossoms otherwise)"
+    ),
+    accepts=f"one of {', '.join(ALGORITHMS)}",
+    metavar="ENGINE",
+    choices=ALGORITHMS,
+)
+"""``algorithm`` (``--algorithm``): the vertex game's matching engine."""
 
 
 class VertexGame(Game):
@@ -39,6 +56,8 @@ class VertexGame(Game):
     title = "vertex geography"
     rule = "a move uses up the vertex the token leaves"
     has_matching = True
+    names_itself = False  # its documents began before there were other games
+    options = (ALGORITHM_OPTION,)
     sweep_values = ("n", "m", "matching_size", "winning")
     schemas: ClassVar[Mapping[str, str]] = {
         "placements-board": "placements-board.schema.json",
@@ -63,9 +82,9 @@ class VertexGame(Game):
     def analyse(self, source: Any, *, moves: str = "orthogonal", **options: Any) -> Analysis:
         from .analysis import analyse_vertex
 
-        algorithm = options.pop("algorithm", "auto")
-        self.checked_options(options, defaults=False)
-        return analyse_vertex(self.accept(source, "the source"), moves=moves, algorithm=algorithm)
+        checked = self.checked_options(options)
+        graph = self.accept(source, "the source")
+        return analyse_vertex(graph, moves=moves, algorithm=checked["algorithm"])
 
     def position(
         self,
