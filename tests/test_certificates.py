@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 
 from matchgame import Board, Graph, analyse
-from matchgame.certificates import FORMAT, canonical_input, check_answer, make_certificate
+from matchgame.certificates import canonical_input, check_answer
+from matchgame.games.vertex.certificate import FORMAT, make_certificate
 from matchgame.readers.documents import DocumentError
 from matchgame.writers.placements import format_placements
 

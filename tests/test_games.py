@@ -59,10 +59,9 @@ def _game_name_comparisons(path: Path) -> list[str]:
 def test_no_face_compares_a_game_by_name():
     """Outside the registry and the games' own folders, code asks the game object, never
     its name: a new game then needs no face changed."""
-    games_folders = {PACKAGE / "games" / name for name in matchgame.games.names()}
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        if any(folder in path.parents for folder in games_folders):
+        if path in REGISTRY or any(folder in path.parents for folder in GAME_FOLDERS):
             continue
         found += _game_name_comparisons(path)
     assert found == []
@@ -92,16 +91,78 @@ def test_no_face_checks_a_class_by_name():
     assert found == []
 
 
-def test_the_directed_game_touches_no_face():
-    """The third game came through the contract alone: no module outside its folder
-    imports it (the registry finds it by its package's path)."""
-    importers = []
-    registry = (PACKAGE / "games" / "contract.py", PACKAGE / "games" / "__init__.py")
-    for path in sorted(PACKAGE.rglob("*.py")):
-        namespace = path == PACKAGE / "__init__.py"  # matchgame.DirectedPosition, ...
-        if PACKAGE / "games" / "directed" in path.parents or path in registry or namespace:
+def _game_folder_imports(path: Path) -> list[str]:
+    """The imports in ``path`` (at any depth, TYPE_CHECKING's left out) of a module inside
+    a game's folder (``matchgame.games.vertex...``), as ``line: module``."""
+    folders = {f"matchgame.games.{folder.name}" for folder in GAME_FOLDERS}
+    package = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if path.name == "__init__.py":
+        package += ".__init__"
+    found = []
+    tree = ast.parse(path.read_text())
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for inner in ast.walk(node)
+    }
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
             continue
-        text = path.read_text()
-        if "games.directed" in text or "from .directed" in text:
-            importers.append(str(path.relative_to(PACKAGE)))
-    assert importers == []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level)[0]
+                base = f"{parent}.{base}" if base else parent
+            targets = [base] + [f"{base}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            if any(target == folder or target.startswith(folder + ".") for folder in folders):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {target}")
+                break
+    return found
+
+
+GAME_FOLDERS = sorted(
+    folder for folder in (PACKAGE / "games").iterdir() if (folder / "__init__.py").exists()
+)
+# the registry finds games by their package's path; matchgame/__init__.py names their public
+# classes (matchgame.EdgeAnalysis, ...); _moved.py keeps old paths of their modules working
+REGISTRY = {
+    PACKAGE / "games" / "registry.py",
+    PACKAGE / "__init__.py",
+    PACKAGE / "_moved.py",
+}
+
+
+@pytest.mark.xfail(strict=True, reason="NOI2011 records move into the vertex game's folder next")
+def test_no_module_imports_a_games_folder():
+    """Every game came through the contract: outside its own folder and the registry, no
+    module imports a game's folder (imports inside functions included), so a face never
+    holds more than the contract."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path in REGISTRY or any(folder in path.parents for folder in GAME_FOLDERS):
+            continue
+        found += _game_folder_imports(path)
+    assert found == []
+
+
+def test_the_import_check_can_fail():
+    probe = PACKAGE / "draw" / "_probe_for_test.py"
+    try:
+        probe.write_text(
+            "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from ..games.edge import analysis\n"
+            "def f():\n    from ..games.vertex.position import Position\n"
+            "    import matchgame.games.directed\n"
+        )
+        assert [line.split(": ")[1] for line in _game_folder_imports(probe)] == [
+            "matchgame.games.vertex.position",
+            "matchgame.games.directed",
+        ]
+    finally:
+        probe.unlink()

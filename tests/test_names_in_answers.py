@@ -278,7 +278,8 @@ def test_explain_takes_several_cells_of_one_file_as_its_synopsis_says(tmp_path):
     )
 )
 def test_a_certificate_is_the_json_answers_certificate(case):
-    from matchgame.certificates import check_answer, make_certificate
+    from matchgame.certificates import check_answer
+    from matchgame.games.vertex.certificate import make_certificate
     from matchgame.writers.placements import format_placements
 
     source, moves = case

@@ -17,7 +17,7 @@ import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["MOVED", "install"]
+__all__ = ["MOVED", "MOVED_NAMES", "install", "moved_name"]
 
 MOVED: dict[str, tuple[str, ...]] = {
     "matchgame.analysis": ("matchgame.games.vertex.analysis",),
@@ -58,6 +58,49 @@ MOVED: dict[str, tuple[str, ...]] = {
     "matchgame.sweep.edges": ("matchgame.games.edge.batch",),
 }
 """Old module path -> the modules its public names live in now, searched in order."""
+
+
+MOVED_NAMES: dict[str, dict[str, str]] = {
+    # 0.4: a face imports no game's folder; these were the vertex game's, named there
+    "matchgame.sweep": {
+        "BatchAnswers": "matchgame.games.vertex.batch",
+        "solve_lines": "matchgame.games.vertex.batch",
+        "solve_union": "matchgame.games.vertex.batch",
+    },
+    "matchgame.writers.placements": {
+        "ANSWER_FIELDS": "matchgame.games.vertex.documents",
+        "board_answer": "matchgame.games.vertex.documents",
+        "graph_answer": "matchgame.games.vertex.documents",
+        "graph_document": "matchgame.games.vertex.documents",
+    },
+    "matchgame.certificates": {
+        "FORMAT": "matchgame.games.vertex.certificate",
+        "as_json": "matchgame.games.vertex.certificate",
+        "make_certificate": "matchgame.games.vertex.certificate",
+    },
+}
+"""Module that still exists -> names that left it -> the module they live in now."""
+
+
+def moved_name(module: str, attribute: str) -> Any:
+    """``module.attribute`` where it lives now (a module's ``__getattr__`` asks), with a
+    :class:`DeprecationWarning` naming its new home.
+
+    Raises
+    ------
+    AttributeError
+        If the name never lived in ``module``.
+    """
+    home = MOVED_NAMES.get(module, {}).get(attribute)
+    if home is None:
+        raise AttributeError(f"module {module!r} has no attribute {attribute!r}")
+    warnings.warn(
+        f"{module}.{attribute} moved to {home}.{attribute}; "
+        f"{module}.{attribute} will go in a later release",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return getattr(importlib.import_module(home), attribute)
 
 
 class _MovedModule(types.ModuleType):

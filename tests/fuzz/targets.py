@@ -205,7 +205,8 @@ def vertex_certificate(data: bytes) -> None:
     edge list, made and checked: a proof matchgame makes and refuses is a finding
     (on graphs with odd cycles its ears and links come from a kernel of their own)."""
     from matchgame import Board, analyse
-    from matchgame.certificates import check_answer, make_certificate
+    from matchgame.certificates import check_answer
+    from matchgame.games.vertex.certificate import make_certificate
     from matchgame.readers.boards import parse_board
     from matchgame.readers.edgelists import parse_edge_list
     from matchgame.writers.placements import format_placements

@@ -38,26 +38,40 @@ from __future__ import annotations
 
 import abc
 import importlib
+import importlib.resources
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core._deprecated import warn_renamed
-from ..core._validate import describe
 from ..core.digraph import is_directed
-from ..errors import InvalidInputError, InvalidParameterError, InvalidTypeError
+from ..errors import InvalidInputError, InvalidParameterError
 from .options import GameOption
+from .registry import (
+    ALIASES,
+    BUILTIN,
+    DEFAULT,
+    GameOf,
+    Registered,
+    all_games,
+    document_game,
+    find_game,
+    game,
+    names,
+    register,
+    unregister,
+)
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     import numpy as np
     import numpy.typing as npt
 
     from ..core.board import Board
+    from ..readers.graph6 import GraphLines
     from .analyses import BaseAnalysis
-    from .directed import DirectedGame
-    from .edge import EdgeGame
+    from .batches import BaseBatchAnswers
     from .positions import BasePosition
     from .tokens import TokenRecord, WalkAnnotation
-    from .vertex import VertexGame
 
 __all__ = [
     "ALIASES",
@@ -76,7 +90,7 @@ __all__ = [
 ]
 
 
-class Game(abc.ABC):
+class Game(Registered):
     """One token game (see the module docstring): its rules, what it plays on, and
     the objects that answer it. One instance per game, found by name with
     :func:`matchgame.game`.
@@ -242,9 +256,46 @@ class Game(abc.ABC):
         """
 
     @abc.abstractmethod
-    def sweep_batch(self, graphs: Any, **options: Any) -> Any:
-        """The answers of many small graphs at once (``matchgame sweep``): see
-        :mod:`matchgame.sweep`."""
+    def sweep_batch(
+        self, graphs: GraphLines, **options: Any
+    ) -> tuple[BaseBatchAnswers, tuple[int, str] | None]:
+        """The answers of many small graphs at once (``matchgame sweep``: see
+        :mod:`matchgame.sweep`), a :class:`~matchgame.games.batches.BaseBatchAnswers`;
+        and, when a graph needs more than the game's budget, its place in ``graphs``
+        and why (the answers then hold the graphs before it), else None."""
+
+    def sweep_graph6(self, data: bytes, **options: Any) -> BaseBatchAnswers | None:
+        """A fast path of :meth:`sweep_batch` for a chunk of graph6 lines as read
+        (``data``: whole lines): the answers, or None where the game has no faster way
+        than decoding the lines first, or the chunk is not one it takes (a bad line:
+        the general decoder then names it). None by default."""
+        return None
+
+    # -- documents ----------------------------------------------------------------------
+
+    def schema(self, kind: str) -> dict[str, Any]:
+        """The JSON schema of the game's document ``kind`` (a key of :attr:`schemas`:
+        ``"placements-graph"``, ``"certificate"``, ...), as a dict.
+
+        Raises
+        ------
+        InvalidParameterError
+            If the game writes no document of that kind.
+        """
+        import json
+
+        if kind not in self.schemas:
+            listed = ", ".join(repr(name) for name in self.schemas)
+            raise InvalidParameterError(f"kind must be one of {listed}, got {kind!r}")
+        found: dict[str, Any] = json.loads(
+            self.schema_folder().joinpath(self.schemas[kind]).read_text()
+        )
+        return found
+
+    def schema_folder(self) -> Traversable:
+        """Where the files :attr:`schemas` names lie: matchgame's own ``schemas`` folder
+        (a game made elsewhere gives its own)."""
+        return importlib.resources.files("matchgame") / "schemas"
 
     # -- options --------------------------------------------------------------------------
 
@@ -275,30 +326,6 @@ class Game(abc.ABC):
         return f"<Game {self.name!r}: {self.title}>"
 
 
-class GameOf:
-    """A class attribute that is a game: ``rules = GameOf("vertex")`` on a game's analysis,
-    position or explanation class. The game is found in the registry when first read and
-    kept; so a game's classes hold their game without importing its package, which
-    imports them when its methods run (an import cycle otherwise).
-
-    Examples
-    --------
-    >>> class Probe:
-    ...     rules = GameOf("edge")
-    >>> Probe.rules.title, Probe().rules is Probe.rules
-    ('edge geography', True)
-    """
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._game: Game | None = None
-
-    def __get__(self, instance: object, owner: type | None = None) -> Game:
-        if self._game is None:
-            self._game = find_game(self.name)
-        return self._game
-
-
 def _directed_games() -> str:
     found = [f"game={g.name!r} (--game {g.name})" for g in all_games() if g.directed]
     return " or ".join(found) if found else "a directed game"
@@ -309,172 +336,3 @@ def _takers(option: str) -> str:
     takers = [g.name for g in all_games() if any(o.name == option for o in g.options)]
     listed = " or ".join(f"the {name} game (game={name!r})" for name in takers)
     return listed or "no game"
-
-
-# -- the registry: every game, found by name ----------------------------------------
-
-BUILTIN: dict[str, str] = {
-    "vertex": "matchgame.games.vertex",
-    "edge": "matchgame.games.edge",
-    "directed": "matchgame.games.directed",
-}
-"""The built-in games: name -> the package that defines its ``GAME`` (imported when
-first asked for)."""
-
-ALIASES: dict[str, str] = {"placement": "vertex"}
-"""Old names of games -> their names now: found with a warning, for one more release."""
-
-DEFAULT = "vertex"
-"""The game a face plays when the user names none (``matchgame.analyse(board)``, a
-command line without ``--game``): the game of the problems matchgame began with. Only
-ever a default value: no face compares a game with it (``tests/test_games.py``)."""
-
-_LOADED: dict[str, Game] = {}
-_ADDED: dict[str, Game] = {}  # registered by register(), after the built-in ones
-
-
-def names() -> tuple[str, ...]:
-    """Every game's name: the built-in ones, then those :func:`register` added."""
-    return (*BUILTIN, *_ADDED)
-
-
-AnyGame = TypeVar("AnyGame", bound="Game")
-
-
-# typed by name for the built-in games: matchgame.game("edge").analyse(...) is an
-# EdgeAnalysis to mypy (the registry is the one module that names every game)
-@overload
-def find_game(which: Literal["vertex"]) -> VertexGame: ...
-@overload
-def find_game(which: Literal["edge"]) -> EdgeGame: ...
-@overload
-def find_game(which: Literal["directed"]) -> DirectedGame: ...
-@overload
-def find_game(which: AnyGame) -> AnyGame: ...
-@overload
-def find_game(which: str | Game) -> Game: ...
-def find_game(which: str | Game) -> Game:
-    """The game named ``which`` (a :class:`~matchgame.games.contract.Game` is given back
-    as it is), as python-chess's ``find_variant`` finds a variant.
-
-    Parameters
-    ----------
-    which : str or Game
-        A game's name (``"vertex"``, ``"edge"``, ``"directed"``, or one added with
-        ``matchgame.games.register``), or a game.
-
-    Returns
-    -------
-    Game
-        The one instance of that game.
-
-    Raises
-    ------
-    InvalidParameterError
-        If no game has that name (the message lists the games).
-    InvalidTypeError
-        If ``which`` is neither a name nor a game.
-
-    See Also
-    --------
-    Game : What a game is and holds.
-    analyse : Who wins where, in the game chosen by ``game=``.
-
-    Examples
-    --------
-    >>> find_game("vertex").rule
-    'a move uses up the vertex the token leaves'
-    >>> find_game("chess")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    matchgame.errors.InvalidParameterError: game must be one of 'vertex', 'edge', ..., got 'chess'
-    """
-    if isinstance(which, Game):
-        return which
-    if not isinstance(which, str):
-        listed = ", ".join(repr(name) for name in names())
-        raise InvalidParameterError(f"game must be one of {listed}, got {describe(which)}")
-    found = _LOADED.get(which) or _ADDED.get(which)
-    if found is not None:
-        return found
-    path = BUILTIN.get(which)
-    if path is None:
-        if which in ALIASES:
-            warn_renamed(f"the game {which!r}", f"{ALIASES[which]!r}", stacklevel=3)
-            return find_game(ALIASES[which])
-        listed = ", ".join(repr(name) for name in names())
-        raise InvalidParameterError(f"game must be one of {listed}, got {which!r}")
-    made = importlib.import_module(path).GAME  # a plugin's module, found by its path
-    if not isinstance(made, Game) or made.name != which:
-        raise TypeError(f"{path}.GAME is not the game {which!r}")
-    _LOADED[which] = made
-    return made
-
-
-game = find_game
-"""The game named ``which``: :func:`find_game`, as ``matchgame.game(name)`` spells it."""
-
-
-def all_games() -> tuple[Game, ...]:
-    """Every game, in the order of :func:`names` (each package imported)."""
-    return tuple(find_game(name) for name in names())
-
-
-def document_game(name: str | None) -> Game:
-    """The game a JSON document is for, from its ``"game"`` field (None: the field is
-    absent): the game of that name, or, for a document that names none, the one game
-    whose documents never name it (:attr:`Game.names_itself` false: the vertex game's,
-    which began before there were other games).
-
-    Raises
-    ------
-    InvalidParameterError
-        If ``name`` names no game.
-
-    Examples
-    --------
-    >>> document_game("edge").name, document_game(None).name
-    ('edge', 'vertex')
-    """
-    if name is not None:
-        return find_game(name)
-    unnamed = [g for g in all_games() if not g.names_itself]
-    if len(unnamed) != 1:  # a registry that breaks the rule is a bug, not the user's
-        raise TypeError(f"one game's documents may name no game, not {len(unnamed)}")
-    return unnamed[0]
-
-
-def register(new: Game) -> Game:
-    """Add a game made outside matchgame (a :class:`~matchgame.games.contract.Game`):
-    every face offers it from then on. Returns it.
-
-    Raises
-    ------
-    InvalidParameterError
-        If a game of that name exists already.
-    InvalidTypeError
-        If ``new`` is not a :class:`Game`.
-    """
-    if not isinstance(new, Game):
-        raise InvalidTypeError(f"register takes a Game, got {describe(new)}")
-    if new.name in BUILTIN or new.name in _ADDED or new.name in ALIASES:
-        raise InvalidParameterError(f"a game named {new.name!r} exists already")
-    if not new.names_itself:
-        raise InvalidParameterError(
-            f"the game {new.name!r} must name itself in its documents (names_itself = True)"
-        )
-    _ADDED[new.name] = new
-    return new
-
-
-def unregister(name: str) -> None:
-    """Take back a game :func:`register` added (a test's game, once tested).
-
-    Raises
-    ------
-    InvalidParameterError
-        If ``name`` is not a game :func:`register` added.
-    """
-    if name not in _ADDED:
-        raise InvalidParameterError(f"{name!r} is not a game register() added")
-    del _ADDED[name]

@@ -225,13 +225,13 @@ def sweep(
             "format names the format of text or files, not of "
             f"{_type_name(graphs_or_source)} (graph objects and geng need none)"
         )
+    rules = find_game(game)
+    options = rules.checked_options(options, defaults=False)
     where = None
     if filter is not None:
         from .filters import parse_condition  # here: a sweep without one does without
 
-        where = parse_condition(filter, "filter")
-    rules = find_game(game)
-    options = rules.checked_options(options, defaults=False)
+        where = parse_condition(filter, "filter", rules.sweep_values, rules.title)
     output = Output(
         count=count, echo=echo, where=where, game=rules.name, options=tuple(options.items())
     )

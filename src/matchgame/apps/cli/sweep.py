@@ -63,8 +63,9 @@ def add_sweep_command(subcommands: Any) -> None:
     command.add_argument(
         "--count",
         action="store_true",
-        help="write counts: graphs, and histograms by vertices, edges, matching_size, "
-        "placer_wins and winning_vertices (|D|); with --filter, of the graphs it keeps",
+        help="write counts: graphs, and histograms by vertices, edges, the game's own "
+        f"values ({_own_values()}), placer_wins and winning_vertices (|D|); with --filter, "
+        "of the graphs it keeps",
     )
     command.add_argument(
         "--echo",
@@ -77,8 +78,9 @@ def add_sweep_command(subcommands: Any) -> None:
         metavar="CONDITION",
         help="write only the input lines of the graphs that meet CONDITION (graph6 for "
         "graphs from other formats), e.g. 'placer_wins', 'not mover_wins', "
-        "'matching_size>=4 and winning==n'; names: placer_wins, mover_wins, n, m, "
-        "matching_size, winning (|D|), losing; ==, !=, <, <=, >, >=, and, or, not, ()",
+        "'m>=4 and winning==n'; names: placer_wins, mover_wins, n, m, winning (|D|), "
+        f"losing, and the game's own values ({_own_values()}); ==, !=, <, <=, >, >=, and, "
+        "or, not, ()",
     )
     command.add_argument(
         "--input-format",
@@ -178,17 +180,13 @@ def _output(args: argparse.Namespace) -> Any:
         raise UsageError("--echo goes with the JSON lines, not --count")
     if args.echo and args.filter is not None:
         raise UsageError("--echo goes with the JSON lines; --filter writes the input lines")
+    game, options = chosen_game(args)
     where = None
     if args.filter is not None:
         from ...sweep.filters import parse_condition
 
-        where = parse_condition(args.filter, "--filter")
+        where = parse_condition(args.filter, "--filter", game.sweep_values, game.title)
     lines = where is not None and not args.count
-    game, options = chosen_game(args)
-    missing = [name for name in ("matching_size",) if name not in game.sweep_values]
-    if args.filter is not None and any(name in args.filter for name in missing):
-        listed = ", ".join(game.sweep_values)
-        raise UsageError(f"--filter: {game.title} has no {missing[0]} ({listed} ...)")
     return _sweep.Output(
         count=args.count,
         echo=args.echo,
@@ -455,3 +453,17 @@ def _interrupted(args: argparse.Namespace, ledger: Checkpoint, signum: int) -> i
         os.kill(os.getpid(), signal.SIGTERM)  # its default action now: status 143
         return 128 + signum
     raise KeyboardInterrupt  # said and given status 130 by the command line's main
+
+
+def _own_values() -> str:
+    """The values games add to a sweep's (``matching_size: --game vertex``), for help."""
+    from ...games.batches import BASE_VALUES
+    from ...games.contract import all_games
+
+    own = [
+        f"{value}: --game {game.name}"
+        for game in all_games()
+        for value in game.sweep_values
+        if value not in BASE_VALUES
+    ]
+    return "; ".join(own) or "none"

@@ -17,14 +17,16 @@ import numpy.typing as npt
 from ...core.digraph import DiGraph
 from ...errors import BudgetExceededError
 from ...readers.graph6 import GraphLines
+from ..batches import BaseBatchAnswers
 from ..budget import MAX_STATES
+from ..contract import GameOf
 from .analysis import analyse_directed
 
 __all__ = ["DirectedBatchAnswers", "solve_directed_lines"]
 
 
 @dataclass(frozen=True)
-class DirectedBatchAnswers:
+class DirectedBatchAnswers(BaseBatchAnswers):
     """The directed game's answers of a batch of graphs (the reading surface of the
     sweeps' batch answers: counts, conditions and documents)."""
 
@@ -32,16 +34,8 @@ class DirectedBatchAnswers:
     n_edges: npt.NDArray[np.int64]
     winning: npt.NDArray[np.bool_]
     winning_count: npt.NDArray[np.int64]
-    matching_size: None = None  # no matching in the directed game's answers
-    game: str = "directed"  # the game whose answers these are (sweep counts name it)
 
-    @property
-    def n_graphs(self) -> int:
-        return int(self.vertex_start.shape[0]) - 1
-
-    def values(self) -> dict[str, npt.NDArray[np.int64]]:
-        """Per graph: ``n``, ``m`` (arcs) and ``winning``."""
-        return {"n": np.diff(self.vertex_start), "m": self.n_edges, "winning": self.winning_count}
+    rules = GameOf("directed")
 
     def documents(
         self, graphs: Sequence[int] | None = None, prefixes: Sequence[bytes] | None = None

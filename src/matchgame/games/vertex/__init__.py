@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     from ...core.board import Board
     from ...core.graph import Graph
+    from ...readers.graph6 import GraphLines
     from ..tokens import TokenRecord, WalkAnnotation
     from .analysis import Analysis
     from .batch import BatchAnswers
@@ -120,11 +121,23 @@ class VertexGame(Game):
 
         return check_answer(self.accept(source, "the source"), answer, moves=moves)
 
-    def sweep_batch(self, graphs: Any, **options: Any) -> tuple[BatchAnswers, None]:
+    def sweep_batch(self, graphs: GraphLines, **options: Any) -> tuple[BatchAnswers, None]:
         from .batch import solve_lines
 
         self.checked_options(options, defaults=False)
         return solve_lines(graphs), None
+
+    def sweep_graph6(self, data: bytes, **options: Any) -> BatchAnswers | None:
+        """graph6 of at most 64 vertices a line (all of geng's) decoded straight into
+        the union's CSR: about half the cost of decoding, then building it."""
+        import numpy as np
+
+        from ..._kernels import graph6 as _graph6
+        from .batch import solve_union
+
+        self.checked_options(options, defaults=False)
+        union = _graph6.decode_graph6_union(np.frombuffer(data, dtype=np.uint8))
+        return None if union is None else solve_union(*union)
 
 
 GAME = VertexGame()

@@ -56,7 +56,7 @@ def check_answer(
     Examples
     --------
     >>> from matchgame import analyse
-    >>> from matchgame.certificates import make_certificate
+    >>> from matchgame.games.vertex.certificate import make_certificate
     >>> from matchgame.writers.placements import format_placements
     >>> board = Board.from_rows([".##", "...", "#.#"])
     >>> answer = format_placements(analyse(board), "json", make_certificate(board))
