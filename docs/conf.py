@@ -290,7 +290,7 @@ def _assigned_doc(module: str, name: str, value: object) -> list[str]:
 
 def _alias_sentences() -> dict[str, str]:
     """Each public name that is another name of a class, and the docstring of its
-    assignment (``MoveAnnotation = MoveNote`` in matchgame.games.bunny)."""
+    assignment (``MoveAnnotation = MoveNote`` in matchgame.games.vertex.mistakes)."""
     aliases = {}
     for name, value in PUBLIC.items():
         if inspect.isclass(value) and value.__name__ != name:

@@ -67,6 +67,35 @@ def test_no_face_compares_a_game_by_name():
     assert found == []
 
 
+def _default_comparisons(path: Path) -> list[str]:
+    """Comparisons with the registry's ``DEFAULT`` (a branch on the default game)."""
+    return [
+        f"{path.relative_to(PACKAGE)}:{node.lineno}"
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Compare)
+        and any(
+            isinstance(o, ast.Name | ast.Attribute) and ast.unparse(o).endswith("DEFAULT")
+            for o in [node.left, *node.comparators]
+        )
+    ]
+
+
+def test_no_face_branches_on_the_default_game():
+    """``DEFAULT`` is the game played when none is named: a default value, never a case
+    (no ``if game != DEFAULT``); what differs is asked of the game."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path not in REGISTRY:
+            found += _default_comparisons(path)
+    assert found == []
+    probe = PACKAGE / "games" / "_probe_for_test.py"
+    try:
+        probe.write_text("def f(game):\n    return game.name != DEFAULT\n")
+        assert len(_default_comparisons(probe)) == 1
+    finally:
+        probe.unlink()
+
+
 def test_the_name_check_can_fail(tmp_path):
     bad = PACKAGE / "games" / "_probe_for_test.py"
     try:
@@ -138,7 +167,6 @@ REGISTRY = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="NOI2011 records move into the vertex game's folder next")
 def test_no_module_imports_a_games_folder():
     """Every game came through the contract: outside its own folder and the registry, no
     module imports a game's folder (imports inside functions included), so a face never

@@ -129,7 +129,7 @@ def test_engine_never_loses_a_won_game(tmp_path_factory, rows, seed):
 def test_bunny_protocol_and_illegal_move(tmp_path):
     record = tmp_path / "r.txt"
     record.write_text("3 3\nXOX\nO.O\nXOX\n0\n")
-    driver = Driver(record, "--game", "bunny", "--strict")
+    driver = Driver(record, "--strict")  # a NOI2011 record: the vertex game's source
     driver.send(0, 1)  # a white piece next to the empty centre: legal for Bunny
     line = driver.read()
     assert line.startswith("engine: ")

@@ -56,14 +56,6 @@ if TYPE_CHECKING:
         analyse_placements,
         explain,
     )
-    from .games.bunny import (
-        BunnyBoard,
-        GameRecord,
-        MoveAnnotation,
-        RecordAnalysis,
-        analyse_record,
-        parse_noi_record,
-    )
     from .games.contract import Game, game
     from .games.directed.analysis import DirectedAnalysis
     from .games.directed.explain import DirectedExplanation
@@ -72,12 +64,18 @@ if TYPE_CHECKING:
     from .games.edge.explain import EdgeExplanation
     from .games.edge.position import EdgePosition
     from .games.explanations import BaseExplanation
+    from .games.noi import BunnyBoard, GameRecord, parse_noi_record
     from .games.outcome import Outcome
     from .games.positions import BasePosition
     from .games.tokens import MoveNote, TokenRecord, WalkAnnotation, annotate, parse_token_record
     from .games.vertex.analysis import Analysis
     from .games.vertex.engines import WalkAnalysis, analyse_walk
     from .games.vertex.explain import Explanation
+    from .games.vertex.mistakes import (
+        MoveAnnotation,
+        RecordAnalysis,
+        analyse_record,
+    )
     from .games.vertex.position import Position
     from .readers.documents import DocumentError
     from .readers.edgelists import parse_edge_list
@@ -128,18 +126,18 @@ _LAZY = {
     "WalkAnnotation": "games.tokens",
     "MoveNote": "games.tokens",
     "annotate": "games.tokens",
-    "BunnyBoard": "games.bunny",
-    "GameRecord": "games.bunny",
-    "MoveAnnotation": "games.bunny",
-    "RecordAnalysis": "games.bunny",
-    "analyse_record": "games.bunny",
+    "BunnyBoard": "games.noi",
+    "GameRecord": "games.noi",
+    "MoveAnnotation": "games.vertex.mistakes",
+    "RecordAnalysis": "games.vertex.mistakes",
+    "analyse_record": "games.vertex.mistakes",
     "parse_board": "core.board",
     "parse_edge_list": "readers.edgelists",
     "read_graph": "readers.graphs",
     "read_graphs": "readers.graphs",
     "write_graph": "readers.graph_writers",
     "write_verdicts": "writers.graphfiles",
-    "parse_noi_record": "games.bunny",
+    "parse_noi_record": "games.noi",
     "parse_token_record": "games.tokens",
     "DocumentError": "readers.documents",
 }

@@ -1,6 +1,6 @@
 """Module paths from before the package had floors, kept working with a warning.
 
-``import matchgame.bunny`` (now :mod:`matchgame.games.bunny`), ``from
+``import matchgame.bunny`` (now :mod:`matchgame.games.noi`), ``from
 matchgame.formats import json_chunks`` (now :mod:`matchgame.writers.jsonstream`)
 and the like still work: each old path is a small module whose names are looked
 up, on first use, in the modules that hold them now, with a
@@ -26,7 +26,11 @@ MOVED: dict[str, tuple[str, ...]] = {
         "matchgame.core.names",
         "matchgame.readers.boards",
     ),
-    "matchgame.bunny": ("matchgame.games.bunny", "matchgame.readers.noi"),
+    "matchgame.bunny": (
+        "matchgame.games.noi",
+        "matchgame.games.vertex.mistakes",
+        "matchgame.readers.noi",
+    ),
     "matchgame.walks": ("matchgame.games.tokens", "matchgame.readers.tokens"),
     "matchgame.graph": ("matchgame.core.graph",),
     "matchgame.matching": ("matchgame.core.matching",),
@@ -56,6 +60,12 @@ MOVED: dict[str, tuple[str, ...]] = {
     "matchgame.certificates.edges": ("matchgame.games.edge.certificate",),
     "matchgame.sweep.solve": ("matchgame.games.vertex.batch",),
     "matchgame.sweep.edges": ("matchgame.games.edge.batch",),
+    # 0.4: NOI2011 records are a source of the vertex game, which judges them
+    "matchgame.games.bunny": (
+        "matchgame.games.noi",
+        "matchgame.games.vertex.mistakes",
+        "matchgame.readers.noi",
+    ),
 }
 """Old module path -> the modules its public names live in now, searched in order."""
 

@@ -19,7 +19,7 @@ from .core.board import Board, parse_board
 from .core.graph import Graph
 from .core.moves import as_moves
 from .errors import InvalidParameterError, MatchgameError, ParseError
-from .games.contract import DEFAULT, Game, find_game
+from .games.contract import DEFAULT, Game, all_games, find_game
 from .readers import graphs
 from .readers.inputs import GRAPH_KINDS, KINDS, TEXT_KINDS, TRAIL_KINDS, graph_kind
 
@@ -60,11 +60,7 @@ class Input:
 
         if isinstance(value, MultiGraph):
             return value.support
-        from .games.bunny import GameRecord  # imported already: the value is a record
-
-        if isinstance(value, GameRecord):
-            return value.board.arena.graph
-        return value.graph  # a token-game record
+        return value.graph  # a record: a token game's, or a source's (a NOI2011 board's arena)
 
 
 def input_kind(
@@ -221,10 +217,8 @@ def _parse(data: str | bytes, kind: str, moves: str, rules: Game) -> Input:
         value = parse_board(data)
     elif kind == "edges":
         value = rules.read_edge_list(data)
-    elif kind == "noi":
-        from .games.bunny import parse_noi_record  # the records bring their engines
-
-        value = parse_noi_record(data)
+    elif kind in _source_kinds():  # a NOI2011 record: the vertex game's source
+        value = rules.read_source(kind, data)  # refused, naming the readers, by the others
     elif kind in ("walk-board", "walk-edges", *TRAIL_KINDS):
         from .games.tokens import parse_token_record
 
@@ -254,8 +248,18 @@ def sniffed_kinds(edges: bool, game: str | Game | None = None) -> tuple[str, ...
     >>> sniffed_kinds(True, "edge")
     ('edges', 'trail-edges')
     """
-    record = record_kind(edges, DEFAULT if game is None else game)
-    return tuple(record if kind.startswith("walk-") else kind for kind in SNIFFED[edges])
+    rules = find_game(DEFAULT if game is None else game)
+    record = record_kind(edges, rules)
+    return tuple(
+        record if kind.startswith("walk-") else kind
+        for kind in SNIFFED[edges]
+        if kind not in _source_kinds() or kind in rules.sources
+    )
+
+
+def _source_kinds() -> set[str]:
+    """The kinds some game reads as a source of its own (:attr:`matchgame.Game.sources`)."""
+    return {kind for game in all_games() for kind in game.sources}
 
 
 def sniff_input(

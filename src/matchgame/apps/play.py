@@ -23,22 +23,21 @@ from ..core.moves import MOVES_HELP
 from ..core.names import BoardCells, Cell, VertexNames
 from ..draw.terminal import GridPicture, fit_grid
 from ..errors import IllegalMoveError, InvalidInputError
-from ..games.bunny import GameRecord, player_of
 from ..games.contract import Game, find_game
 from ..games.positions import BasePosition
-from ..games.vertex.position import Position
+from ..readers.noi import player_of
 
 __all__ = [
     "COMMANDS",
     "GridPicture",
     "Session",
-    "bunny_session",
     "command_of",
     "fit_grid",
     "game_session",
     "legend",
     "parse_cell",
     "read_lines",
+    "record_session",
 ]
 
 
@@ -216,17 +215,15 @@ def legend(game: str | Game, session: Session, *, you_move_first: bool, board: b
     return text
 
 
-def bunny_session(record: GameRecord, *, you_move_first: bool) -> Session:
-    """NOI2011 from the position after ``record``'s moves (Bunny, white, to move).
+def record_session(record: Any, *, you_move_first: bool, **options: Any) -> Session:
+    """NOI2011 from the position after ``record``'s moves (Bunny, white, to move): the
+    vertex game's position on the record's arena (:meth:`GameRecord.position`).
 
     ``you_move_first``: you are Bunny. A move names the piece to slide into the
     empty cell, as in the record format.
     """
-    arena = record.board.arena
     played = [tuple(cell) for cell in record.moves.tolist()]
-    position = Position(arena.graph, token=record.board.empty)
-    for cell in played:
-        position.push(cell)
+    position = record.position(**options)
 
     def describe(index: int) -> str:
         player, number = player_of(index + len(played))

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from ..core._validate import as_int
 from ..core.names import BoardCells
-from ..games.bunny import RecordAnalysis
 from ..games.positions import BasePosition
 from ..games.tokens import WalkAnnotation
 from .boards import _board_scene, _cell_centres
@@ -24,6 +24,9 @@ from .scene import (
     Scene,
     _frame,
 )
+
+if TYPE_CHECKING:
+    from ..games.vertex.mistakes import RecordAnalysis
 
 __all__ = ["USED_EDGE", "mark_used_edges", "position_scene", "record_scene", "walk_scene"]
 

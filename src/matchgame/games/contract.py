@@ -37,8 +37,6 @@ game's own folder asks which game it holds by name. A new game subclasses
 from __future__ import annotations
 
 import abc
-import importlib
-import importlib.resources
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -124,6 +122,11 @@ class Game(Registered):
         What a sweep's conditions may ask of each graph's answer, and what its counts
         histogram: ``n``, ``m``, ``winning``, and what the game adds (the vertex game's
         ``matching_size``).
+    sources : mapping of str to str
+        Input kinds the game reads beyond boards, graphs and records of its moves, each
+        with what it is (the vertex game's ``"noi"``: a NOI2011 Bunny-and-Egg record,
+        the walk of its empty cell); read by :meth:`read_source`, judged by
+        :meth:`annotate`.
     names_itself : bool
         Whether its JSON documents carry ``"game": name`` (every game's do but the
         vertex game's, which began before there were others:
@@ -157,6 +160,7 @@ class Game(Registered):
     has_matching: ClassVar[bool] = False
     sweep_values: ClassVar[tuple[str, ...]] = ("n", "m", "winning")
     names_itself: ClassVar[bool] = True
+    sources: ClassVar[Mapping[str, str]] = {}
 
     # -- what it is played on ---------------------------------------------------------
 
@@ -170,6 +174,21 @@ class Game(Registered):
     def read_edge_list(self, data: str | bytes) -> Any:
         """The edge list format of matchgame (``n m`` then ``m`` lines ``u v``,
         1-based), read as this game reads it (a simple graph, a multigraph, arcs)."""
+
+    def read_source(self, kind: str, data: str | bytes) -> Any:
+        """The input ``data`` of ``kind``, one of :attr:`sources` (a NOI2011 record for
+        the vertex game), read and checked by the game's rules.
+
+        Raises
+        ------
+        ParseError, IllegalMoveError
+            From the source's reader, naming the line.
+        InvalidInputError
+            If the game reads no input of that kind (naming the games that do).
+        """
+        readers = [g.name for g in all_games() if kind in g.sources]
+        others = " or ".join(f"--game {name}" for name in readers) or "no game"
+        raise InvalidInputError(f"{self.title} reads no {kind} input ({others} does)")
 
     def accept(self, graph: Any, what: str = "the graph") -> Any:
         """A graph read from a file in a standard format, as this game plays it: an
@@ -226,6 +245,17 @@ class Game(Registered):
     def annotate(self, record: TokenRecord, **options: Any) -> WalkAnnotation:
         """Every move of ``record`` judged by this game's rules (a record of another
         game must follow them: see :meth:`record_graph`)."""
+
+    def annotate_source(self, record: Any, **options: Any) -> Any:
+        """Every move of a record of one of the game's :attr:`sources` judged (the vertex
+        game: a NOI2011 record's mistakes, a :class:`~matchgame.RecordAnalysis`).
+
+        Raises
+        ------
+        InvalidInputError
+            If the game reads no sources of its own.
+        """
+        raise InvalidInputError(f"{self.title} reads no record of a source of its own")
 
     def record_graph(self, record: TokenRecord) -> Any:
         """The graph this game plays ``record`` on: its own, or, for a record of
@@ -295,6 +325,8 @@ class Game(Registered):
     def schema_folder(self) -> Traversable:
         """Where the files :attr:`schemas` names lie: matchgame's own ``schemas`` folder
         (a game made elsewhere gives its own)."""
+        import importlib.resources  # here: start-up does without it
+
         return importlib.resources.files("matchgame") / "schemas"
 
     # -- options --------------------------------------------------------------------------

@@ -56,8 +56,10 @@ BUILTIN: dict[str, str] = {
 """The built-in games: name -> the package that defines its ``GAME`` (imported when
 first asked for)."""
 
-ALIASES: dict[str, str] = {"placement": "vertex"}
-"""Old names of games -> their names now: found with a warning, for one more release."""
+ALIASES: dict[str, str] = {"placement": "vertex", "bunny": "vertex"}
+"""Old names of games -> their names now: found with a warning, for one more release
+(``"bunny"``: NOI2011's records, once a game of their own, are the vertex game's
+source)."""
 
 DEFAULT = "vertex"
 """The game a face plays when the user names none (``matchgame.analyse(board)``, a

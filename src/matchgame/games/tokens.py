@@ -185,12 +185,12 @@ class TokenRecord:
         rules.check_walk(game_graph, path, None)
         return cls.of_game(rules, game_graph, path, board, moves)
 
-    def position(self, upto: int | None = None) -> BasePosition:
+    def position(self, upto: int | None = None, **options: Any) -> BasePosition:
         """The game after its first ``upto`` moves (all by default), as a position of
-        the record's game."""
+        the record's game (``options``: the game's own, such as ``max_states``)."""
         n_moves = self.path.shape[0]
         upto = n_moves if upto is None else as_int(upto, "upto", low=0, high=n_moves)
-        position = self.rules.position(self.game_graph)
+        position = self.rules.position(self.game_graph, **options)
         for move in self.graph.names.names(self.path[:upto]):
             position.push(move)
         return position

@@ -10,8 +10,8 @@
 
 This module reads the text (``read_noi_text``: the pieces, the empty cell and
 the moves, the format checked) and writes it back; the records themselves
-(:class:`~matchgame.games.bunny.GameRecord`, which checks every move's legality)
-and their analysis live in :mod:`matchgame.games.bunny`.
+(:class:`~matchgame.games.noi.GameRecord`, which checks every move's legality)
+and their analysis live in :mod:`matchgame.games.noi` and :mod:`matchgame.games.vertex.mistakes`.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from ..core.board import MAX_CELLS
 from ..errors import IllegalMoveError, ParseError
 
 if TYPE_CHECKING:
-    from ..games.bunny import BunnyBoard, GameRecord
+    from ..games.noi import BunnyBoard, GameRecord
 
 __all__ = [
     "PLAYERS",
@@ -68,7 +68,7 @@ def player_of(move_index: int) -> tuple[str, int]:
 @dataclass(frozen=True)
 class NoiText:
     """A NOI2011 record's text, read and its format checked (the moves' legality is
-    the record's to check: :class:`~matchgame.games.bunny.GameRecord`).
+    the record's to check: :class:`~matchgame.games.noi.GameRecord`).
 
     Attributes
     ----------

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..games.bunny import RecordAnalysis
 from ..games.tokens import MoveNote, WalkAnnotation
+
+if TYPE_CHECKING:
+    from ..games.vertex.mistakes import RecordAnalysis
 
 __all__ = [
     "ANNOTATION_LEGEND",

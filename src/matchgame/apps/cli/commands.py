@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.moves import MOVES_HELP
 from ...errors import InvalidParameterError, ParseError
-from ...games.contract import DEFAULT
+from ...games.contract import all_games
 from ...inputs import parse_input, record_kind
 from ...readers.inputs import GRAPH_KINDS
 from . import batch
@@ -179,7 +179,6 @@ def answer_verify(
 
 def render(args: argparse.Namespace) -> int:
     from ... import draw
-    from ...games.bunny import GameRecord, analyse_record
     from ...games.tokens import TokenRecord
     from ...games.tokens import annotate as judge
     from ...inputs import sniff_input
@@ -220,14 +219,10 @@ def render(args: argparse.Namespace) -> int:
         )
     value = source.value
     style = {"layout": args.layout, "size": args.size}
-    if isinstance(value, GameRecord):
-        if game.name != DEFAULT:
-            raise UsageError(
-                f"Bunny and Egg (NOI2011) is a vertex game: --game {game.name} does not draw it"
-            )
+    if source.kind in game.sources:  # a NOI2011 record: its board, the empty cell's walk
         if args.layout != "auto":
             raise UsageError(f"--layout {args.layout}: a NOI2011 record is drawn on its board")
-        scene = draw.record_scene(analyse_record(value), size=args.size)
+        scene = draw.record_scene(game.annotate_source(value, **options), size=args.size)
     elif isinstance(value, TokenRecord):
         _note_layout(value.graph, args.layout)
         scene = draw.walk_scene(judge(value, game=game, **options), **style)
@@ -286,26 +281,26 @@ def play(args: argparse.Namespace) -> int:
     if args.file in (None, "-") and args.example is None:
         raise UsageError("play reads your moves from standard input: give the board as FILE")
     you_first = args.you == "first"
-    if args.game == "placement":  # the vertex game's old name
-        args.game = DEFAULT
-    if args.game == "bunny":
-        if args.edges or args.moves != "orthogonal":
-            raise UsageError("--game bunny is played on a NOI2011 record: no --edges or --moves")
-        if getattr(args, "max_states", None) is not None:
-            raise UsageError("--max-states goes with a game that searches, not with --game bunny")
-        from ...games.bunny import GameRecord
+    game, options = chosen_game(args)
+    kind = placement_kind(args)
+    if kind == "board" and game.sources:  # a board, or a source of the game (NOI2011)
+        from ...inputs import sniff_input
 
-        record = parse_input(input_bytes(args, "noi"), "noi").value
-        assert isinstance(record, GameRecord)
-        session = sessions.bunny_session(record, you_move_first=you_first)
+        data = input_bytes(args, None, game=game)
+        source = sniff_input(data, moves=args.moves, name=args.file or "the input", game=game)
+        if source.kind not in ("board", *game.sources):
+            raise UsageError(f"play plays a board or a graph, not {source.kind} (see annotate)")
+    else:
+        source = parse_input(input_bytes(args, kind, game=game), kind, moves=args.moves, game=game)
+    if source.kind in game.sources:  # a NOI2011 record: you slide pieces into the empty cell
+        if args.moves != "orthogonal":
+            raise UsageError("a NOI2011 record is played with orthogonal moves: no --moves")
+        session = sessions.record_session(source.value, you_move_first=you_first, **options)
         legend = (
             f"You are {'Bunny (white pieces O)' if you_first else 'Egg (black pieces X)'}. "
             "Name the piece to slide into the empty cell '.'."
         )
     else:
-        game, options = chosen_game(args)
-        kind = placement_kind(args)
-        source = parse_input(input_bytes(args, kind), kind, moves=args.moves, game=game)
         session = sessions.game_session(
             game, source.value, you_move_first=you_first, moves=source.moves, **options
         )
@@ -357,11 +352,13 @@ def answer_annotate(
 
 
 def mistakes(args: argparse.Namespace) -> int:
-    if args.game != DEFAULT:
+    game, _ = chosen_game(args)
+    if "noi" not in game.sources:
+        readers = " or ".join(f"--game {g.name}" for g in all_games() if "noi" in g.sources)
         raise UsageError(
-            "mistakes judges Bunny and Egg (NOI2011), a vertex game (a piece never slides "
-            f"back into a cell it left): --game {args.game} does not apply; for a record of "
-            f"{args.game} use annotate --game {args.game}"
+            "mistakes judges Bunny and Egg (NOI2011) records, which "
+            f"{game.title} does not read ({readers} does: a piece never slides back into a "
+            f"cell it left); for a record of {game.title} use annotate --game {game.name}"
         )
     return batch.run(args, "noi", answer_mistakes)
 
@@ -370,12 +367,11 @@ def answer_mistakes(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
     """One NOI2011 record's mistakes, in ``args.format``."""
-    from ...games.bunny import GameRecord, analyse_record
     from ...writers.records import format_mistakes
 
-    record = parse_input(data, "noi").value
-    assert isinstance(record, GameRecord)
-    analysis = analyse_record(record)
+    game, options = chosen_game(args)
+    record = parse_input(data, "noi", game=game).value
+    analysis = game.annotate_source(record, **options)
     if not analysis.ended:
         warn(
             "the record does not end with Egg's win (Bunny can still move); "

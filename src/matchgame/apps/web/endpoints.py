@@ -30,7 +30,6 @@ from ...errors import MatchgameError
 from ...examples import EXAMPLES, UnknownExample
 from ...examples import example as bundled
 from ...games.analyses import BaseAnalysis
-from ...games.bunny import GameRecord, analyse_record
 from ...games.contract import DEFAULT, Game, all_games, find_game, names
 from ...games.positions import BasePosition
 from ...games.tokens import TokenRecord, annotate
@@ -85,6 +84,21 @@ def _game(query: QueryParams) -> Game:
     if name not in names():
         raise MatchgameError(f"query game={name[:20]!r}: expected one of {', '.join(names())}")
     return find_game(name)
+
+
+def _options(query: QueryParams, game: Game) -> dict[str, Any]:
+    """The game options the query gives (``max_states=1000``: each option of any game
+    under its API name), read and checked by the game (an option of another game is
+    one line naming the games that take it)."""
+    given: dict[str, Any] = {}
+    for option in {o.name: o for g in all_games() for o in g.options}.values():
+        text = query.get(option.name)
+        if text is not None:
+            try:
+                given[option.name] = option.from_text(text[:64])
+            except MatchgameError as exc:
+                raise MatchgameError(f"query {option.name}={text[:20]!r}: {exc}") from None
+    return game.checked_options(given, defaults=False)
 
 
 def _kind(query: QueryParams, data: bytes, record: bool = False) -> str:
@@ -172,7 +186,7 @@ def _analysis(query: QueryParams, data: bytes) -> BaseAnalysis:
     # a game's computations claim their memory (core/_memory), as readers do
     game = _game(query)
     source = parse_input(data, _kind(query, data), moves=_moves(query), game=game)
-    return game.analyse(source.value, moves=source.moves)
+    return game.analyse(source.value, moves=source.moves, **_options(query, game))
 
 
 def _token_record(query: QueryParams, data: bytes) -> TokenRecord:
@@ -264,29 +278,35 @@ def render_analysis(query: QueryParams, body: bytes) -> Response:
 
 
 def render_record(query: QueryParams, body: bytes) -> Response:
-    """A NOI2011 record's picture after ``upto`` moves."""
-    record = parse_input(body, "noi").value
-    assert isinstance(record, GameRecord)
-    return _svg(draw.record_scene(analyse_record(record), upto=_upto(query)))
+    """A NOI2011 record's picture after ``upto`` moves (the vertex game's source)."""
+    game = _game(query)
+    record = parse_input(body, "noi", game=game).value
+    analysis = game.annotate_source(record, **_options(query, game))
+    return _svg(draw.record_scene(analysis, upto=_upto(query)))
 
 
 def render_walk(query: QueryParams, body: bytes) -> Response:
     """A token-game record's picture after ``upto`` moves."""
     record = _token_record(query, body)
     _claim_picture(record.graph)
-    return _svg(draw.walk_scene(annotate(record), upto=_upto(query)))
+    return _svg(draw.walk_scene(_annotated(query, record), upto=_upto(query)))
 
 
 def mistakes(query: QueryParams, body: bytes) -> Response:
     """The document of ``matchgame mistakes --format json``."""
-    record = parse_input(body, "noi").value
-    assert isinstance(record, GameRecord)
-    return _json(mistakes_document(analyse_record(record)))
+    game = _game(query)
+    record = parse_input(body, "noi", game=game).value
+    return _json(mistakes_document(game.annotate_source(record, **_options(query, game))))
 
 
 def annotate_record(query: QueryParams, body: bytes) -> Response:
     """The document of ``matchgame annotate --format json``."""
-    return _json(annotation_document(annotate(_token_record(query, body))))
+    return _json(annotation_document(_annotated(query, _token_record(query, body))))
+
+
+def _annotated(query: QueryParams, record: TokenRecord) -> Any:
+    """``record`` judged by its game, with the query's options."""
+    return annotate(record, **_options(query, record.rules))
 
 
 def _json_body(body: bytes) -> Any:
@@ -305,7 +325,7 @@ def _json_body(body: bytes) -> Any:
         raise MatchgameError("the body is not JSON this server reads: nested too deeply") from None
 
 
-def _position(query: QueryParams, body: bytes) -> tuple[BasePosition, int, GameRecord | None]:
+def _position(query: QueryParams, body: bytes) -> tuple[BasePosition, int, Any]:
     """The position a ``/api/position`` or ``/api/hint`` body describes, how many
     moves led to it, and the NOI2011 record it comes from (None for other games)."""
     payload = _json_body(body)
@@ -325,13 +345,12 @@ def _position(query: QueryParams, body: bytes) -> tuple[BasePosition, int, GameR
         ) from None
     bunny = None
     earlier = 0
+    rules = _game(query)
     if flag(query, "noi") or flag(query, "record"):
-        record: GameRecord | TokenRecord
+        record: Any
         if flag(query, "noi"):
             # through the readers, as every other face reads a record (limits, hints)
-            noi = parse_input(data, "noi").value
-            assert isinstance(noi, GameRecord)  # the noi kind reads NOI2011 records
-            bunny = record = noi
+            bunny = record = parse_input(data, "noi", game=rules).value
             length = record.moves.shape[0]
         else:
             record = _token_record(query, data)
@@ -341,11 +360,10 @@ def _position(query: QueryParams, body: bytes) -> tuple[BasePosition, int, GameR
             raise MatchgameError(
                 f'field "record_moves": expected a number of moves from 0 to {length}'
             )
-        game, earlier = record.position(taken), taken
+        game, earlier = record.position(taken, **_options(query, record.rules)), taken
     else:  # a board keeps its cells; an edge list is what the game reads
-        rules = _game(query)
         found = parse_input(data, _kind(query, data), moves=_moves(query), game=rules)
-        game = rules.position(found.value, moves=found.moves)
+        game = rules.position(found.value, moves=found.moves, **_options(query, rules))
     vertex_names = game.names
     for i, move in enumerate(played):
         # a move as the documents write it ([3, 5], 7, "a"), or as typed ("3 5", "a")
@@ -429,7 +447,7 @@ def explain(query: QueryParams, body: bytes) -> Response:
     names = analysis.names
     at = query.get("at", "")[:MAX_TYPED]
     vertex = names.parse(at.replace(",", " ") if names.width == 2 else at, "query at")
-    why = analysis.explain(names.name(vertex))
+    why = analysis.explain(names.name(vertex), **_options(query, analysis.rules))
     document = why.document()
     note = _why_not_drawn(analysis.graph)
     if note is None:

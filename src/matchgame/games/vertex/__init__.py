@@ -27,9 +27,11 @@ if TYPE_CHECKING:
     from ...core.board import Board
     from ...core.graph import Graph
     from ...readers.graph6 import GraphLines
+    from ..noi import GameRecord
     from ..tokens import TokenRecord, WalkAnnotation
     from .analysis import Analysis
     from .batch import BatchAnswers
+    from .mistakes import RecordAnalysis
     from .position import Position
 
 __all__ = ["ALGORITHM_OPTION", "GAME", "VertexGame"]
@@ -58,6 +60,9 @@ class VertexGame(Game):
     rule = "a move uses up the vertex the token leaves"
     has_matching = True
     names_itself = False  # its documents began before there were other games
+    sources: ClassVar[Mapping[str, str]] = {
+        "noi": "a NOI2011 Bunny-and-Egg record (the empty cell's walk is this game)"
+    }
     options = (ALGORITHM_OPTION,)
     sweep_values = ("n", "m", "matching_size", "winning")
     schemas: ClassVar[Mapping[str, str]] = {
@@ -110,11 +115,25 @@ class VertexGame(Game):
 
         check_walk(graph, path, move_lines)
 
+    def read_source(self, kind: str, data: str | bytes) -> GameRecord:
+        if kind != "noi":
+            return super().read_source(kind, data)  # type: ignore[no-any-return]
+        from ..noi import parse_noi_record
+
+        return parse_noi_record(data)
+
     def annotate(self, record: TokenRecord, **options: Any) -> WalkAnnotation:
         from .records import annotate_vertex
 
         self.checked_options(options, defaults=False)
         return annotate_vertex(record, self.record_graph(record))
+
+    def annotate_source(self, record: Any, **options: Any) -> RecordAnalysis:
+        """A NOI2011 record's moves judged (its mistakes: :func:`~matchgame.analyse_record`)."""
+        from .mistakes import analyse_record
+
+        self.checked_options(options, defaults=False)
+        return analyse_record(record)
 
     def check_answer(self, source: Any, answer: Any, *, moves: str = "orthogonal") -> list[str]:
         from .checker import check_answer
