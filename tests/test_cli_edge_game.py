@@ -326,7 +326,9 @@ def test_an_unknown_game_is_one_line(command):
 
 
 def test_mistakes_is_the_vertex_game_only():
-    assert_user_error(run_cli("mistakes", "--game", "edge", "--example"), "NOI2011", "--game vertex")
+    assert_user_error(
+        run_cli("mistakes", "--game", "edge", "--example"), "NOI2011", "--game vertex"
+    )
     assert run_cli("mistakes", "--game", "vertex", "--example").code == 0
 
 
