@@ -65,9 +65,10 @@ if TYPE_CHECKING:
     from .games.edge.position import EdgePosition
     from .games.explanations import BaseExplanation
     from .games.noi import BunnyBoard, GameRecord, parse_noi_record
+    from .games.notes import MoveNote, WalkAnnotation, annotate
     from .games.outcome import Outcome
     from .games.positions import BasePosition
-    from .games.tokens import MoveNote, TokenRecord, WalkAnnotation, annotate, parse_token_record
+    from .games.tokens import TokenRecord, parse_token_record
     from .games.vertex.analysis import Analysis
     from .games.vertex.engines import WalkAnalysis, analyse_walk
     from .games.vertex.explain import Explanation
@@ -123,9 +124,9 @@ _LAZY = {
     "BaseExplanation": "games.explanations",
     "verify": "certificates",
     "TokenRecord": "games.tokens",
-    "WalkAnnotation": "games.tokens",
-    "MoveNote": "games.tokens",
-    "annotate": "games.tokens",
+    "WalkAnnotation": "games.notes",
+    "MoveNote": "games.notes",
+    "annotate": "games.notes",
     "BunnyBoard": "games.noi",
     "GameRecord": "games.noi",
     "MoveAnnotation": "games.vertex.mistakes",

@@ -31,7 +31,11 @@ MOVED: dict[str, tuple[str, ...]] = {
         "matchgame.games.vertex.mistakes",
         "matchgame.readers.noi",
     ),
-    "matchgame.walks": ("matchgame.games.tokens", "matchgame.readers.tokens"),
+    "matchgame.walks": (
+        "matchgame.games.notes",
+        "matchgame.games.tokens",
+        "matchgame.readers.tokens",
+    ),
     "matchgame.graph": ("matchgame.core.graph",),
     "matchgame.matching": ("matchgame.core.matching",),
     "matchgame.names": ("matchgame.core.names",),
@@ -82,6 +86,11 @@ MOVED_NAMES: dict[str, dict[str, str]] = {
         "board_answer": "matchgame.games.vertex.documents",
         "graph_answer": "matchgame.games.vertex.documents",
         "graph_document": "matchgame.games.vertex.documents",
+    },
+    "matchgame.games.tokens": {  # records and their judging in modules of their own
+        "MoveNote": "matchgame.games.notes",
+        "WalkAnnotation": "matchgame.games.notes",
+        "annotate": "matchgame.games.notes",
     },
     "matchgame.certificates": {
         "FORMAT": "matchgame.games.vertex.certificate",

@@ -119,7 +119,8 @@ def edge_game(data: bytes) -> None:
 
 def edge_walk(data: bytes) -> None:
     """A token-game record of the edge game (cells and vertices may repeat), annotated."""
-    from matchgame.games.tokens import annotate, parse_token_record
+    from matchgame.games.notes import annotate
+    from matchgame.games.tokens import parse_token_record
 
     edges = data[:1] != b"b"
     record = parse_token_record(data if edges else data[1:], edges=edges, game="edge")

@@ -50,6 +50,10 @@ class Session:
     describe_turn: Callable[[int], str]
     draw: Callable[[Session], str | GridPicture]
     moves: list[Any] = field(default_factory=list)
+    placing: bool = field(init=False)  # the first move places the token
+
+    def __post_init__(self) -> None:
+        self.placing = self.position.token_id is None and not self.moves
 
     @property
     def names(self) -> VertexNames:
@@ -65,23 +69,31 @@ class Session:
     def is_over(self) -> bool:
         return self.position.is_game_over()
 
-    def text(self, move: Hashable) -> str:
-        """``move`` in the 1-based text form players type."""
-        return self.names.text(self.names.vertex(move))
+    def text(self, move: Hashable, placement: bool | None = None) -> str:
+        """``move`` in the 1-based text form players type (a placement or a step: as
+        the position stands now, by default)."""
+        return self.position.move_text(move, placement)
+
+    def played_text(self, index: int) -> str:
+        """The text of the move played ``index``-th (negative: from the end)."""
+        index = index % len(self.moves)
+        return self.text(self.moves[index], placement=index == 0 and self.placing)
 
     def parse(self, text: str) -> Hashable:
-        """A typed move (``ROW COL``, or a vertex as the graph writes it) as a vertex name.
+        """A typed move (``ROW COL``, a vertex as the graph writes it, or the game's own
+        form of a step, such as an arc's ends) as the move's name.
 
         Raises
         ------
         IllegalMoveError
-            If ``text`` names no vertex, quoting at most a short prefix of it.
+            If ``text`` names no move, quoting at most a short prefix of it.
         """
-        if self.names.width == 2:
+        by_vertex = self.position.token_id is None or self.position.steps.by_vertex
+        if by_vertex and self.names.width == 2:
             row, col = parse_cell(text)
             return (row, col)
         try:
-            return self.names.name(self.names.parse(text.strip(), "move"))
+            return self.position.read_move(text)
         except InvalidInputError as exc:
             raise IllegalMoveError(str(exc)) from None
 
@@ -181,10 +193,10 @@ def game_session(
     def used_text(session: Session) -> str:
         if not rules.moves_per_edge:  # what is used up is vertices: those visited
             between = " " if names.numeric else ", "  # a label may hold a blank
-            visited = between.join(session.text(m) for m in session.moves[:-1])
+            visited = between.join(session.played_text(i) for i in range(len(session.moves) - 1))
             return f"visited: {visited or 'none'}"
-        used = [(names.name(u), names.name(v)) for u, v in position.used_edge_ids()]
-        shown = ", ".join(f"{session.text(u)}-{session.text(v)}" for u, v in used[-8:])
+        used = position.used_edge_ids()
+        shown = ", ".join(f"{names.text(u)}-{names.text(v)}" for u, v in used[-8:])
         more = "..., " if len(used) > 8 else ""
         return f"edges used: {more}{shown}" if used else "no edge used yet"
 
@@ -317,7 +329,8 @@ def run_line_protocol(
     line_number = 0
     while not session.is_over():
         if not session.your_turn:
-            write(f"engine: {session.text(session.engine_move())}\n")
+            session.engine_move()
+            write(f"engine: {session.played_text(-1)}\n")
             continue
         try:
             text = next(lines)
@@ -337,10 +350,10 @@ def run_line_protocol(
                 write(_hint_line(session))
                 continue
             if command == "undo":
-                taken = session.moves[-2:]
+                taken = [session.played_text(i) for i in (-2, -1)] if len(session.moves) > 1 else []
                 if not session.undo():
                     raise IllegalMoveError("nothing to undo: you have not moved yet")
-                write(f"undone: {', '.join(session.text(move) for move in taken)}\n")
+                write(f"undone: {', '.join(taken)}\n")
                 continue
             session.play(session.parse(text))
         except (ValueError, IllegalMoveError) as exc:
@@ -378,7 +391,8 @@ def run_terminal(
     show = True  # the board changed since it was last shown
     while True:
         if not session.is_over() and not session.your_turn:
-            write(f"engine plays {session.text(session.engine_move())}\n")
+            session.engine_move()
+            write(f"engine plays {session.played_text(-1)}\n")
             show = True
             continue
         if show:

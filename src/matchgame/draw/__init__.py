@@ -31,8 +31,8 @@ from ..core.names import BoardCells
 from ..errors import InvalidTypeError
 from ..games.analyses import BaseAnalysis
 from ..games.explanations import BaseExplanation
+from ..games.notes import WalkAnnotation
 from ..games.positions import BasePosition
-from ..games.tokens import WalkAnnotation
 from .boards import placement_scene
 from .explain import explain_scene
 from .graphs import MAX_GRAPH_VERTICES, analysis_scene, graph_scene

@@ -10,8 +10,8 @@ import numpy.typing as npt
 
 from ..core._validate import as_int
 from ..core.names import BoardCells
+from ..games.notes import WalkAnnotation
 from ..games.positions import BasePosition
-from ..games.tokens import WalkAnnotation
 from .boards import _board_scene, _cell_centres
 from .graphs import _draws_vertices, _name_attribute, _vertex_layout, _vertex_scene
 from .layouts import LAYOUT, SIZE, Style

@@ -41,6 +41,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.digraph import is_directed
+from ..core.steps import VertexSteps
 from ..errors import InvalidInputError, InvalidParameterError
 from .options import GameOption
 from .registry import (
@@ -65,11 +66,14 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from ..core.board import Board
+    from ..core.names import VertexNames
+    from ..core.steps import Steps
     from ..readers.graph6 import GraphLines
     from .analyses import BaseAnalysis
     from .batches import BaseBatchAnswers
+    from .notes import WalkAnnotation
     from .positions import BasePosition
-    from .tokens import TokenRecord, WalkAnnotation
+    from .tokens import TokenRecord
 
 __all__ = [
     "ALIASES",
@@ -233,8 +237,9 @@ class Game(Registered):
         path: npt.NDArray[np.int64],
         move_lines: npt.NDArray[np.int64] | None = None,
     ) -> None:
-        """Refuse the first move of ``path`` (vertex ids, the placement first) that the
-        rules forbid, naming it (and its line, when ``move_lines`` gives them).
+        """Refuse the first move of ``path`` (move ids: the placement's vertex, then each
+        move's id in the game's :meth:`steps`) that the rules forbid, naming it (and its
+        line, when ``move_lines`` gives them).
 
         Raises
         ------
@@ -267,12 +272,42 @@ class Game(Registered):
         IllegalMoveError
             At the first move this game's rules forbid.
         """
+        return self.record_moves(record)[0]
+
+    def record_moves(self, record: TokenRecord) -> tuple[Any, npt.NDArray[np.int64]]:
+        """The graph this game plays ``record`` on (:meth:`record_graph`) and the record's
+        moves as this game's ids: the record's own for a record of this game; for
+        another game's, its walk of vertices as this game's moves (:meth:`walk_moves`),
+        checked by this game's rules.
+
+        Raises
+        ------
+        IllegalMoveError
+            At the first move this game's rules forbid.
+        """
         if record.rules is self:
-            return record.game_graph
+            return record.game_graph, record.path.astype("int64")
         source = record.board if record.board is not None else record.game_graph
         game_graph, _ = self.graph_of(source, record.moves_rule or "orthogonal")
-        self.check_walk(game_graph, record.path.astype("int64"), record.move_lines)
-        return game_graph
+        moves = self.walk_moves(game_graph, record.walk)
+        self.check_walk(game_graph, moves, record.move_lines)
+        return game_graph, moves
+
+    # -- moves ------------------------------------------------------------------------
+
+    def steps(self, graph: Any, names: VertexNames | None = None) -> Steps:
+        """How the game names its moves after the placement on ``graph`` (the game's
+        graph; ``names``: other names for its vertices, such as an edge list's numbers
+        for a record's text): by the vertex the token goes to, unless the game's moves
+        are not determined by it (:mod:`matchgame.core.steps`)."""
+        return VertexSteps(graph.names if names is None else names)
+
+    def walk_moves(self, graph: Any, walk: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """The game's move ids of a walk (vertex ids: the placement, then each vertex
+        reached): the walk itself where moves are named by the vertex they reach; a game
+        of other moves picks them (the first arc free, say) and :meth:`check_walk`
+        refuses the walk where none is."""
+        return walk
 
     @abc.abstractmethod
     def check_answer(self, source: Any, answer: Any, *, moves: str = "orthogonal") -> list[str]:

@@ -21,18 +21,17 @@ import numpy.typing as npt
 from ..core._validate import Applies, Integer, Options, describe, validate_params
 from ..core.board import is_board_source
 from ..core.moves import MOVES
-from ..core.names import BoardCells, VertexIds, VertexNames
+from ..core.names import VertexNames
+from ..core.steps import ArcSteps
 from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
+from ._naming import MoveNames
 from .contract import GameOf
 from .outcome import Outcome
 
 __all__ = ["BasePosition", "Outcome"]
 
 
-_IDS, _CELLS, _LABELS = 0, 1, 2  # how a position's vertices are named
-
-
-class BasePosition(abc.ABC):
+class BasePosition(MoveNames, abc.ABC):
     """A position of a token game, move by move, vertices by name.
 
     A game's class implements the hooks: ``_set_up``, ``_legal_list``, ``_illegal``,
@@ -76,13 +75,8 @@ class BasePosition(abc.ABC):
 
     rules: ClassVar[GameOf]
     _names: VertexNames
-    _n: int
     _start: int | None
-    _token: int | None
     _moves: list[int]
-    _kind: int
-    _rows: int
-    _cols: int
 
     @validate_params(moves=Options(MOVES, only=Applies("source", is_board_source, "a Board")))
     def __init__(
@@ -105,54 +99,6 @@ class BasePosition(abc.ABC):
         self, source: Any, token: Hashable | None, used: Any, moves: str, options: dict[str, Any]
     ) -> None:
         """Build the position from the constructor's arguments (options checked)."""
-
-    # -- names <-> ids: the fast paths for ids and cells, the names' own checks else ---
-
-    def _set_naming(self, names: VertexNames) -> None:
-        """How ids and names convert, bound once for the fast paths below."""
-        self._names = names
-        self._n = names.n_vertices
-        if isinstance(names, BoardCells):
-            self._kind = _CELLS
-            self._rows, self._cols = names.shape
-            self._vertex_of_cell = names.vertex_of_cell
-            self._cell_of_vertex = names.cell_of_vertex
-        else:
-            self._kind = _IDS if isinstance(names, VertexIds) else _LABELS
-
-    def _id_of(self, name: Any) -> int:
-        if self._kind == _IDS:
-            if type(name) is int and 0 <= name < self._n:
-                return name
-        elif self._kind == _CELLS and type(name) is tuple and len(name) == 2:
-            row, col = name
-            if (
-                type(row) is int
-                and type(col) is int
-                and 0 <= row < self._rows
-                and 0 <= col < self._cols
-            ):
-                v = int(self._vertex_of_cell[row * self._cols + col])
-                if v >= 0:
-                    return v
-        return self._names.vertex(name, self._names.noun, IllegalMoveError)
-
-    def _name(self, v: int | None) -> Hashable | None:
-        if v is None:
-            return None
-        if self._kind == _IDS:
-            return v
-        if self._kind == _CELLS:
-            return divmod(int(self._cell_of_vertex[v]), self._cols)
-        return self._names.name(v)
-
-    def _names_of(self, ids: list[int]) -> list[Hashable]:
-        if self._kind == _IDS:
-            return list(ids)  # a copy: the caller may change it
-        if self._kind == _CELLS:
-            cols, cell_of_vertex = self._cols, self._cell_of_vertex
-            return [divmod(int(cell_of_vertex[v]), cols) for v in ids]
-        return self._names.names(np.asarray(ids, dtype=np.int64))
 
     # -- the hooks each game implements ---------------------------------------------------
 
@@ -212,11 +158,6 @@ class BasePosition(abc.ABC):
         """The graph played on (a board's graph of free cells)."""
 
     @property
-    def names(self) -> VertexNames:
-        """How the vertices are named."""
-        return self._names
-
-    @property
     def game(self) -> str:
         """The game's name, as documents write it (:attr:`rules` is the game)."""
         return self.rules.name
@@ -240,14 +181,18 @@ class BasePosition(abc.ABC):
     @property
     def move_stack(self) -> list[Hashable]:
         """The moves pushed so far (placement included)."""
-        return self._names_of(self._moves)
+        if self._start is not None or not self._moves:
+            return self._move_names(self._moves, False)
+        return [self._name(self._moves[0]), *self._move_names(self._moves[1:], False)]
 
     def legal_moves(self) -> list[Hashable]:
-        """Placements (no token yet) or the token's moves now, in vertex order."""
-        return self._names_of(self._legal_list())
+        """Placements (no token yet) or the token's moves now, in order: vertex order, or
+        the order of the game's steps (arcs in their order)."""
+        return self._move_names(self._legal_list(), self._token is None)
 
     def legal_move_ids(self) -> npt.NDArray[np.int64]:
-        """The legal moves (:meth:`legal_moves`) as vertex ids, in vertex order."""
+        """The legal moves (:meth:`legal_moves`) as ids: vertex ids for placements and
+        vertex-named steps, the game's step ids else."""
         return np.array(self._legal_list(), dtype=np.int64)
 
     def is_game_over(self) -> bool:
@@ -301,26 +246,38 @@ class BasePosition(abc.ABC):
         """
         if not isinstance(text, str):
             raise InvalidTypeError(f"a move's text must be a str, got {describe(text)}")
-        u = self._names.parse(text.strip(), "move")
+        placement = self._token is None
+        if placement or self._steps.by_vertex:
+            u = self._names.parse(text.strip(), "move")
+        else:
+            u = self._free_twin(self._steps.parse(text.strip(), "move"))
         problem = self._illegal(u)
         if problem is not None:
             raise IllegalMoveError(f"move {text.strip()!r}: {problem}")
-        return self._name(u)
+        return self._move_name(u, placement)
+
+    def _free_twin(self, step: int) -> int:
+        """``step``, or a legal step parallel to it when it is used (a move typed by its
+        ends alone, ``2 3``, takes whichever of the parallel arcs is free)."""
+        if self._illegal(step) is None or not isinstance(self._steps, ArcSteps):
+            return step
+        legal = set(self._legal_list())
+        return next((twin for twin in self._steps.parallel(step) if twin in legal), step)
 
     def winning_moves(self) -> list[Hashable]:
-        """Every move after which the opponent loses, in vertex order."""
-        return self._names_of(self._winning_ids())
+        """Every move after which the opponent loses, in the order of :meth:`legal_moves`."""
+        return self._move_names(self._winning_ids(), self._token is None)
 
     def winning_move_ids(self) -> list[int]:
-        """The winning moves (:meth:`winning_moves`) as vertex ids, in vertex order."""
+        """The winning moves (:meth:`winning_moves`) as ids, in order."""
         return self._winning_ids()
 
     def winning_reply(self) -> Hashable | None:
         """One winning move, or None when the mover loses."""
-        return self._name(self._winning_reply_id())
+        return self._move_name(self._winning_reply_id(), self._token is None)
 
     def winning_reply_id(self) -> int | None:
-        """:meth:`winning_reply` as a vertex id, or None."""
+        """:meth:`winning_reply` as an id, or None."""
         return self._winning_reply_id()
 
     @validate_params(candidates=Integer(low=1))
@@ -332,11 +289,11 @@ class BasePosition(abc.ABC):
         In the placement phase of a lost game only the first ``candidates``
         placements are weighed, to bound the work on big boards.
         """
-        return self._name(self._best_move_id(candidates))
+        return self._move_name(self._best_move_id(candidates), self._token is None)
 
     @validate_params(candidates=Integer(low=1))
     def best_move_id(self, *, candidates: int = 64) -> int | None:
-        """:meth:`best_move` as a vertex id, or None when no move is legal."""
+        """:meth:`best_move` as an id, or None when no move is legal."""
         return self._best_move_id(candidates)
 
     def _best_move_id(self, candidates: int = 64) -> int | None:
@@ -365,7 +322,7 @@ class BasePosition(abc.ABC):
         InvalidTypeError
             If ``v`` is not a name of the graph's vertices.
         """
-        u = self._id_of(v)
+        u = self._move_id(v)
         problem = self._illegal(u)
         if problem is not None:
             raise IllegalMoveError(problem)
@@ -384,9 +341,11 @@ class BasePosition(abc.ABC):
             If ``v`` is no vertex id of the graph.
         """
         if isinstance(v, bool) or not isinstance(v, int | np.integer):
-            raise InvalidTypeError(f"v must be a vertex id (an int), got {describe(v)}")
-        if not 0 <= v < self._n:
-            raise InvalidInputError(f"v = {v} is no vertex id (ids 0..{self._n - 1})")
+            raise InvalidTypeError(f"v must be a move's id (an int), got {describe(v)}")
+        count = self._n if self._token is None else self._steps.count
+        if not 0 <= v < count:
+            what = "vertex" if self._token is None or self._steps.by_vertex else self._steps.noun
+            raise InvalidInputError(f"v = {v} is no {what} id (ids 0..{count - 1})")
         problem = self._illegal(int(v))
         if problem is not None:
             raise IllegalMoveError(problem)
@@ -402,12 +361,20 @@ class BasePosition(abc.ABC):
         """
         if not self._moves:
             raise EmptyMoveStackError("pop from an empty move stack")
-        return self._name(self._pop_id())
+        popped = self._pop_id()
+        return self._move_name(popped, self._token is None)
 
     def walk_ids(self) -> list[int]:
-        """The token's walk as vertex ids: where it was set up (if it was), then every
-        move since."""
-        return ([] if self._start is None else [self._start]) + self._moves
+        """The token's walk as vertex ids: where it was set up (if it was), then the
+        vertex every move since reached."""
+        if self._start is None and self._moves:
+            first, steps = [self._moves[0]], self._moves[1:]
+        else:
+            first, steps = ([] if self._start is None else [self._start]), self._moves
+        if self._steps.by_vertex:
+            return first + steps
+        heads: list[int] = self._steps.heads(np.array(steps, dtype=np.int64)).tolist()
+        return first + heads
 
     def visited_mask(self) -> npt.NDArray[np.bool_]:
         """Per vertex id, a new array: True where the token is or can no longer go

@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..games.tokens import MoveNote, WalkAnnotation
+from ..games.notes import MoveNote, WalkAnnotation
 
 if TYPE_CHECKING:
     from ..games.vertex.mistakes import RecordAnalysis

@@ -179,8 +179,8 @@ def answer_verify(
 
 def render(args: argparse.Namespace) -> int:
     from ... import draw
+    from ...games.notes import annotate as judge
     from ...games.tokens import TokenRecord
-    from ...games.tokens import annotate as judge
     from ...inputs import sniff_input
 
     suffix = Path(args.output).suffix.lower()
@@ -340,8 +340,8 @@ def answer_annotate(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
     """One record judged move by move by the chosen game's rules, in ``args.format``."""
+    from ...games.notes import annotate as judge
     from ...games.tokens import TokenRecord
-    from ...games.tokens import annotate as judge
     from ...writers.records import format_annotation
 
     game, options = chosen_game(args)

@@ -31,8 +31,9 @@ from ...examples import EXAMPLES, UnknownExample
 from ...examples import example as bundled
 from ...games.analyses import BaseAnalysis
 from ...games.contract import DEFAULT, Game, all_games, find_game, names
+from ...games.notes import annotate
 from ...games.positions import BasePosition
-from ...games.tokens import TokenRecord, annotate
+from ...games.tokens import TokenRecord
 from ...inputs import input_kind, parse_input, record_kind
 from ...readers.graphs import EXTENSIONS
 from ...readers.inputs import GRAPH_KINDS
@@ -364,14 +365,13 @@ def _position(query: QueryParams, body: bytes) -> tuple[BasePosition, int, Any]:
     else:  # a board keeps its cells; an edge list is what the game reads
         found = parse_input(data, _kind(query, data), moves=_moves(query), game=rules)
         game = rules.position(found.value, moves=found.moves, **_options(query, rules))
-    vertex_names = game.names
     for i, move in enumerate(played):
         # a move as the documents write it ([3, 5], 7, "a"), or as typed ("3 5", "a")
         if isinstance(move, str):
             move = move[:MAX_TYPED]
         elif not isinstance(move, int | list) or isinstance(move, bool):
             raise MatchgameError(f'field "played[{i}]": expected a move like [3, 5], 7 or "a"')
-        v = vertex_names.from_json(move, f'field "played[{i}]"')
+        v = game.move_from_json(move, f'field "played[{i}]"')
         try:
             game.push_id(v)  # its refusal names the cells as the request does, from 1
         except MatchgameError as exc:

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
     from ...core.board import Board
     from ...core.digraph import DiGraph
-    from ..tokens import TokenRecord, WalkAnnotation
+    from ..notes import WalkAnnotation
+    from ..tokens import TokenRecord
     from .analysis import DirectedAnalysis
     from .batch import DirectedBatchAnswers
     from .position import DirectedPosition

@@ -10,7 +10,8 @@ from ...core.digraph import DiGraph
 from ...errors import IllegalMoveError
 from .._walks import annotate_by_positions
 from ..budget import MAX_STATES
-from ..tokens import TokenRecord, WalkAnnotation
+from ..notes import WalkAnnotation
+from ..tokens import TokenRecord
 from .analysis import analyse_directed
 from .position import DirectedPosition
 

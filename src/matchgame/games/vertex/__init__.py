@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from ...core.graph import Graph
     from ...readers.graph6 import GraphLines
     from ..noi import GameRecord
-    from ..tokens import TokenRecord, WalkAnnotation
+    from ..notes import WalkAnnotation
+    from ..tokens import TokenRecord
     from .analysis import Analysis
     from .batch import BatchAnswers
     from .mistakes import RecordAnalysis

@@ -17,7 +17,7 @@ from ...errors import InvalidTypeError
 from ...readers.noi import PLAYERS, player_of
 from ..contract import GameOf
 from ..noi import GameRecord
-from ..tokens import MoveNote
+from ..notes import MoveNote
 from .engines import analyse_walk
 
 __all__ = ["MoveAnnotation", "RecordAnalysis", "analyse_record"]
