@@ -228,17 +228,19 @@ def walk_scene(
     record = annotation.record
     names = record.graph.names
     position = record.position(0)  # the record's game (an edge game's keeps its multigraph)
-    path = record.path[:upto].tolist()
-    for v in path:
-        position._push_id(int(v))
+    for move in record.path[:upto].tolist():
+        position._push_id(int(move))
+    path = record.walk[:upto].tolist()  # the vertex each move reached
     rings = [(v, COLOURS["mistake"]) for v, note in zip(path, notes, strict=False) if note.mistake]
     legend = [
         ("", "numbers: moves, 1 is the placement"),
         (COLOURS["mistake"], "mistake: a won position thrown away"),
     ]
     better = notes[upto - 1].better if upto else None
-    if better is not None:
-        rings.append((names.vertex(better), COLOURS["better"]))
+    if better is not None:  # a placement's vertex, or the vertex a better move reaches
+        steps = record.steps
+        better_id = names.vertex(better) if upto == 1 else steps.head(steps.find(better))
+        rings.append((better_id, COLOURS["better"]))
         legend.append((COLOURS["better"], f"move {upto} should have gone here"))
     numbers = {v: str(i) for i, v in enumerate(path, start=1)}
     return position_scene(
