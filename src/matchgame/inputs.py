@@ -60,7 +60,9 @@ class Input:
 
         if isinstance(value, MultiGraph):
             return value.support
-        return value.graph  # a record: a token game's, or a source's (a NOI2011 board's arena)
+        if hasattr(value, "n_vertices"):
+            return value  # a graph of the game's own (a DiGraph: arcs)
+        return value.graph  # a record: a token game's, or a source's (a NOI2011 arena)
 
 
 def input_kind(
