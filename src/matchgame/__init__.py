@@ -80,9 +80,9 @@ if TYPE_CHECKING:
     from .games.vertex.position import Position
     from .readers.documents import DocumentError
     from .readers.edgelists import parse_edge_list
-    from .readers.graph_writers import write_graph
     from .readers.graphs import read_graph, read_graphs
     from .writers.graphfiles import write_verdicts
+    from .writers.graphs import write_graph
 
 __version__ = "0.3.0"
 
@@ -136,7 +136,7 @@ _LAZY = {
     "parse_edge_list": "readers.edgelists",
     "read_graph": "readers.graphs",
     "read_graphs": "readers.graphs",
-    "write_graph": "readers.graph_writers",
+    "write_graph": "writers.graphs",
     "write_verdicts": "writers.graphfiles",
     "parse_noi_record": "games.noi",
     "parse_token_record": "games.tokens",

@@ -64,6 +64,7 @@ MOVED: dict[str, tuple[str, ...]] = {
     "matchgame.certificates.edges": ("matchgame.games.edge.certificate",),
     "matchgame.sweep.solve": ("matchgame.games.vertex.batch",),
     "matchgame.sweep.edges": ("matchgame.games.edge.batch",),
+    "matchgame.readers.graph_writers": ("matchgame.writers.graphs",),  # 0.4: beside verdicts
     # 0.4: NOI2011 records are a source of the vertex game, which judges them
     "matchgame.games.bunny": (
         "matchgame.games.noi",

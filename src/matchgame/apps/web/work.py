@@ -156,10 +156,6 @@ def claim_layout(n_vertices: int) -> None:
         claims.layout(n_vertices)
 
 
-class Busy(Exception):
-    """Every slot is taken and the queue is full."""
-
-
 @dataclass
 class Uploads:
     """Request bodies held at once, all requests together, in bytes: taken piece by

@@ -87,22 +87,6 @@ class Arena:
             return f"cell {int(i) + 1} ({row + 1}, {col + 1})"
         return f"vertex {int(i) + 1}"
 
-    def count_between(self, a: np.ndarray, b: np.ndarray) -> npt.NDArray[np.int64]:
-        """How many edges join ``a[i]`` and ``b[i]`` (ids in range)."""
-        n = max(self.size, 1)
-        keys = np.minimum(self.pairs[:, 0], self.pairs[:, 1]) * n + np.maximum(
-            self.pairs[:, 0], self.pairs[:, 1]
-        )
-        order = np.argsort(keys)
-        keys = keys[order]
-        want = np.minimum(a, b).astype(np.int64) * n + np.maximum(a, b)
-        found = np.minimum(np.searchsorted(keys, want), max(keys.shape[0] - 1, 0))
-        out = np.zeros(want.shape[0], dtype=np.int64)
-        if keys.shape[0]:
-            hit = keys[found] == want
-            out[hit] = self.counts[order][found[hit]]
-        return out
-
 
 def digest(source: Board | Graph | MultiGraph) -> str:
     """The input's digest: a board's, else the multigraph's (a simple graph's text is

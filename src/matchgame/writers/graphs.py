@@ -1,6 +1,8 @@
 """Graphs written in the standard formats: :func:`write_graph` to a file or stream,
 :func:`format_graph` as bytes; each format as :mod:`matchgame.readers.graphs` reads
-it back (:data:`~matchgame.readers.graphs.FORMATS`)."""
+it back (:data:`~matchgame.readers.graphs.FORMATS`). Beside them,
+:mod:`matchgame.writers.graphfiles` writes an analysis' verdicts into graph files
+(:func:`~matchgame.write_verdicts`)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Any
 from ..core._text import is_path_target, write_target
 from ..core.graph import as_graph
 from ..errors import InvalidInputError
-from .graphs import EXTENSIONS, FORMATS, checked_format
+from ..readers.graphs import EXTENSIONS, FORMATS, checked_format
 
 __all__ = ["EDGE_LIST_SUFFIXES", "format_graph", "write_graph"]
 
