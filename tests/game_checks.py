@@ -40,12 +40,15 @@ SCHEMAS = Path(__file__).resolve().parent.parent / "docs" / "schemas"
 @st.composite
 def graph_inputs(draw_: Any, game: Any, max_vertices: int = 7, max_edges: int = 9) -> Any:
     """``(source, n, edges)``: a graph the game plays on, built from ``n`` and pairs
-    (repeats and loops included when the game keeps them)."""
+    (repeats and loops included when the game keeps them: a multigraph, or a directed
+    multigraph when its moves go along arcs)."""
     n = draw_(st.integers(1, max_vertices))
     pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
     edges = draw_(st.lists(pair, max_size=max_edges))
     if not game.keeps_parallel_edges:
         edges = [(u, v) for u, v in edges if u != v]
+    if game.directed and game.keeps_parallel_edges:
+        return matchgame.DiMultiGraph(n, edges), n, edges
     if game.directed:
         return matchgame.DiGraph(n, edges), n, edges
     if game.keeps_parallel_edges:

@@ -7,7 +7,15 @@ import ast
 from pathlib import Path
 
 import pytest
-from game_checks import CHECKS, check_sweep, check_web_endpoints
+from game_checks import (
+    CHECKS,
+    check_pictures,
+    check_positions_move_by_move,
+    check_records,
+    check_refusals,
+    check_sweep,
+    check_web_endpoints,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +25,44 @@ PACKAGE = Path(matchgame.__file__).resolve().parent
 ONCE = (check_sweep, check_web_endpoints)
 
 
-@pytest.mark.parametrize("check", CHECKS, ids=lambda check: check.__name__)
-@pytest.mark.parametrize("name", matchgame.games.names())
+LATER = {
+    # directed edge geography's moves are arcs among parallel arcs, (u, v, key): its
+    # positions, records and play come with the contract's own move types (issue 39,
+    # phase 2); until then game.position, check_walk and annotate raise
+    # NotImplementedError, and each of these checks must fail by it and nothing else
+    ("directed-edge", check.__name__): f"phase 2 of issue 39: {why}"
+    for check, why in (
+        (check_positions_move_by_move, "positions move by move"),
+        (check_records, "records judged move by move"),
+        (check_pictures, "a position's picture"),
+        (check_refusals, "a position's refusal of a vertex that is not there"),
+    )
+}
+"""The common checks a game may fail for now, by NotImplementedError only (strict)."""
+LATER_SKIPPED = {
+    # the web app answers a NotImplementedError with a status, not an exception:
+    # tests/test_directed_edge.py drives its other endpoints
+    ("directed-edge", check_web_endpoints.__name__): (
+        "phase 2 of issue 39: the web app's position and annotate endpoints"
+    ),
+}
+
+
+def _cases():
+    for name in matchgame.games.names():
+        for check in CHECKS:
+            marks = []
+            key = (name, check.__name__)
+            if key in LATER:
+                marks.append(
+                    pytest.mark.xfail(raises=NotImplementedError, strict=True, reason=LATER[key])
+                )
+            if key in LATER_SKIPPED:
+                marks.append(pytest.mark.skip(reason=LATER_SKIPPED[key]))
+            yield pytest.param(name, check, marks=marks, id=f"{name}-{check.__name__}")
+
+
+@pytest.mark.parametrize(("name", "check"), list(_cases()))
 def test_every_game_passes_the_common_test(name, check):
     game = matchgame.game(name)
     examples = 3 if check in ONCE else 40  # a server, a sweep: the same few inputs
@@ -92,16 +136,44 @@ def test_no_face_checks_a_class_by_name():
     assert found == []
 
 
-def test_the_directed_game_touches_no_face():
-    """The third game came through the contract alone: no module outside its folder
-    imports it (the registry finds it by its package's path)."""
-    importers = []
+@pytest.mark.parametrize(
+    ("folder", "spoken"),
+    [
+        ("directed", ("games.directed", "from .directed")),
+        ("directed_edge", ("games.directed_edge", "from .directed_edge", "directed-edge")),
+    ],
+)
+def test_the_games_added_by_the_contract_touch_no_face(folder, spoken):
+    """The third and fourth games came through the contract alone: no module outside
+    a game's folder imports it or names it (the registry finds it by its package's
+    path, and ``matchgame.DirectedPosition``, ... are re-exported lazily by name)."""
+    found = _speakers(folder, spoken)
+    assert found == []
+
+
+def test_the_face_check_can_fail():
+    bad = PACKAGE / "draw" / "_probe_for_test.py"
+    try:
+        bad.write_text('"""A face that names a game."""\nGAME = "directed-edge"\n')
+        assert _speakers("directed_edge", ("directed-edge",)) == ["draw/_probe_for_test.py"]
+    finally:
+        bad.unlink()
+
+
+def _speakers(folder: str, spoken: tuple[str, ...]) -> list[str]:
+    """The modules (and kernels' sources and stubs) outside ``games/<folder>``, the
+    registry and the namespace whose text holds any of ``spoken`` (the directed game's
+    path is a prefix of the fourth game's: a mention of that one is no mention of this)."""
+    found = []
     registry = (PACKAGE / "games" / "contract.py", PACKAGE / "games" / "__init__.py")
-    for path in sorted(PACKAGE.rglob("*.py")):
+    sources = [path for path in PACKAGE.rglob("*") if path.suffix in (".py", ".pyx", ".pyi")]
+    for path in sorted(sources):
         namespace = path == PACKAGE / "__init__.py"  # matchgame.DirectedPosition, ...
-        if PACKAGE / "games" / "directed" in path.parents or path in registry or namespace:
+        if PACKAGE / "games" / folder in path.parents or path in registry or namespace:
             continue
         text = path.read_text()
-        if "games.directed" in text or "from .directed" in text:
-            importers.append(str(path.relative_to(PACKAGE)))
-    assert importers == []
+        if folder == "directed":
+            text = text.replace("games.directed_edge", "").replace("from .directed_edge", "")
+        if any(word in text for word in spoken):
+            found.append(str(path.relative_to(PACKAGE)))
+    return found

@@ -327,6 +327,7 @@ BUILTIN: dict[str, str] = {
     "vertex": "matchgame.games.vertex",
     "edge": "matchgame.games.edge",
     "directed": "matchgame.games.directed",
+    "directed-edge": "matchgame.games.directed_edge",
 }
 """The built-in games: name -> the package that defines its ``GAME`` (imported when
 first asked for)."""
