@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.moves import as_moves
+from ...errors import MatchgameError
 from ..budget import MAX_STATES_OPTION
 from ..contract import Game
 
@@ -33,12 +34,17 @@ if TYPE_CHECKING:
     from .analysis import DirectedEdgeAnalysis
     from .batch import DirectedEdgeBatchAnswers
 
-__all__ = ["GAME", "DirectedEdgeGame"]
+__all__ = ["GAME", "DirectedEdgeGame", "NotYetError"]
 
 _LATER = (
     "of directed edge geography, whose moves are arcs among parallel arcs, are not "
     "available in this version"
 )
+
+
+class NotYetError(MatchgameError, NotImplementedError):
+    """Positions and records of this game, asked for before they exist (a
+    :class:`~matchgame.errors.MatchgameError`: the faces say it in one line)."""
 
 
 class DirectedEdgeGame(Game):
@@ -93,7 +99,7 @@ class DirectedEdgeGame(Game):
         moves: str = "orthogonal",
         **options: Any,
     ) -> BasePosition:
-        raise NotImplementedError(f"positions {_LATER}")
+        raise NotYetError(f"positions {_LATER}")
 
     def check_walk(
         self,
@@ -101,10 +107,10 @@ class DirectedEdgeGame(Game):
         path: npt.NDArray[np.int64],
         move_lines: npt.NDArray[np.int64] | None = None,
     ) -> None:
-        raise NotImplementedError(f"records {_LATER}")
+        raise NotYetError(f"records {_LATER}")
 
     def annotate(self, record: TokenRecord, **options: Any) -> WalkAnnotation:
-        raise NotImplementedError(f"records {_LATER}")
+        raise NotYetError(f"records {_LATER}")
 
     def check_answer(self, source: Any, answer: Any, *, moves: str = "orthogonal") -> list[str]:
         from .certificate import check_directed_edge_answer
