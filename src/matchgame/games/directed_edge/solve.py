@@ -69,7 +69,7 @@ def cancel_opposite(graph: DiMultiGraph) -> npt.NDArray[np.bool_]:
     tails, heads = graph.tails.astype(np.int64), graph.heads.astype(np.int64)
     low, high = np.minimum(tails, heads), np.maximum(tails, heads)
     key = (low * n + high) * 2 + (tails > heads)  # the pair, then its direction
-    order = np.lexsort((np.arange(m), key))  # groups of one pair and direction, in order
+    order = np.argsort(key, kind="stable")  # groups of one pair and direction, in order
     sorted_keys = key[order]
     first = np.ones(m, dtype=bool)
     first[1:] = sorted_keys[1:] != sorted_keys[:-1]
