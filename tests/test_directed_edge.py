@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import matchgame
+import matchgame.games
 from matchgame import draw
 from matchgame._kernels import arcs as arcs_kernel
 from matchgame.apps.cli import main
@@ -151,6 +152,27 @@ def test_an_undirected_graph_is_both_arcs_and_a_loop_is_one():
     # both arcs cancel; the loop at 2 is a pass the mover there takes
     assert GAME.analyse(graph).winning == [0, 1]
     assert GAME.analyse(matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])).winning == [0, 1, 2]
+
+
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=list(HealthCheck))
+@given(multidigraphs())
+def test_every_game_reads_a_dimultigraph_as_its_arcs_or_refuses_it(case):
+    """The directed game once took a DiMultiGraph for an undirected multigraph (its
+    support, both ways): every game answers it as a NetworkX MultiDiGraph of the same
+    arcs, or refuses it as directed."""
+    nx = pytest.importorskip("networkx")
+    n, arcs = case
+    multi = nx.MultiDiGraph()
+    multi.add_nodes_from(range(n))
+    multi.add_edges_from(arcs)
+    for game in matchgame.games.all_games():
+        if not game.directed:
+            with pytest.raises(matchgame.InvalidInputError, match="directed"):
+                game.analyse(matchgame.DiMultiGraph(n, arcs))
+            continue
+        ours = game.analyse(matchgame.DiMultiGraph(n, arcs), max_states=10**6)
+        theirs = game.analyse(multi, max_states=10**6)
+        assert ours.winning_ids.tolist() == theirs.winning_ids.tolist(), game.name
 
 
 # -- the linear part: a large DAG -----------------------------------------------------
