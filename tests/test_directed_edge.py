@@ -5,17 +5,16 @@ The game's analysis cancels opposite arcs, splits the digraph into strongly conn
 components, labels the acyclic ones by retrograde analysis and searches the others;
 none of that is used below. The common test (``tests/test_games.py``) runs every
 face's check on it too; this file adds what only this game has (parallel arcs,
-self-loops, 2-cycles drawn on purpose; the budget's refusal; its kernel) and the
-faces the common test reaches through positions, which come in phase 2 of issue 39.
+self-loops, 2-cycles drawn on purpose; the budget's refusal) and the faces the
+common test reaches through positions, which come in phase 2 of issue 39. Its graph
+and kernel: ``tests/test_dimultigraph.py``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import doctest
 import io
 import json
-import pickle
 from functools import cache
 
 import numpy as np
@@ -24,11 +23,11 @@ from budget import examples
 from cli_helpers import assert_user_error
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import multidigraphs
 
 import matchgame
 import matchgame.games
 from matchgame import draw
-from matchgame._kernels import arcs as arcs_kernel
 from matchgame.apps.cli import main
 from matchgame.games.analyses import plain_json
 from matchgame.games.budget import MAX_BUDGET
@@ -55,23 +54,6 @@ def referee(n: int, arcs: list[tuple[int, int]]):
 def placer_wins(n: int, arcs: list[tuple[int, int]]) -> list[int]:
     mover_wins = referee(n, arcs)
     return [v for v in range(n) if not mover_wins(v, 0)]
-
-
-@st.composite
-def multidigraphs(draw_, max_vertices: int = 6, max_arcs: int = 10):
-    """``(n, arcs)``: random arcs, then some of them repeated (parallel arcs) and some
-    reversed (2-cycles), self-loops among them."""
-    n = draw_(st.integers(1, max_vertices))
-    vertex = st.integers(0, n - 1)
-    arcs = draw_(st.lists(st.tuples(vertex, vertex), max_size=max_arcs // 2))
-    for u, v in list(arcs):
-        kind = draw_(st.sampled_from(["none", "none", "parallel", "reverse"]))
-        if kind == "parallel":
-            arcs.append((u, v))
-        elif kind == "reverse":
-            arcs.append((v, u))
-    arcs = draw_(st.permutations(arcs)) if arcs else arcs
-    return n, [(int(u), int(v)) for u, v in arcs[:max_arcs]]
 
 
 # -- the answers, against the referee -------------------------------------------------
@@ -419,96 +401,3 @@ def test_sweeps_answer_as_each_graphs_analysis():
     assert [d["winning_vertices"] for d in documents] == [[1, 2, 3, 4]] * 2 + [[1, 2], [1, 3]]
     counts = matchgame.sweep(lines, game="directed-edge", jobs=1, count=True)
     assert counts.graphs == 4
-
-
-# -- the multigraph -------------------------------------------------------------------
-
-
-def test_the_multigraph_keeps_arcs_in_order_and_is_a_value():
-    pytest.importorskip("networkx")
-    graph = matchgame.DiMultiGraph(3, [(0, 1), (1, 2), (0, 1), (2, 2)], labels=["a", "b", "c"])
-    assert graph.n_edges == 4 and graph.n_loops == 1 and graph.keys.tolist() == [0, 0, 1, 0]
-    assert graph.successors(0).tolist() == [1, 1] and graph.predecessors(2).tolist() == [1, 2]
-    for array in (graph.tails, graph.heads, graph.arcs, graph.keys, graph.offsets):
-        with pytest.raises(ValueError):
-            array[0] = 0
-    again = pickle.loads(pickle.dumps(graph))
-    assert again == graph and hash(again) == hash(graph)
-    assert graph != matchgame.DiMultiGraph(3, [(0, 1), (0, 1), (1, 2), (2, 2)], ["a", "b", "c"])
-    out = graph.to_networkx()
-    assert list(out.edges(keys=True)) == [
-        ("a", "b", 0),
-        ("a", "b", 1),
-        ("b", "c", 0),
-        ("c", "c", 0),
-    ]
-    assert matchgame.DiMultiGraph.from_networkx(out).arcs.tolist() == [
-        [0, 1],
-        [0, 1],
-        [1, 2],
-        [2, 2],
-    ]
-    assert graph.support.n_edges == 2 and graph.support.names == graph.names
-    assert matchgame.DiMultiGraph.from_digraph(matchgame.DiGraph(2, [(1, 0)])).arcs.tolist() == [
-        [1, 0]
-    ]
-    answer = GAME.analyse(graph).to_networkx()
-    assert answer.number_of_edges("a", "b") == 2 and answer.nodes["c"]["method"] == "search"
-
-
-def test_the_games_edge_list_keeps_repeats_and_loops():
-    graph = GAME.read_edge_list("3 4\n2 1\n2 1\n3 3\n1 2\n")
-    assert graph.arcs.tolist() == [[1, 0], [1, 0], [2, 2], [0, 1]]
-    with pytest.raises(matchgame.ParseError, match="line 2"):
-        GAME.read_edge_list("2 1\n1 3\n")
-
-
-# -- the kernel ---------------------------------------------------------------------------
-
-
-def test_the_kernels_examples():
-    assert doctest.testmod(arcs_kernel).failed == 0
-
-
-@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck))
-@given(multidigraphs(max_vertices=8, max_arcs=16))
-def test_components_are_networkxs_and_sinks_come_first(case):
-    nx = pytest.importorskip("networkx")
-    n, arcs = case
-    graph = matchgame.DiMultiGraph(n, arcs)
-    component, count = arcs_kernel.strong_components(graph.offsets, graph.heads[graph.out_arcs])
-    reference = nx.DiGraph()
-    reference.add_nodes_from(range(n))
-    reference.add_edges_from(arcs)
-    groups = {frozenset(np.flatnonzero(component == c).tolist()) for c in range(count)}
-    assert groups == {frozenset(c) for c in nx.strongly_connected_components(reference)}
-    assert all(component[u] >= component[v] for u, v in arcs)
-
-
-def test_the_kernels_refuse_what_is_not_a_digraph():
-    i32 = lambda values: np.array(values, dtype=np.int32)  # noqa: E731
-    with pytest.raises(ValueError, match="offsets"):
-        arcs_kernel.strong_components(i32([0, 2]), i32([0]))
-    with pytest.raises(ValueError, match="permutation"):
-        arcs_kernel.reaches_a_cycle(i32([0, 0, 0]), i32([]), i32([0, 0]), i32([0, 1, 2]))
-    with pytest.raises(ValueError, match="starts"):
-        arcs_kernel.reaches_a_cycle(i32([0, 0]), i32([]), i32([0]), i32([0, 2]))
-    wins, move = np.full(2, -1, dtype=np.int8), np.full(2, -1, dtype=np.int32)
-    with pytest.raises(ValueError, match="not settled"):  # the sink listed last
-        arcs_kernel.settle(i32([0, 1, 1]), i32([1]), i32([0, 1]), i32([0, 1, 2]), wins, move, 0)
-    with pytest.raises(ValueError, match="start"):
-        arcs_kernel.settle(i32([0, 1, 1]), i32([1]), i32([1, 0]), i32([0, 1, 2]), wins, move, 5)
-
-
-def test_the_kernels_stop_when_asked():
-    from matchgame._kernels._stop import StopFlag
-
-    n = 1 << 16
-    offsets = np.arange(n + 1, dtype=np.int32)
-    heads = ((np.arange(n) + 1) % n).astype(np.int32)  # one long cycle
-    flag = StopFlag()
-    flag.raise_()
-    with flag:
-        assert arcs_kernel.strong_components(offsets, heads) == (None, 0)
-    component, count = arcs_kernel.strong_components(offsets, heads)
-    assert count == 1 and component is not None
