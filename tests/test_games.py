@@ -31,10 +31,30 @@ class HypothesisDraw:
         return self.data.draw(st.sampled_from(list(items)))
 
 
-@pytest.mark.parametrize(
-    ("face", "check"), EVERY_CHECK, ids=[f"{face}-{check.__name__}" for face, check in EVERY_CHECK]
-)
-@pytest.mark.parametrize("name", matchgame.games.names())
+PHASE_2 = {
+    "check_positions_move_by_move",
+    "check_records",
+    "check_pictures",
+    "check_options",
+    "check_python_values",
+    "check_command_line",
+    "check_piped_play",
+    "check_web_endpoints",
+}
+"""The checks directed edge geography passes once its positions and records come (its
+moves are arcs among parallel arcs: phase 2 of issue 39); until then they must fail."""
+
+
+def _cases():
+    for name in matchgame.games.names():
+        for face, check in EVERY_CHECK:
+            marks = []
+            if name == "directed-edge" and check.__name__ in PHASE_2:
+                marks.append(pytest.mark.xfail(strict=True, reason="phase 2 of issue 39"))
+            yield pytest.param(name, face, check, marks=marks, id=f"{name}-{face}-{check.__name__}")
+
+
+@pytest.mark.parametrize(("name", "face", "check"), list(_cases()))
 def test_every_game_passes_the_common_test(name, face, check):
     """matchgame.testing's checks on every registered game, inputs drawn by hypothesis:
     many for the Python face, a few for the command line and the web app."""
@@ -246,3 +266,32 @@ def test_the_import_check_can_fail():
         ]
     finally:
         probe.unlink()
+
+
+def test_the_fourth_game_touches_no_face():
+    """Directed edge geography came through the contract alone: no module outside its
+    folder, the registry and the namespace names it (``matchgame.DirectedEdgeAnalysis``
+    is re-exported lazily by name), kernels' sources and stubs included."""
+    assert _speakers("directed_edge", ("games.directed_edge", "directed-edge")) == []
+
+
+def test_the_face_check_can_fail():
+    bad = PACKAGE / "draw" / "_probe_for_test.py"
+    try:
+        bad.write_text('"""A face that names a game."""\nGAME = "directed-edge"\n')
+        assert _speakers("directed_edge", ("directed-edge",)) == ["draw/_probe_for_test.py"]
+    finally:
+        bad.unlink()
+
+
+def _speakers(folder: str, spoken: tuple[str, ...]) -> list[str]:
+    """The modules (and kernels' sources and stubs) outside ``games/<folder>``, the
+    registry and the namespace whose text holds any of ``spoken``."""
+    found = []
+    sources = [path for path in PACKAGE.rglob("*") if path.suffix in (".py", ".pyx", ".pyi")]
+    for path in sorted(sources):
+        if PACKAGE / "games" / folder in path.parents or path in REGISTRY:
+            continue
+        if any(word in path.read_text() for word in spoken):
+            found.append(str(path.relative_to(PACKAGE)))
+    return found

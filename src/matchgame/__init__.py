@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .certificates import verify
     from .core.board import Board, Cell, parse_board
     from .core.digraph import DiGraph
+    from .core.dimultigraph import DiMultiGraph
     from .core.graph import Graph
     from .core.matching import (
         Decomposition,
@@ -60,6 +61,8 @@ if TYPE_CHECKING:
     from .games.directed.analysis import DirectedAnalysis
     from .games.directed.explain import DirectedExplanation
     from .games.directed.position import DirectedPosition
+    from .games.directed_edge.analysis import DirectedEdgeAnalysis
+    from .games.directed_edge.explain import DirectedEdgeExplanation
     from .games.edge.analysis import EdgeAnalysis, EdgeProof
     from .games.edge.explain import EdgeExplanation
     from .games.edge.position import EdgePosition
@@ -93,9 +96,12 @@ _LAZY = {
     "Graph": "core.graph",
     "MultiGraph": "core.multigraph",
     "DiGraph": "core.digraph",
+    "DiMultiGraph": "core.dimultigraph",
     "DirectedAnalysis": "games.directed.analysis",
     "DirectedPosition": "games.directed.position",
     "DirectedExplanation": "games.directed.explain",
+    "DirectedEdgeAnalysis": "games.directed_edge.analysis",
+    "DirectedEdgeExplanation": "games.directed_edge.explain",
     "Decomposition": "core.matching",
     "GallaiEdmonds": "core.matching",
     "decompose": "core.matching",
@@ -154,7 +160,10 @@ __all__ = [
     "Cell",
     "Decomposition",
     "DiGraph",
+    "DiMultiGraph",
     "DirectedAnalysis",
+    "DirectedEdgeAnalysis",
+    "DirectedEdgeExplanation",
     "DirectedExplanation",
     "DirectedPosition",
     "DocumentError",

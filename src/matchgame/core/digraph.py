@@ -267,9 +267,10 @@ class DiGraph:
 
 
 def is_directed(source: Any) -> bool:
-    """Whether ``source`` is a directed graph: a :class:`DiGraph`, or a NetworkX
-    ``DiGraph`` (NetworkX is not imported)."""
-    if isinstance(source, DiGraph):
+    """Whether ``source`` is a directed graph: a :class:`DiGraph` or another of
+    matchgame's graphs of arcs (its ``is_directed`` is True), or a NetworkX ``DiGraph``
+    (NetworkX is not imported)."""
+    if isinstance(source, DiGraph) or getattr(source, "is_directed", None) is True:
         return True
     test = getattr(source, "is_directed", None)
     if callable(test) and hasattr(source, "nodes") and not is_scipy_sparse(source):

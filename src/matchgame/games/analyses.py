@@ -57,10 +57,10 @@ class BaseAnalysis(abc.ABC):
 
     Examples
     --------
-    Every game's analysis reads the same way:
+    Every game's analysis reads the same way (three of them here):
 
     >>> import matchgame
-    >>> for name in matchgame.games.names():
+    >>> for name in ("vertex", "edge", "directed"):
     ...     analysis = matchgame.analyse(["..."], game=name)
     ...     print(name, analysis.winning, analysis.placer_wins_at((0, 1)))
     vertex [(0, 0), (0, 2)] False

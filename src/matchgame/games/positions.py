@@ -62,10 +62,10 @@ class BasePosition(MoveNames, abc.ABC):
 
     Examples
     --------
-    The same moves in every game, as each game's rules judge them:
+    The same moves in three games, as each game's rules judge them:
 
     >>> import matchgame
-    >>> for name in matchgame.games.names():
+    >>> for name in ("vertex", "edge", "directed"):
     ...     position = matchgame.game(name).position(["...."], token=(0, 1))
     ...     print(name, position.legal_moves(), position.mover_wins())
     vertex [(0, 0), (0, 2)] True

@@ -28,6 +28,7 @@ from ..readers.edgelists import format_edge_list
 
 if TYPE_CHECKING:
     from ..core.digraph import DiGraph
+    from ..core.dimultigraph import DiMultiGraph
     from ..core.multigraph import MultiGraph
 
 __all__ = [
@@ -52,7 +53,7 @@ __all__ = [
 # -- the input a certificate is for ----------------------------------------------------
 
 
-def canonical_input(source: Board | Graph | MultiGraph | DiGraph) -> bytes:
+def canonical_input(source: Board | Graph | MultiGraph | DiGraph | DiMultiGraph) -> bytes:
     """The input as canonical text, the text a certificate's digest is taken of.
 
     A board: ``N M`` and its rows of ``.`` (free) and ``#`` (blocked), each
@@ -62,7 +63,8 @@ def canonical_input(source: Board | Graph | MultiGraph | DiGraph) -> bytes:
     :func:`~matchgame.readers.edgelists.format_edge_list`. A multigraph (the
     edge game's): every edge on its line, ``u <= v``, repeats and self-loops
     included (a simple graph's text is the same either way). A directed graph: its
-    arcs ``u v`` (``u -> v``), sorted.
+    arcs ``u v`` (``u -> v``), sorted; a directed multigraph: every arc in its order
+    (its game sorts them first, so that the order they were given in does not count).
 
     Examples
     --------
@@ -75,7 +77,7 @@ def canonical_input(source: Board | Graph | MultiGraph | DiGraph) -> bytes:
     return text.encode("ascii")
 
 
-def input_digest(source: Board | Graph | MultiGraph | DiGraph) -> str:
+def input_digest(source: Board | Graph | MultiGraph | DiGraph | DiMultiGraph) -> str:
     """The SHA-256 (hex) of :func:`canonical_input`."""
     return hashlib.sha256(canonical_input(source)).hexdigest()
 
@@ -214,7 +216,9 @@ ANSWER_SLACK = 64 << 10
 """Bytes of an answer besides its lists (field names, a digest, sizes)."""
 
 
-def answer_bytes(source: Board | Graph | MultiGraph | DiGraph, *, extra: int = 0) -> int:
+def answer_bytes(
+    source: Board | Graph | MultiGraph | DiGraph | DiMultiGraph, *, extra: int = 0
+) -> int:
     """The most bytes an answer on ``source`` with its certificate can have
     (``placements --format json --certificate``, up to ``--indent 16``): what the
     input can need, as the readers bound a file by its header. :func:`read_answer`
@@ -229,9 +233,10 @@ def answer_bytes(source: Board | Graph | MultiGraph | DiGraph, *, extra: int = 0
     67536
     """
     from ..core.digraph import DiGraph
+    from ..core.dimultigraph import DiMultiGraph
     from ..core.multigraph import MultiGraph
 
-    if not isinstance(source, Board | Graph | MultiGraph | DiGraph):
+    if not isinstance(source, Board | Graph | MultiGraph | DiGraph | DiMultiGraph):
         raise InvalidTypeError(f"the source must be a board or a graph, got {describe(source)}")
     # a board's cell has at most 4 edges of its own (a king's)
     items = 5 * source.n_free if isinstance(source, Board) else source.n_vertices + source.n_edges
@@ -243,7 +248,7 @@ def answer_bytes(source: Board | Graph | MultiGraph | DiGraph, *, extra: int = 0
 
 
 def read_answer(
-    source: Board | Graph | MultiGraph | DiGraph,
+    source: Board | Graph | MultiGraph | DiGraph | DiMultiGraph,
     data: bytes | str,
     fields: tuple[tuple[str, ...], ...],
     *,

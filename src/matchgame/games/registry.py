@@ -21,6 +21,7 @@ from ..errors import InvalidParameterError, InvalidTypeError
 if TYPE_CHECKING:
     from .contract import Game
     from .directed import DirectedGame
+    from .directed_edge import DirectedEdgeGame
     from .edge import EdgeGame
     from .vertex import VertexGame
 
@@ -52,6 +53,7 @@ BUILTIN: dict[str, str] = {
     "vertex": "matchgame.games.vertex",
     "edge": "matchgame.games.edge",
     "directed": "matchgame.games.directed",
+    "directed-edge": "matchgame.games.directed_edge",
 }
 """The built-in games: name -> the package that defines its ``GAME`` (imported when
 first asked for)."""
@@ -86,6 +88,8 @@ def find_game(which: Literal["vertex"]) -> VertexGame: ...
 def find_game(which: Literal["edge"]) -> EdgeGame: ...
 @overload
 def find_game(which: Literal["directed"]) -> DirectedGame: ...
+@overload
+def find_game(which: Literal["directed-edge"]) -> DirectedEdgeGame: ...
 @overload
 def find_game(which: str) -> Game: ...
 @overload

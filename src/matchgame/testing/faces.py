@@ -215,17 +215,20 @@ def check_budget_refusal(game: Any, draw: Draw) -> None:
         return
     option = budgets[0]
     with _folder() as folder:
-        for n in (3, 4, 5, 6):  # a complete graph; where directed, its arcs u -> v for
-            # u < v and one back: a cycle no theorem answers
-            arcs = [(u, v) for u in range(n) for v in range(u + 1, n)]
-            arcs += [(n - 1, 0)] if game.directed else []
+        for n in (3, 5, 7, 9):  # a complete graph; where directed, a regular tournament
+            if game.directed:
+                arcs = [(u, (u + k) % n) for u in range(n) for k in range(1, n // 2 + 1)]
+            else:
+                arcs = [(u, v) for u in range(n) for v in range(u + 1, n)]
             text = f"{n} {len(arcs)}\n" + "".join(f"{u + 1} {v + 1}\n" for u, v in arcs)
             graph = _write(folder, "k.txt", text)
             run = run_command("placements", "--game", game.name, "--edges", option.flag, "1", graph)
             if run.code == 2:
                 run.user_error(option.flag)
                 return
-    raise AssertionError(f"{option.flag} 1 refused no complete graph of 3 to 6 vertices")
+    raise AssertionError(
+        f"{option.flag} 1 refused no complete graph (tournament) of 3 to 9 vertices"
+    )
 
 
 def check_web_endpoints(game: Any, draw: Draw) -> None:

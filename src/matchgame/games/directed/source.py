@@ -7,6 +7,7 @@ from typing import Any
 from ...core._convert import is_scipy_sparse
 from ...core.board import Board, as_board
 from ...core.digraph import DiGraph
+from ...core.dimultigraph import DiMultiGraph
 from ...core.graph import Graph, as_graph
 from ...errors import InvalidTypeError
 
@@ -15,11 +16,14 @@ __all__ = ["directed_source"]
 
 def directed_source(source: Any, moves: str = "orthogonal") -> tuple[DiGraph, Board | None]:
     """The digraph of the directed game on ``source`` and its board (or None): a board or
-    its rows (both arcs of every move), a :class:`DiGraph`, a NetworkX graph (a
+    its rows (both arcs of every move), a :class:`DiGraph` or
+    :class:`~matchgame.DiMultiGraph` (its arcs), a NetworkX graph (a
     ``DiGraph``'s arcs; an undirected graph's edges both ways), a :class:`Graph` (both
     arcs) or a SciPy matrix (entry ``(i, j)``: the arc ``i -> j``)."""
     if isinstance(source, DiGraph):
         return source, None
+    if isinstance(source, DiMultiGraph):  # its arcs, each once (a loop is never a move here)
+        return DiGraph._trusted(source.n_vertices, source.arcs, source.names), None
     if isinstance(source, Board | list | tuple) and not (
         isinstance(source, list | tuple) and source and not isinstance(source[0], str)
     ):
