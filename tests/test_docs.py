@@ -111,6 +111,7 @@ PUBLIC_MODULES = (
     "matchgame.generate",
     "matchgame.readers",
     "matchgame.sweep",
+    "matchgame.testing",
     "matchgame.writers",
 )
 
@@ -136,7 +137,7 @@ def test_the_module_index_lists_every_public_module(site: tuple[Path, Path]) -> 
     assert "py-modindex.html" in (html / "api" / "index.html").read_text()
 
 
-@pytest.mark.parametrize("name", ["matchgame.draw", "matchgame.generate"])
+@pytest.mark.parametrize("name", ["matchgame.draw", "matchgame.generate", "matchgame.testing"])
 def test_a_module_page_documents_its_functions_and_classes(
     site: tuple[Path, Path], name: str
 ) -> None:
