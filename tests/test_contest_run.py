@@ -59,16 +59,15 @@ def test_each_way_a_run_ends_is_classified(script: str, status: str, words: str)
     assert result.seconds < 5
 
 
-def test_a_cpu_hog_is_stopped_by_the_wall_clock() -> None:
+def test_a_cpu_hog_is_stopped_at_its_cpu_time() -> None:
     result = run_program(sh("while :; do :; done"), b"", RunLimits(time=0.3))
     assert result.status == "time-limit"
 
 
 def test_memory_is_limited() -> None:
-    program = Program((sys.executable, "-S", "-c", "x = bytearray(600 << 20)"))
+    program = Program((sys.executable, "-S", "-c", "x = b'x' * (600 << 20)"))
     result = run_program(program, b"", RunLimits(memory=256 << 20))
-    assert result.status == "runtime-error"
-    assert b"MemoryError" in result.error
+    assert result.status == "memory-limit"
 
 
 def test_file_io_reads_and_writes_the_problems_files() -> None:
