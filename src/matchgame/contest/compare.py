@@ -4,8 +4,8 @@ comes and stopped at the first difference.
 
 A :class:`Comparison` takes the received output in pieces (:meth:`~Comparison.feed`)
 and keeps only what it needs: the expected tokens, the part of a token cut by the
-end of a piece (never longer than the expected token it is compared with), and
-the first difference once found; after it, bytes are only counted. So judging
+end of a piece (never much longer than the expected token it is compared with),
+and the first difference once found; after it, bytes are only counted. So judging
 costs what the output's first differing token costs, whatever follows it: twelve
 megabytes that differ at their third token are judged in a few milliseconds.
 """
@@ -111,7 +111,8 @@ class Comparison:
             if found.end() == len(data):  # it may go on in the next piece
                 self._pending = found.group()
                 longest = len(self._expected[self._at][0]) if self._at < len(self._expected) else 0
-                if len(self._pending) > longest:  # longer than what it must equal
+                # longer than what it must equal, and than a difference shows of it
+                if len(self._pending) > max(longest, 4 * _SHOWN):
                     self._differ(self._pending, line)
                 break
             self._check(found.group(), line)

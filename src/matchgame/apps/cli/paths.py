@@ -42,7 +42,7 @@ def check_output(option: str, path: str, *, reads: Iterable[tuple[str, str]] = (
         raise UsageError(f"{option}: give a file name")
     for what, other in reads:
         if same_file(path, other):
-            raise UsageError(f"{shown} is {what}: give another file")
+            raise UsageError(f"{shown} is also {what}: give another file")
     try:
         found = os.stat(path)
     except FileNotFoundError:
