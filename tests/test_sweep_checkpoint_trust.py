@@ -51,7 +51,7 @@ def test_counts_forged_consistently_are_refused_by_the_check(counted) -> None:
     recorded = json.loads(checkpoint.read_text())
     counts = recorded["counts"]
     counts["graphs"] += 1_000_000
-    for name, histogram in counts.items():
+    for histogram in counts.values():
         if isinstance(histogram, dict):
             first = next(iter(histogram))
             histogram[first] += 1_000_000
@@ -139,7 +139,7 @@ def test_an_output_changed_since_is_refused(lines) -> None:
 
 
 def test_the_output_digest_is_the_hash_of_the_lines_vouched_for(lines) -> None:
-    _, out, checkpoint, whole = lines
+    _, _, checkpoint, whole = lines
     recorded = json.loads(checkpoint.read_text())
     assert recorded["output_bytes"] == len(whole)
     digest = hashlib.blake2b(whole, digest_size=16).hexdigest()
