@@ -20,6 +20,7 @@ import selectors
 import shutil
 import signal
 import stat
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field, replace
@@ -96,7 +97,14 @@ class Runner:
         self.program = program
         self.limits = limits
         self.isolation = isolation
-        self.hidden = tuple(os.path.realpath(path) for path in hidden)
+        # a folder holding the system or the runs' own folders is not hidden: it would
+        # hide what the program needs (a setter keeps tests in a folder of their own)
+        needed = ("/", tempfile.gettempdir(), sys.prefix, sys.base_prefix)
+        self.hidden = tuple(
+            path
+            for path in (os.path.realpath(folder) for folder in hidden)
+            if not any(_within(os.path.realpath(need), path) for need in needed)
+        )
         self.shown = tuple(os.path.realpath(word) for word in program.argv if os.path.isabs(word))
         self.selector = selectors.DefaultSelector()
         self.running: dict[int, _Run] = {}
@@ -406,6 +414,11 @@ class Runner:
                     self._force(run)
             self.step()
         self.selector.close()
+
+
+def _within(path: str, folder: str) -> bool:
+    """Whether ``path`` is ``folder`` or inside it."""
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 def _environ_holds(pid: int, marker: bytes) -> bool:

@@ -113,7 +113,11 @@ def run_program(
     limits: RunLimits,
     *,
     confirm: bool = True,
+    hidden: Iterable[str] = (),
     isolation: Isolation | None = None,
 ) -> RunResult:
     """One run of ``program`` on ``data`` (see :func:`run_programs`)."""
-    return next(run_programs(program, [data], limits, confirm=confirm, isolation=isolation))
+    runs = run_programs(
+        program, [data], limits, confirm=confirm, hidden=hidden, isolation=isolation
+    )
+    return next(runs)
