@@ -103,4 +103,8 @@ def isolation_of(layer: str) -> Any:
     try:
         return find_isolation(frozenset(layer.split(",")), strict=True)
     except MatchgameError as exc:
+        # CI installs bubblewrap and requires it (MATCHGAME_REQUIRE_BWRAP=1, .ci/run)
+        if "bwrap" in layer.split(",") and os.environ.get("MATCHGAME_REQUIRE_BWRAP") == "1":
+            if "cgroup" not in str(exc):
+                pytest.fail(f"bwrap is required (MATCHGAME_REQUIRE_BWRAP=1): {exc}")
         pytest.skip(str(exc))
