@@ -238,6 +238,7 @@ def test_no_network_and_no_judge_in_sight(layer: Isolation) -> None:
     assert int(words[4]) <= 4  # its own processes only
 
 
+@pytest.mark.slow  # the sleeper waits for the wall clock twice: 4 s
 def test_a_time_limit_is_cpu_time_and_a_sleeper_meets_the_wall_clock(
     layer: Isolation, marker: str
 ) -> None:

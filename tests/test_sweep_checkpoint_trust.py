@@ -16,6 +16,8 @@ from nauty_helpers import geng_output, require_nauty
 
 from matchgame.sweep.ledger import _check
 
+pytestmark = pytest.mark.slow  # every test runs the command line (its fixtures too)
+
 
 def _resealed(document: dict) -> dict:
     """A forger's checkpoint: edited, its ``check`` computed again as the code does."""
