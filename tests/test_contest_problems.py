@@ -48,7 +48,7 @@ def _oracle(expected: bytes, received: bytes) -> tuple[int, str | None, str | No
 _PIECES = st.lists(st.sampled_from([b"1", b"2", b"WIN", b"LOSE", b" ", b"\n", b"\t", b"12"]))
 
 
-@settings(max_examples=examples(2000), deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(_PIECES, _PIECES, st.lists(st.integers(0, 40), max_size=6))
 def test_the_comparison_as_the_output_comes_is_the_whole_outputs(
     expected_pieces: list[bytes], received_pieces: list[bytes], cuts: list[int]

@@ -100,13 +100,13 @@ def test_a_time_out_is_classified_and_killed(tmp_path: Path) -> None:
     program = tmp_path / "slow.sh"
     program.write_text("#!/bin/sh\nwhile :; do :; done\n")
     program.chmod(0o755)
-    limits = RunLimits(time=0.2)
+    limits = RunLimits(time=0.1)
     found = stress(find_problem("loj"), Program((str(program),)), runs=3, limits=limits)
     assert found.failure is not None and found.failure.shrunk is not None
     final = found.failure.shrunk.judged
     assert final.verdict == "time-limit"
     assert final.case.text() == b"1 1\n#\n"
-    assert "s of CPU, over the 0.2 s limit, twice" in report(found, limits)
+    assert "s of CPU, over the 0.1 s limit, twice" in report(found, limits)
 
 
 @pytest.mark.parametrize("problem", ["jsoi", "loj", "noi"])
