@@ -37,12 +37,12 @@ def check_output(option: str, path: str, *, reads: Iterable[tuple[str, str]] = (
     """Refuse ``option path`` unless it can be written as an output (see the module's
     docstring); ``reads``: (what, path) of the files the command reads, which it must
     not overwrite."""
-    shown = f"{option} {path!r}"
+    shown = f"cannot write {option} {path!r}"
     if not path:
         raise UsageError(f"{option}: give a file name")
     for what, other in reads:
         if same_file(path, other):
-            raise UsageError(f"{shown} is also {what}: give another file")
+            raise UsageError(f"{shown}: it is also {what}: give another file")
     try:
         found = os.stat(path)
     except FileNotFoundError:
@@ -50,9 +50,9 @@ def check_output(option: str, path: str, *, reads: Iterable[tuple[str, str]] = (
     except OSError as exc:
         raise UsageError(f"{shown}: {exc.strerror or exc}") from None
     if found is not None and stat.S_ISDIR(found.st_mode):
-        raise UsageError(f"{shown} is a directory: give a file name")
+        raise UsageError(f"{shown}: it is a directory: give a file name")
     if found is not None and not stat.S_ISREG(found.st_mode):
-        raise UsageError(f"{shown} is not a regular file (a device, a FIFO, a socket)")
+        raise UsageError(f"{shown}: not a regular file (a device, a FIFO, a socket)")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise UsageError(f"{shown}: no such directory {folder!r}")

@@ -157,10 +157,12 @@ def _tasks(args: argparse.Namespace, output: Any, jobs: int) -> Iterator[Any]:
             from ...sweep.sources import MAX_GENG_PARTS, most_geng_parts
 
             most = most_geng_parts(args.geng)
-            if not 1 <= args.parts <= most:
+            if args.parts < 1:
+                raise UsageError(f"--parts must be at least 1, got {args.parts}")
+            if args.parts > most:
                 raise UsageError(
-                    f"--parts must be 1 to {most:,} for --geng {args.geng!r} (no more parts "
-                    f"than graphs, at most {MAX_GENG_PARTS:,}), got {args.parts:,}"
+                    f"--parts must be at most {most:,} for --geng {args.geng!r} (no more "
+                    f"parts than graphs, {MAX_GENG_PARTS:,} at most), got {args.parts:,}"
                 )
         geng = _sweep.Geng(args.geng, parts=args.parts)
         yield from _sweep.geng_tasks(geng, output, jobs)
