@@ -11,9 +11,10 @@ holds a process slot as a zombie); when the program's first process ends, or the
 judge asks (a byte on the control pipe), or the judge is gone (the control pipe's
 end of file: the judge was killed), it kills every process below it (and in the
 run's cgroup), waits for all of them, and writes one line to the judge: the
-program's wait status and the CPU seconds of every process of the run. A keeper
-whose judge is gone also removes the run's folder and cgroup: a killed judge leaves
-nothing behind.
+program's wait status and the CPU seconds of every process of the run. Once the
+judge has read what it needs (the output file, the cgroup's counters) and says it
+is done, or is gone, the keeper removes the run's folder and cgroup: a killed judge
+leaves nothing behind, and a judge that lives does not wait for the removal.
 
 A program that signals its parent reaches the keeper, never the judge: the keeper
 ignores every signal it can; the judge resumes a stopped keeper (SIGCONT) and
@@ -102,6 +103,12 @@ class Keeper:
     control: int
     asked: bool = False
     closed: list[int] = field(default_factory=list)
+
+    def release(self) -> None:
+        """Tell the keeper the judge is done with the run (it removes the run's folder
+        and cgroup, then ends)."""
+        with contextlib.suppress(OSError):
+            os.write(self.control, b"d")
 
     def stop(self) -> None:
         """Ask the keeper to end the run (and resume it, should the program have
@@ -218,10 +225,15 @@ def _keep(
     line = f"{status} {used.ru_utime + used.ru_stime:.6f}\n"
     with contextlib.suppress(OSError):
         os.write(report, line.encode())
-    if orphaned:  # the judge was killed: what it would have removed
-        if cgroup is not None:
-            cgroup.remove()
-        shutil.rmtree(launch.directory, ignore_errors=True)
+    # the judge reads the run's output file and counters, then says it is done (or
+    # is gone): the folder and the cgroup are removed here, off the judge's way
+    while not orphaned:
+        data = os.read(control, 64)
+        if not data or b"d" in data:
+            break
+    if cgroup is not None:
+        cgroup.remove()
+    shutil.rmtree(launch.directory, ignore_errors=True)
 
 
 def _nothing(signum: int, frame: object) -> None:

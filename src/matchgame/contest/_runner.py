@@ -108,6 +108,7 @@ class Runner:
         self.shown = tuple(os.path.realpath(word) for word in program.argv if os.path.isabs(word))
         self.selector = selectors.DefaultSelector()
         self.running: dict[int, _Run] = {}
+        self.released: list[int] = []  # keepers removing their run's files: reaped later
         self.nproc = None if isolation.cgroup is not None else _nproc_limit(limits.processes)
         self.tick = time.monotonic()
 
@@ -195,6 +196,8 @@ class Runner:
         for run in list(self.running.values()):
             if run.report is not None or run.keeper_gone:
                 ended.append((run.index, self.finish(run)))
+        if self.released:
+            self._reap_released()
         return ended
 
     def _watch(self, run: _Run, now: float) -> None:
@@ -280,13 +283,12 @@ class Runner:
         return True
 
     def finish(self, run: _Run) -> RunResult:
-        """The run's result, once its keeper reported (or died): the keeper reaped, the
-        pipes drained and closed, the run's folder and cgroup removed."""
+        """The run's result, once its keeper reported (or died): the pipes drained and
+        closed; then the keeper released to remove the run's folder and cgroup (the
+        judge does it for a keeper that died)."""
         keeper = run.keeper
         if run.report is None:  # the keeper was killed: its processes are the judge's now
             self._clean_up_after(run)
-        with contextlib.suppress(ChildProcessError):
-            os.waitpid(keeper.pid, 0)
         for fd in (run.stdout, run.stderr):
             if self._registered(fd):
                 self._read(run, fd)
@@ -295,14 +297,30 @@ class Runner:
             os.close(fd)
         if self._registered(keeper.report):
             self.selector.unregister(keeper.report)
-        keeper.close()
         del self.running[run.index]
         try:
             return self._result(run)
         finally:
-            if run.cgroup is not None:
-                run.cgroup.remove()
-            shutil.rmtree(run.directory, ignore_errors=True)
+            if run.report is not None:
+                keeper.release()
+                self.released.append(keeper.pid)
+            else:
+                with contextlib.suppress(ChildProcessError):
+                    os.waitpid(keeper.pid, 0)
+                if run.cgroup is not None:
+                    run.cgroup.remove()
+                shutil.rmtree(run.directory, ignore_errors=True)
+            keeper.close()
+
+    def _reap_released(self, block: bool = False) -> None:
+        """Wait for the keepers released (``block``: for all of them)."""
+        for pid in list(self.released):
+            try:
+                done, _ = os.waitpid(pid, 0 if block else os.WNOHANG)
+            except ChildProcessError:
+                done = pid
+            if done:
+                self.released.remove(pid)
 
     def _clean_up_after(self, run: _Run) -> None:
         if run.cgroup is not None:
@@ -413,6 +431,7 @@ class Runner:
                 if time.monotonic() > deadline and run.report is None:
                     self._force(run)
             self.step()
+        self._reap_released(block=True)  # their runs' folders and cgroups gone too
         self.selector.close()
 
 
