@@ -144,6 +144,10 @@ def test_generate_lists_the_families() -> None:
 
 # -- issue 41 and 42: the report, shrinking, references, isolation ----------------------
 
+# what these tests judge does not depend on the isolation (test_contest_hostile.py tests
+# each layer): the keeper alone costs a run the least
+FALLBACK = {**os.environ, "MATCHGAME_ISOLATION": "none"}
+
 
 def _generated(tmp_path: Path, problem: str, count: int, size: str) -> Path:
     folder = tmp_path / "tests"
@@ -164,8 +168,8 @@ def test_strength_with_a_reference_scores_the_wrong_solutions_only(tmp_path: Pat
         f"{sys.executable} -S {wrong.path(name)} graph" for name in ("unmatched_only", "self_loops")
     ]
     args = ["strength", str(folder), "--problem", "graph", "--reference", reference, "--only"]
-    args += ["--solution", wrongs[0], "--solution", wrongs[1], "--time-limit", "30", "--jobs", "2"]
-    table = run_cli(*args)
+    args += ["--time-limit", "30", "--jobs", "2", "--solution", wrongs[0]]
+    table = run_cli(*args, "--solution", wrongs[1], env=FALLBACK)
     assert table.code == 0, table.err
     assert "share killed: 2 of 2 (100%), wrong solutions only (1 reference not scored)" in table.out
     assert re.search(r"^.*placements --edges .*reference: passes$", table.out, re.M), table.out
@@ -182,14 +186,16 @@ def test_strength_with_a_reference_scores_the_wrong_solutions_only(tmp_path: Pat
 
 def test_shrinking_says_each_step_and_stops_in_its_time(tmp_path: Path) -> None:
     program = f"{sys.executable} -S {wrong.path('greedy_matching')} jsoi"
-    run = run_cli("stress", program, "--problem", "jsoi", "--max-size", "8x8", "--jobs", "2")
+    run = run_cli(
+        "stress", program, "--problem", "jsoi", "--max-size", "6x6", "--jobs", "2", env=FALLBACK
+    )
     assert run.code == 1
     steps = [line for line in run.err.splitlines() if line.startswith("shrunk to ")]
     assert steps and "step" in steps[-1], run.err
     assert "where no single step keeps the failure" in run.out
     quick = run_cli(
-        "stress", program, "--problem", "jsoi", "--max-size", "8x8", "--jobs", "2",
-        "--shrink-time", "0.001",
+        "stress", program, "--problem", "jsoi", "--max-size", "6x6", "--jobs", "2",
+        "--shrink-time", "0.001", env=FALLBACK,
     )  # fmt: skip
     assert quick.code == 1
     assert "the smallest failing input found in the time allowed (--shrink-time)" in quick.out
@@ -199,7 +205,7 @@ def test_ctrl_c_while_shrinking_reports_the_smallest_input_so_far(tmp_path: Path
     program = f"{sys.executable} -S {wrong.path('greedy_matching')} jsoi"
     command = [sys.executable, "-m", "matchgame", "stress", program, "--problem", "jsoi"]
     process = subprocess.Popen(
-        [*command, "--max-size", "60x60", "--jobs", "2"],
+        [*command, "--max-size", "30x30", "--jobs", "2"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
