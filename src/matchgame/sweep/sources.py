@@ -331,7 +331,7 @@ def most_geng_parts(args: str) -> int:
     for a small number of vertices (``args``' first number) no more than the graphs
     on them (or :data:`DEFAULT_GENG_PARTS`, if that is more).
 
-    >>> most_geng_parts("-c 5"), most_geng_parts("9"), most_geng_parts("12")
+    >>> most_geng_parts("-c 5"), most_geng_parts("8"), most_geng_parts("12")
     (64, 12346, 65536)
     """
     try:
