@@ -19,6 +19,10 @@ from matchgame.contest import wrong
 from matchgame.contest.catalog import PROBLEMS
 from matchgame.contest.problems import compare
 
+# what most tests here judge does not depend on the isolation (test_contest_hostile.py
+# tests each layer): the keeper alone costs a run the least
+FALLBACK = {**os.environ, "MATCHGAME_ISOLATION": "none"}
+
 SMALL = {"jsoi": "20x20", "loj": "20x20", "noi": "8x8", "graph": "30x90", "edge-graph": "16x20"}
 COUNT = {"jsoi": 12, "loj": 12, "noi": 9, "graph": 12, "edge-graph": 12}
 
@@ -39,7 +43,7 @@ def test_a_generated_folder_is_valid_and_kills_every_shipped_wrong_solution(
     checked = run_cli("validate", "--problem", problem, *map(str, inputs))
     assert checked.code == 0, checked.out
     assert checked.out.count(": ok\n") == COUNT[problem]
-    table = run_cli("strength", str(folder), "--problem", problem, "--jobs", "2")
+    table = run_cli("strength", str(folder), "--problem", problem, "--jobs", "2", env=FALLBACK)
     assert table.code == 0, table.err
     solutions = wrong.WRONG_SOLUTIONS[problem]
     share = f"share killed: {len(solutions)} of {len(solutions)} (100%)"
@@ -144,9 +148,6 @@ def test_generate_lists_the_families() -> None:
 
 # -- issue 41 and 42: the report, shrinking, references, isolation ----------------------
 
-# what these tests judge does not depend on the isolation (test_contest_hostile.py tests
-# each layer): the keeper alone costs a run the least
-FALLBACK = {**os.environ, "MATCHGAME_ISOLATION": "none"}
 
 
 def _generated(tmp_path: Path, problem: str, count: int, size: str) -> Path:

@@ -1,7 +1,10 @@
 """Stress runs: every shipped wrong solution is found and shrunk to a minimal input on
 every problem it answers; a crash and a time-out are classified as such; the seeds'
 own C++ solutions (compiled here from ../shared/seeds, never copied into the
-project) are accepted on hundreds of inputs."""
+project) are accepted on hundreds of inputs.
+
+What these tests judge does not depend on the isolation (test_contest_hostile.py tests
+every layer): they run with the keeper alone, whose runs cost the least."""
 
 from __future__ import annotations
 
@@ -19,6 +22,11 @@ from matchgame.contest.strength import shipped_solutions
 from matchgame.contest.stress import report, stress
 
 pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(autouse=True)
+def _keeper_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MATCHGAME_ISOLATION", "none")
 
 SMALL = {"jsoi": Size(4, 4), "loj": Size(4, 4), "noi": Size(4, 4), "graph": Size(8, 16)}
 SMALL["edge-graph"] = Size(6, 8)
