@@ -28,6 +28,7 @@ pytestmark = pytest.mark.slow
 def _keeper_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MATCHGAME_ISOLATION", "none")
 
+
 SMALL = {"jsoi": Size(4, 4), "loj": Size(4, 4), "noi": Size(4, 4), "graph": Size(8, 16)}
 SMALL["edge-graph"] = Size(6, 8)
 
