@@ -4,11 +4,17 @@ shrinking steps."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
+from budget import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import matchgame
 from matchgame.contest.catalog import PROBLEMS, find_problem
+from matchgame.contest.compare import Comparison
 from matchgame.contest.problems import Size, compare
 from matchgame.errors import InvalidInputError, ParseError
 from matchgame.readers.boards import parse_board
@@ -26,6 +32,56 @@ def test_the_judge_compares_tokens() -> None:
     extra = compare(b"LOSE\n", b"LOSE\n1 1\n")
     assert extra is not None and (extra.line, extra.expected, extra.received) == (2, None, "1")
     assert compare(b"LOSE\n", b"lose\n") is not None
+
+
+def _oracle(expected: bytes, received: bytes) -> tuple[int, str | None, str | None] | None:
+    """The first differing token by the whole token lists (no streaming)."""
+    wanted, got = re.findall(rb"\S+", expected), re.findall(rb"\S+", received)
+    for k in range(max(len(wanted), len(got))):
+        a = wanted[k] if k < len(wanted) else None
+        b = got[k] if k < len(got) else None
+        if a != b:
+            return k, a and a.decode(), b and b.decode()
+    return None
+
+
+_PIECES = st.lists(st.sampled_from([b"1", b"2", b"WIN", b"LOSE", b" ", b"\n", b"\t", b"12"]))
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(_PIECES, _PIECES, st.lists(st.integers(0, 40), max_size=6))
+def test_the_comparison_as_the_output_comes_is_the_whole_outputs(
+    expected_pieces: list[bytes], received_pieces: list[bytes], cuts: list[int]
+) -> None:
+    """Fed in pieces cut anywhere (inside a token too), the first difference is the one
+    the whole token lists give."""
+    expected, received = b"".join(expected_pieces), b"".join(received_pieces)
+    judged = Comparison(expected)
+    at = 0
+    for cut in sorted(cuts):
+        judged.feed(received[at:cut])
+        at = max(at, cut)
+    judged.feed(received[at:])
+    judged.finish()
+    found = judged.difference
+    wanted = _oracle(expected, received)
+    if wanted is None:
+        assert found is None
+    else:
+        assert found is not None and (found.token, found.expected, found.received) == wanted
+        assert found.line == (compare(expected, received) or found).line
+
+
+def test_a_long_token_is_cut_and_the_comparison_stops_at_the_first_difference() -> None:
+    judged = Comparison(b"WIN\n1 1\n")
+    judged.feed(b"WIN\n")
+    judged.feed(b"\x1b[2J" + b"9" * 1000)
+    judged.feed(b"9" * (15 << 20))  # after the difference: counted, not read
+    judged.finish()
+    assert judged.difference is not None
+    text = judged.difference.text()
+    assert len(text) < 200 and "\\x1b" in text and "..." in text, text
+    assert judged.received_bytes > 15 << 20
 
 
 @pytest.mark.parametrize("name", PROBLEMS)

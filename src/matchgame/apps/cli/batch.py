@@ -217,7 +217,10 @@ class _AnswerFile:
         self.unnamed = fd >= 0
         if not self.unnamed:
             self.temporary = temporary_name(path)
-            fd = os.open(self.temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC)
+            with contextlib.suppress(FileNotFoundError):  # a killed run's, never followed
+                os.unlink(self.temporary)
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+            fd = os.open(self.temporary, flags, 0o666)
         self.handle = os.fdopen(fd, "wb")
 
     def write(self, piece: bytes) -> None:

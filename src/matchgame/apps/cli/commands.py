@@ -36,6 +36,7 @@ from .output import (
     write_chunks,
     write_output,
 )
+from .paths import check_output, write_whole
 
 if TYPE_CHECKING:
     from ...games.analyses import BaseAnalysis
@@ -100,6 +101,8 @@ def _check_graph_out(args: argparse.Namespace) -> None:
                 f"--graph-out {args.graph_out!r}: writing {TITLES[chosen]} needs NetworkX: "
                 "pip install networkx (.csv needs nothing)"
             ) from None
+    inputs = [("the input", name) for name in args.files or [] if name != "-"]
+    check_output("--graph-out", args.graph_out, reads=inputs)
 
 
 def answer_placements(
@@ -188,6 +191,7 @@ def render(args: argparse.Namespace) -> int:
         raise UsageError(
             f"-o {args.output!r}: give a file name ending in .svg or .png (e.g. board.svg)"
         )
+    check_output("-o", args.output, reads=_input_of(args))
     if args.scale is not None and not 0.1 <= args.scale <= 10:
         raise UsageError(f"--scale {args.scale:g}: expected 0.1 to 10")
     _check_size(args)
@@ -241,18 +245,22 @@ PICTURES = ("placement", "bunny", "walk")
 """render's pictures (``--picture``); ``--game`` took them before it named games."""
 
 
+def _input_of(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The input file a command reads, as :func:`~.paths.check_output` takes it."""
+    name = getattr(args, "file", None)
+    return [] if name in (None, "-") else [("the input", name)]
+
+
 def _save(scene: Any, output: str, scale: float | None = None) -> None:
-    """Write a picture to ``output`` (.svg or .png), its problems as usage errors."""
+    """Write a picture to ``output`` (.svg or .png) whole, its problems as usage errors."""
     from ... import draw
 
     if Path(output).suffix.lower() not in (".svg", ".png"):
         raise UsageError(f"-o {output!r}: give a file name ending in .svg or .png")
     try:
-        draw.save(scene, output, scale=scale)
+        write_whole(output, lambda temporary: draw.save(scene, temporary, scale=scale))
     except RuntimeError as exc:  # Pillow missing
         raise UsageError(str(exc)) from None
-    except OSError as exc:
-        raise UsageError(f"cannot write {output!r}: {exc.strerror or exc}") from None
 
 
 def _check_size(args: argparse.Namespace) -> None:
@@ -397,6 +405,10 @@ def explain(args: argparse.Namespace) -> int:
     _, options = chosen_game(args)
     if args.output is None and (args.layout != "auto" or args.size is not None):
         raise UsageError("--layout and --size draw the explanation: give -o OUT.svg or OUT.png")
+    if args.output is not None:
+        if Path(args.output).suffix.lower() not in (".svg", ".png"):
+            raise UsageError(f"-o {args.output!r}: give a file name ending in .svg or .png")
+        check_output("-o", args.output, reads=_input_of(args))
     _check_size(args)
     kind = placement_kind(args)
     analysis = _analysis(args, input_bytes(args, kind), kind)
@@ -422,6 +434,8 @@ def example(args: argparse.Namespace) -> int:
     from ...examples import EXAMPLES
     from ...examples import example as bundled
 
+    if args.output is not None:
+        check_output("-o", args.output)
     if args.list:
         if args.name is not None:
             raise UsageError("give an example's NAME or --list, not both")
@@ -443,8 +457,5 @@ def example(args: argparse.Namespace) -> int:
     if args.output is None:
         write_output(data)
         return 0
-    try:
-        Path(args.output).write_bytes(data)
-    except OSError as exc:
-        raise UsageError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+    write_whole(args.output, data)
     return 0

@@ -40,6 +40,7 @@ from .output import (
     print_error,
     write_output,
 )
+from .paths import check_output
 
 if TYPE_CHECKING:
     from ...sweep.checkpoint import Checkpoint
@@ -154,8 +155,17 @@ def _tasks(args: argparse.Namespace, output: Any, jobs: int) -> Iterator[Any]:
             raise UsageError("give either FILE or --geng, not both")
         if args.input_format is not None:
             raise UsageError("--input-format reads FILE, not --geng")
-        if args.parts is not None and args.parts < 1:
-            raise UsageError(f"--parts must be at least 1, got {args.parts}")
+        if args.parts is not None:
+            from ...sweep.sources import MAX_GENG_PARTS, most_geng_parts
+
+            most = most_geng_parts(args.geng)
+            if args.parts < 1:
+                raise UsageError(f"--parts must be at least 1, got {args.parts}")
+            if args.parts > most:
+                raise UsageError(
+                    f"--parts must be at most {most:,} for --geng {args.geng!r} (no more "
+                    f"parts than graphs, {MAX_GENG_PARTS:,} at most), got {args.parts:,}"
+                )
         geng = _sweep.Geng(args.geng, parts=args.parts)
         yield from _sweep.geng_tasks(geng, output, jobs)
         return
@@ -209,22 +219,22 @@ def _to_stdout(args: argparse.Namespace) -> bool:
 
 
 def _check_files(args: argparse.Namespace) -> None:
-    """Refuse a checkpoint, output and input that are one file (each would overwrite
-    another), and line output to standard output with a checkpoint."""
+    """Refuse, before anything is read, a checkpoint or output that cannot be written
+    (a folder, a device, a missing folder: :func:`~.paths.check_output`), that is an
+    input or the other one, and line output to standard output with a checkpoint."""
     if args.checkpoint is not None and not args.count and _to_stdout(args):
         raise UsageError(
             "--checkpoint with JSON lines or --filter lines needs -o FILE: output to "
             "standard output cannot be resumed (--count can)"
         )
-    named = [("--checkpoint", args.checkpoint), ("-o", None if _to_stdout(args) else args.output)]
-    inputs = [name for name in args.files if name != "-"]
-    seen: dict[str, str] = {os.path.realpath(name): "an input" for name in inputs}
-    for option, name in named:
-        if name is None:
-            continue
-        other = seen.setdefault(os.path.realpath(name), f"{option} {name!r}")
-        if other != f"{option} {name!r}":
-            raise UsageError(f"{option} {name!r} is also {other}: give another file")
+    reads = [("an input", name) for name in args.files if name != "-"]
+    for option, name in (
+        ("--checkpoint", args.checkpoint),
+        ("-o", None if _to_stdout(args) else args.output),
+    ):
+        if name is not None:
+            check_output(option, name, reads=reads)
+            reads.append((f"{option} {name!r}", name))
 
 
 def _arguments(args: argparse.Namespace, output: Any, jobs: int) -> dict[str, Any]:
@@ -280,10 +290,12 @@ def _target(
     length = None  # from scratch; resuming lines, after what the checkpoint holds whole
     if ledger is not None and ledger.resumed and not args.count:
         length = ledger.output_bytes
-    file = stack.enter_context(open_output(path, length))
+    file = stack.enter_context(open_output(path, length, ledger))
 
     def write(data: bytes) -> None:
         try:
+            if ledger is not None:
+                ledger.wrote(data)
             file.write(data)
             file.flush()
         except OSError as exc:
