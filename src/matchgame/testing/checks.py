@@ -38,6 +38,7 @@ def check_agrees_with_the_referee(game: Any, draw: Draw) -> None:
     case = graph_case(game, draw)
     analysis = game.analyse(case.source)
     assert analysis.rules is game and analysis.game == game.name, analysis.rules
+    assert analysis.explain(analysis.names.name(0)).rules is game
     assert analysis.winning_ids.tolist() == case.referee(game).placer_wins(), case.text
     board = board_case(game, draw)
     analysis = game.analyse(board.rows)
