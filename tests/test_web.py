@@ -388,6 +388,22 @@ def test_an_opened_files_name_tells_its_format(server):
     assert status == 200 and json.loads(body)["token"] == 2
 
 
+def test_an_edge_list_as_networkx_writes_it_is_read_without_being_told(server):
+    """Issue 42, 1: an opened file of pairs ``u v`` (NetworkX's ``write_edgelist``, names
+    that are words, data after each pair) is a graph, as on the command line."""
+    import networkx as nx
+
+    karate = nx.karate_club_graph()  # its members named by words, its data kept
+    graph = nx.relabel_nodes(karate, {v: f"member{v}" for v in karate})
+    text = "".join(line + "\n" for line in nx.generate_edgelist(graph))
+    for query in ("name=karate.txt", "name=karate.txt&edges=1", "edges=1"):
+        status, body = post(f"{server}/api/placements?{query}", text.encode())
+        assert status == 200, body
+        found = json.loads(body)
+        assert (found["vertices"], found["edges"]) == (34, 78)
+        assert sorted(found["winning_vertices"]) == sorted(matchgame.analyse(graph).winning)
+
+
 def test_serve_hands_the_page_a_graph_file_as_it_is(tmp_path, server):
     """``serve FILE`` on a graph in a standard format gives the page the file's text
     and its format, so the page's pictures show the file's names."""

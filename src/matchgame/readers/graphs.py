@@ -7,7 +7,8 @@ edgelist    matchgame's own ``n m`` and ``m`` edges      (the default)
 mtx         Matrix Market coordinate                     ``.mtx``, ``%%MatrixMarket``
 metis       METIS (Chaco) adjacency lists                ``.graph``, ``.metis``
 dimacs      DIMACS ``p edge n m`` and ``e u v``          ``.dimacs .col .clq``, ``p edge``
-snap        SNAP edge list, ids kept as names            ``.edges .snap``, a ``#`` line
+snap        pairs ``u v``: SNAP, NetworkX, CSV           ``.edges .snap .edgelist .csv``,
+                                                         a ``#`` line, pairs only
 graphml     GraphML (through NetworkX)                   ``.graphml``, ``<?xml``
 gml         GML (through NetworkX)                       ``.gml``, ``graph [``
 graph6      graph6, one graph a line                     ``.g6``, ``>>graph6<<``
@@ -19,7 +20,16 @@ sparse6 files hold many, the others one); :func:`read_graph` returns the one
 graph; :func:`~matchgame.write_graph` writes one back in any of these formats. Without
 ``format`` the format is guessed (:func:`detect_format`): first from a signature
 the text cannot have by chance (a banner, an XML declaration, ``p edge``), then
-from the file's extension, then from the first line's shape.
+from the file's extension, then from the first line's shape, last from the lines'
+shape: pairs ``u v`` that cannot be matchgame's ``n m`` edge list are SNAP's, as
+NetworkX's ``write_edgelist`` writes them (:func:`matchgame.readers.pairs.reads_as_pairs`).
+
+A game played along arcs reads the formats that carry direction as arcs
+(``directed=True``): a SNAP edge list's line ``u v`` is the arc ``u -> v``, a
+``general`` Matrix Market matrix's entry ``(i, j)`` the arc ``i -> j``; a directed
+GraphML or GML file is read as arcs in any case. The other formats (METIS, DIMACS,
+graph6, sparse6, a symmetric matrix, an undirected GraphML or GML file) hold edges
+only, read as both arcs.
 """
 
 from __future__ import annotations
@@ -36,12 +46,14 @@ from ..core.graph import Graph
 from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
 from . import dimacs, edgelists, graph6, matrixmarket, metis, networkx_formats, snap
 from ._lines import no_header_limit
+from .pairs import reads_as_pairs
 
 __all__ = [
     "FORMATS",
     "GraphFormat",
     "detect_file_format",
     "detect_format",
+    "detect_graph_text",
     "read_graph",
     "read_graphs",
 ]
@@ -59,6 +71,9 @@ class GraphFormat:
     parse: Callable[[bytes], Sequence[Graph | DiGraph]]
     size_limit: Callable[[bytes], int]
     format: Callable[[Graph], bytes]
+    parse_arcs: Callable[[bytes], Sequence[Graph | DiGraph]] | None = None
+    """The reader for a game along arcs, when the format carries direction (None:
+    its graphs are edges, or say themselves that they are directed)."""
 
 
 def _one(parse: Callable[[bytes], Graph | DiGraph]) -> Callable[[bytes], list[Graph | DiGraph]]:
@@ -83,6 +98,7 @@ FORMATS: dict[str, GraphFormat] = {
             _one(matrixmarket.parse_matrix_market),
             matrixmarket.text_size_limit,
             matrixmarket.format_matrix_market,
+            _one(lambda data: matrixmarket.parse_matrix_market(data, directed=True)),
         ),
         GraphFormat(
             "metis",
@@ -102,11 +118,12 @@ FORMATS: dict[str, GraphFormat] = {
         ),
         GraphFormat(
             "snap",
-            "a SNAP edge list",
-            (".edges", ".snap"),
+            "a SNAP edge list (pairs 'u v', as NetworkX writes them)",
+            (".edges", ".snap", ".edgelist"),
             _one(snap.parse_snap),
             snap.text_size_limit,
             snap.format_snap,
+            _one(lambda data: snap.parse_snap(data, directed=True)),
         ),
         GraphFormat(
             "graphml",
@@ -144,8 +161,14 @@ FORMATS: dict[str, GraphFormat] = {
 }
 """Every graph format, by the name ``--input-format`` and ``format=`` take."""
 
-EXTENSIONS = {ext: name for name, format_ in FORMATS.items() for ext in format_.extensions}
-"""File extensions (lower case) and the format each names."""
+WRITTEN_EXTENSIONS = {ext: name for name, format_ in FORMATS.items() for ext in format_.extensions}
+"""File extensions (lower case) and the format each names, as :func:`write_graph`
+writes them."""
+
+EXTENSIONS = {**WRITTEN_EXTENSIONS, ".csv": "snap"}
+"""File extensions (lower case) and the format each names when read: those written,
+and CSV pairs ``u,v`` (read as SNAP's lines; a graph is written as CSV with its
+verdicts only, as a table of nodes: :func:`~matchgame.write_verdicts`)."""
 
 # signatures no other format's first line can have
 _SIGNATURES = (
@@ -219,6 +242,32 @@ def detect_format(name: str | os.PathLike[str] | None, head: bytes) -> str | Non
     for pattern, format_name in _SHAPES:
         if pattern.match(first):
             return format_name
+    if reads_as_pairs(text, whole=len(head) < HEAD_BYTES):
+        return "snap"
+    return None
+
+
+def detect_graph_text(name: str | os.PathLike[str] | None, head: bytes) -> str | None:
+    """The graph format of a text given where a board is read by default, when it
+    can be nothing else: a signature (:func:`detect_format`'s) or lines that are
+    pairs ``u v`` only (NetworkX's ``write_edgelist``); None for anything a board,
+    matchgame's edge list or a record could be.
+
+    >>> detect_graph_text("karate.txt", b"0 1\\n0 2\\n1 2\\n")
+    'snap'
+    >>> detect_graph_text(None, b"3 3\\n...\\n") is None
+    True
+    """
+    first = _first_line(head)
+    for pattern, format_name in _SIGNATURES:
+        if pattern.match(first):
+            return format_name
+    text = _text_of(head)
+    for pattern, format_name in _LATE_SIGNATURES:
+        if pattern.match(text):
+            return format_name
+    if reads_as_pairs(text, whole=len(head) < HEAD_BYTES):
+        return "snap"
     return None
 
 
@@ -257,7 +306,9 @@ def detect_file_format(path: str | os.PathLike[str]) -> str | None:
 Source = str | bytes | bytearray | memoryview | os.PathLike[str]
 
 
-def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph | DiGraph]:
+def read_graphs(
+    source: Source, format: str | None = None, *, directed: bool = False
+) -> Iterator[Graph | DiGraph]:
     """The graphs held by ``source``: a path (``str`` without a line break, or
     :class:`os.PathLike`), or the text itself (``bytes``, or ``str`` with a line
     break). ``format`` is a key of ``matchgame.readers.graphs.FORMATS``; None guesses it
@@ -274,12 +325,18 @@ def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph | D
         The format's name: ``"edgelist"``, ``"mtx"``, ``"metis"``, ``"dimacs"``,
         ``"snap"``, ``"graphml"``, ``"gml"``, ``"graph6"`` or ``"sparse6"``; by
         default guessed.
+    directed : bool, default False
+        Read arcs where the format carries them: a SNAP edge list's line ``u v`` as
+        the arc ``u -> v``, a ``general`` Matrix Market matrix's entry ``(i, j)`` as
+        ``i -> j`` (a :class:`~matchgame.DiGraph`); the other formats are read as
+        without it.
 
     Yields
     ------
     Graph or DiGraph
         Each graph of the file in turn (graph6 and sparse6 files hold many); a
-        directed GraphML or GML file's is a :class:`~matchgame.DiGraph`.
+        directed GraphML or GML file's is a :class:`~matchgame.DiGraph`, and with
+        ``directed`` a SNAP file's or a general matrix's.
 
     Raises
     ------
@@ -303,18 +360,31 @@ def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph | D
     [2]
     """
     format_name = checked_format(format)
+    if not isinstance(directed, bool):
+        raise InvalidTypeError(f"directed must be a bool, got {type(directed).__name__}")
     data, name = _source_bytes(source, format_name)
     if format_name is None:
         detected = detect_format(name, data[:HEAD_BYTES])
         try:
-            found = FORMATS[detected or "edgelist"].parse(data)
+            found = parser(detected or "edgelist", directed)(data)
         except ParseError as exc:
             if detected is None and name is not None:
                 _not_a_graph_file(exc, name, data[:HEAD_BYTES])
             raise
         yield from found
         return
-    yield from FORMATS[format_name].parse(data)
+    yield from parser(format_name, directed)(data)
+
+
+def parser(format_name: str, directed: bool) -> Callable[[bytes], Sequence[Graph | DiGraph]]:
+    """The reader of a format, for a game along arcs (``directed``) or not: see
+    :attr:`GraphFormat.parse_arcs`."""
+    chosen = FORMATS[format_name]
+    if directed and chosen.parse_arcs is not None:
+        return chosen.parse_arcs
+    if directed and format_name == "edgelist":
+        return _one(lambda data: edgelists.parse_edge_list(data, directed=True))
+    return chosen.parse
 
 
 def _not_a_graph_file(exc: ParseError, path: str, head: bytes) -> None:
@@ -333,7 +403,9 @@ def _not_a_graph_file(exc: ParseError, path: str, head: bytes) -> None:
     ) from None
 
 
-def read_graph(source: Source, format: str | None = None) -> Graph | DiGraph:
+def read_graph(
+    source: Source, format: str | None = None, *, directed: bool = False
+) -> Graph | DiGraph:
     """The one graph held by ``source`` (see :func:`read_graphs`).
 
     Parameters
@@ -343,11 +415,14 @@ def read_graph(source: Source, format: str | None = None) -> Graph | DiGraph:
     format : str, optional
         The format's name, as for :func:`read_graphs`; by default guessed from the
         name and the first bytes.
+    directed : bool, default False
+        Read arcs where the format carries them, as for :func:`read_graphs`.
 
     Returns
     -------
     Graph or DiGraph
-        The graph; a directed GraphML or GML file's is a :class:`~matchgame.DiGraph`.
+        The graph; a directed GraphML or GML file's is a :class:`~matchgame.DiGraph`,
+        and with ``directed`` a SNAP file's or a general matrix's.
 
     Raises
     ------
@@ -368,7 +443,7 @@ def read_graph(source: Source, format: str | None = None) -> Graph | DiGraph:
     >>> g.n_vertices, g.n_edges
     (2, 1)
     """
-    graphs = list(read_graphs(source, format))
+    graphs = list(read_graphs(source, format, directed=directed))
     if len(graphs) != 1:
         raise ParseError(f"expected one graph, the input holds {len(graphs)} (use read_graphs)")
     return graphs[0]

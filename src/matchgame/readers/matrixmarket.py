@@ -14,7 +14,9 @@ whatever its value (the graph is the matrix's pattern):
   ``r .. r + c - 1``.
 
 Vertices print 1-based, so on a square matrix answers speak of the file's row
-numbers.
+numbers. For a game along arcs (``directed=True``) a ``general`` matrix carries
+direction: entry ``(i, j)`` is the arc ``i -> j``; the other symmetries are read
+as the undirected graph (both arcs of every edge).
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ from ..core._text import (
     shorten_line,
     text_limit,
 )
+from ..core.digraph import DiGraph
 from ..core.graph import MAX_VERTICES, Graph
+from ..core.names import FileNumbers
 from ..errors import ParseError
 from ._lines import (
     body_lines,
@@ -57,8 +61,12 @@ VALUE_CHARACTERS = 32
 """Room for one written value (``-1.2345678901234567e+308``) in the size limit."""
 
 
-def parse_matrix_market(text: str | bytes) -> Graph:
-    """Read a Matrix Market coordinate file as a :class:`Graph` (see the module).
+def parse_matrix_market(text: str | bytes, *, directed: bool = False) -> Graph | DiGraph:
+    """Read a Matrix Market coordinate file as a :class:`Graph` (see the module); with
+    ``directed`` (a game along arcs), a ``general`` matrix as a :class:`DiGraph`
+    whose entry ``(i, j)`` is the arc ``i -> j`` (rows to columns, when it is not
+    square), and a ``symmetric``, ``skew-symmetric`` or ``hermitian`` one as the
+    undirected graph it stands for (both arcs of every edge).
 
     Raises
     ------
@@ -79,6 +87,9 @@ def parse_matrix_market(text: str | bytes) -> Graph:
     ... )
     >>> rows_against_columns.n_vertices, rows_against_columns.edges.tolist()
     (5, [[0, 4], [1, 2]])
+    >>> general = "%%MatrixMarket matrix coordinate pattern general\\n2 2 1\\n1 2\\n"
+    >>> parse_matrix_market(general, directed=True).arcs.tolist()
+    [[0, 1]]
     """
     data = prepare(text)
     n_values, symmetry, rows, cols, entries, size_index, body_start = _header(data)
@@ -133,6 +144,8 @@ def parse_matrix_market(text: str | bytes) -> Graph:
     values -= 1
     if not square:
         values[:, 1] += rows  # columns come after the rows
+    if directed and symmetry == "general":
+        return DiGraph._trusted(n_vertices, values, FileNumbers(n_vertices))
     return file_numbered(Graph.from_edges(n_vertices, values))
 
 

@@ -127,8 +127,13 @@ def error_text(exc: MatchgameError) -> str:
     reads, which query reads it."""
     text = str(exc)
     other = getattr(exc, "other_kind", None)
-    if other in _QUERY_FOR:
-        text += f" (for those: {_QUERY_FOR[other]})"
+    queries = [
+        _QUERY_FOR[kind]
+        for kind in getattr(exc, "other_kinds", ()) or (other,)
+        if kind in _QUERY_FOR
+    ]
+    if queries:
+        text += f" (for those: {'; '.join(queries)})"
     return text
 
 

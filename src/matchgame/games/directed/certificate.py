@@ -41,8 +41,8 @@ from ..proofs import (
     numbered_names,
     read_answer,
 )
-from .documents import DIRECTED_ANSWER_FIELDS
-from .source import directed_source
+from .documents import DIRECTED_ANSWER_FIELDS, READ_AS_FIELD
+from .source import directed_source, read_as
 
 if TYPE_CHECKING:
     from .analysis import DirectedAnalysis
@@ -152,6 +152,8 @@ def check_directed_answer(source: Any, data: bytes | str, moves: str = "orthogon
     answer_schema = dict(DIRECTED_ANSWER_FIELDS[kind])
     if board is not None and moves != "orthogonal":
         answer_schema["moves"] = "str"
+    if board is None and READ_AS_FIELD in document:
+        answer_schema[READ_AS_FIELD] = "str"
     check_fields(document, {**answer_schema, "certificate": {}}, "")
     if not _acyclic(digraph):
         return [
@@ -194,6 +196,8 @@ def check_directed_answer(source: Any, data: bytes | str, moves: str = "orthogon
             "arc to a claimed winning placement"
         ]
     expected = _expected(document, board, digraph, winning, moves)
+    if READ_AS_FIELD in answer_schema:
+        expected[READ_AS_FIELD] = read_as(source)
     problems: list[str] = []
     compare(document, expected, "", problems)
     return problems
