@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..core._validate import plural
 from ..errors import InvalidInputError
 
 __all__ = [
@@ -45,11 +46,6 @@ _VERDICT_WORDS = {
     "time-limit": "time limit exceeded",
     "output-limit": "output limit exceeded",
 }
-
-
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """``1 run``, ``2 runs`` (``nouns``: the plural when it is not ``noun + "s"``)."""
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def verdict_text(verdict: str) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..core._validate import plural
 from ..errors import InvalidInputError, ParseError
 from . import wrong
 from .problems import Problem, Size, compare
@@ -120,8 +121,8 @@ class Strength:
         cell = max(len(n) for n in numbers)
         head = " " * width + "  " + " ".join(n.rjust(cell) for n in numbers) + "   killed by"
         lines = [
-            f"strength of {len(self.tests)} tests of {self.problem.name} "
-            f"({self.problem.title}) against {len(self.solutions)} solutions",
+            f"strength of {plural(len(self.tests), 'test')} of {self.problem.name} "
+            f"({self.problem.title}) against {plural(len(self.solutions), 'solution')}",
             head,
         ]
         for solution in self.solutions:

@@ -124,7 +124,7 @@ def _ending(judged: Judged, limits: RunLimits) -> str:
             return "the CPU limit's signal ended it (SIGXCPU)"
         return f"still running after {limits.time:g} s: killed with its process group"
     if judged.verdict == "output-limit":
-        return f"more than {limits.output} bytes of output: killed with its process group"
+        return f"more than {plural(limits.output, 'byte')} of output: killed with its process group"
     if judged.verdict == "runtime-error":
         return result.describe()
     return ""
@@ -139,9 +139,14 @@ def report(
     limits = limits or RunLimits()
     problem = result.problem
     rate = result.runs / result.seconds if result.seconds > 0 else 0.0
+    pace = (
+        f"{plural(round(rate), 'run')} a second"
+        if rate >= 1 or not result.runs
+        else f"a run every {result.seconds / result.runs:.1f} s"
+    )
     head = (
         f"{plural(result.runs, 'run')} of {result.program.text()} on "
-        f"{problem.name} ({problem.title}), seed {result.seed}, {rate:.0f} runs a second"
+        f"{problem.name} ({problem.title}), seed {result.seed}, {pace}"
     )
     failure = result.failure
     if failure is None:

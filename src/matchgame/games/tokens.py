@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core._deprecated import warn_renamed
-from ..core._validate import Boolean, InstanceOf, Integer, NoneOr, as_int, validate_params
+from ..core._validate import Boolean, InstanceOf, Integer, NoneOr, as_int, plural, validate_params
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph
 from ..core.moves import as_moves
@@ -138,10 +138,10 @@ class TokenRecord:
         if self.board is not None:
             where = f"a {self.board.n_rows}x{self.board.n_cols} board ({self.moves_rule} moves)"
         else:
-            where = f"a graph of {self.graph.n_vertices} vertices"
+            where = f"a graph of {plural(self.graph.n_vertices, 'vertex', 'vertices')}"
         title = find_game(self.game).title
         game = "" if self.game == DEFAULT else f" of {title}"
-        return f"<TokenRecord on {where}, {self.path.shape[0]} moves{game}>"
+        return f"<TokenRecord on {where}, {plural(self.path.shape[0], 'move')}{game}>"
 
     @classmethod
     def from_moves(
@@ -402,7 +402,8 @@ class WalkAnnotation:
 
     def __repr__(self) -> str:
         return (
-            f"<WalkAnnotation of {len(self.notes)} moves: mistakes {self.mistakes('first')} "
+            f"<WalkAnnotation of {plural(len(self.notes), 'move')}: mistakes "
+            f"{self.mistakes('first')} "
             f"and {self.mistakes('second')}, winner {self.winner}>"
         )
 

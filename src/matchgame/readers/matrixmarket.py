@@ -33,6 +33,7 @@ from ..core._text import (
     shorten_line,
     text_limit,
 )
+from ..core._validate import plural
 from ..core.digraph import DiGraph
 from ..core.graph import MAX_VERTICES, Graph
 from ..core.names import FileNumbers
@@ -108,14 +109,18 @@ def parse_matrix_market(text: str | bytes, *, directed: bool = False) -> Graph |
     # the header's claim is checked against the lines really there before any of
     # it is allocated
     if len(lines) < entries:
-        raise ParseError(f"expected {entries} entries, got {len(lines)}", line=lines.number_after())
+        raise ParseError(
+            f"expected {plural(entries, 'entry', 'entries')}, got {len(lines)}",
+            line=lines.number_after(),
+        )
     if len(lines) > entries:
         raise ParseError(
-            f"unexpected content after the {entries} entries", line=int(lines.numbers[entries])
+            f"unexpected content after the {plural(entries, 'entry', 'entries')}",
+            line=int(lines.numbers[entries]),
         )
     require_memory(
         n_vertices * BYTES_PER_VERTEX + entries * (BYTES_PER_EDGE + BYTES_PER_LINE),
-        f"a {rows} x {cols} matrix with {entries} entries",
+        f"a {rows} x {cols} matrix with {plural(entries, 'entry', 'entries')}",
         line=size_index + 1,
         size=n_vertices,
     )
@@ -204,7 +209,9 @@ def _banner(line: bytes, line_number: int) -> tuple[int, str]:
     if len(fields) < 2 or fields[1] != "matrix":
         raise refused(f"expected {expected}: the second word is not 'matrix'", 1)
     if len(fields) != 5:
-        raise refused(f"expected {expected}: the banner has {len(fields)} words, not 5", 0)
+        raise refused(
+            f"expected {expected}: the banner has {plural(len(fields), 'word')}, not 5", 0
+        )
     if fields[2] != "coordinate":
         dense = " (not 'array')" if fields[2] == "array" else ""
         raise refused(f"only coordinate (sparse) matrices are graphs{dense}", 2)

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from ..core._validate import plural
 from ..core.digraph import DiGraph
 from ..core.graph import MAX_VERTICES, Graph
 from ..core.labels import FileIds, NodeLabels
@@ -86,7 +87,9 @@ def parse_pairs(data: bytes, *, directed: bool = False) -> Graph | DiGraph:
     if not text.strip():
         raise ParseError("empty input")
     lines = [(number, line) for number, line in _content_lines(text)]
-    require_memory(len(lines) * BYTES_PER_NAMED_LINE, f"an edge list of {len(lines)} lines", line=1)
+    require_memory(
+        len(lines) * BYTES_PER_NAMED_LINE, f"an edge list of {plural(len(lines), 'line')}", line=1
+    )
     rows = list(_rows(lines))
     if len(rows) > 1 and not _integers(rows[0][1:]) and all(_integers(row[1:]) for row in rows[1:]):
         rows = rows[1:]  # a header row of words over integer ids ('a b' over '0 1' ...)

@@ -22,6 +22,7 @@ import numpy as np
 
 from .._kernels.text import parse_int_lines
 from ..core._text import prepare
+from ..core._validate import plural
 from ..core.digraph import DiGraph
 from ..core.graph import MAX_VERTICES, Graph
 from ..core.labels import FileIds
@@ -69,7 +70,7 @@ def parse_snap(text: str | bytes, *, directed: bool = False) -> Graph | DiGraph:
         raise ParseError("empty input")  # with no edges, as SNAP writers make one)
     require_memory(
         len(lines) * (2 * BYTES_PER_VERTEX + BYTES_PER_EDGE + BYTES_PER_LINE),
-        f"an edge list of {len(lines)} lines",
+        f"an edge list of {plural(len(lines), 'line')}",
         line=1,
     )
     values, bad, _, _ = parse_int_lines(lines.buffer, lines.starts, lines.ends, 2)
@@ -128,8 +129,8 @@ def format_snap(graph: Graph) -> bytes:
             "otherwise: write GraphML or GML to keep its names"
         )
     head = (
-        f"# Undirected graph written by matchgame: {graph.n_vertices} nodes, "
-        f"{graph.n_edges} edges\n"
+        f"# Undirected graph written by matchgame: {plural(graph.n_vertices, 'node')}, "
+        f"{plural(graph.n_edges, 'edge')}\n"
     )
     return head.encode() + int_lines(np.array(ids, dtype=np.int64)[graph.edges])
 

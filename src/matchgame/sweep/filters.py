@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import describe, shorten
+from ..core._validate import describe, plural, shorten
 from ..errors import InvalidInputError, InvalidTypeError
 
 __all__ = ["FLAGS", "NUMBERS", "Condition", "parse_condition"]
@@ -169,7 +169,8 @@ def parse_condition(text: str, name: str = "filter") -> Condition:
         )
     if len(text) > _LONGEST_CONDITION:
         raise InvalidInputError(
-            f"{name} is {len(text):,} characters long, more than {_LONGEST_CONDITION:,}"
+            f"{name} is "
+            f"{plural(len(text), 'character', grouped=True)} long, more than {_LONGEST_CONDITION:,}"
         )
     parser = _Parser(text, name)
     tree = parser.condition()

@@ -23,6 +23,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ...core._validate import plural
 from ...errors import MatchgameError
 from . import endpoints, worker
 from .guard import Guard
@@ -103,7 +104,8 @@ def _post(compute: Compute, isolated: Callable[[QueryParams, bytes], bool] | Non
         except _TooLarge:
             limit = request.app.state.max_body
             return JSONResponse(
-                {"error": f"the request body is larger than {limit} bytes"}, status_code=413
+                {"error": f"the request body is larger than {plural(limit, 'byte')}"},
+                status_code=413,
             )
         except _NoRoom:
             megabytes = uploads.limit / 2**20

@@ -179,10 +179,7 @@ class DirectedAnalysis(BaseAnalysis):
 
         return directed_answer(self)
 
-    def _what(self) -> str:
-        if self.board is not None:
-            return super()._what()
-        return f"digraph with {self.digraph.n_vertices} vertices and {self.digraph.n_edges} arcs"
+    _WHAT = ("digraph", "arc")
 
 
 def analyse_directed(
