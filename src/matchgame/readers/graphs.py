@@ -36,16 +36,14 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import PurePath
 
 from ..core._text import HEAD_BYTES, header_line, prepare, read_bounded
 from ..core.digraph import DiGraph
 from ..core.graph import Graph
 from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
-from . import dimacs, edgelists, graph6, matrixmarket, metis, networkx_formats, snap
-from ._lines import no_header_limit
+from .formats import EXTENSIONS, FORMATS, GraphFormat, parser
 from .pairs import reads_as_pairs
 
 __all__ = [
@@ -58,117 +56,6 @@ __all__ = [
     "read_graphs",
 ]
 
-
-@dataclass(frozen=True)
-class GraphFormat:
-    """A graph format: its description, the extensions that name it, its reader
-    (bytes to graphs), how long its text can be given its first bytes, and its
-    writer (a graph to bytes, which the reader reads back)."""
-
-    name: str
-    description: str
-    extensions: tuple[str, ...]
-    parse: Callable[[bytes], Sequence[Graph | DiGraph]]
-    size_limit: Callable[[bytes], int]
-    format: Callable[[Graph], bytes]
-    parse_arcs: Callable[[bytes], Sequence[Graph | DiGraph]] | None = None
-    """The reader for a game along arcs, when the format carries direction (None:
-    its graphs are edges, or say themselves that they are directed)."""
-
-
-def _one(parse: Callable[[bytes], Graph | DiGraph]) -> Callable[[bytes], list[Graph | DiGraph]]:
-    return lambda data: [parse(data)]
-
-
-FORMATS: dict[str, GraphFormat] = {
-    format_.name: format_
-    for format_ in (
-        GraphFormat(
-            "edgelist",
-            "an edge list ('n m' and m lines 'u v')",
-            (),
-            _one(edgelists.parse_edge_list),
-            edgelists.text_size_limit,
-            lambda graph: edgelists.format_edge_list(graph).encode("ascii"),
-        ),
-        GraphFormat(
-            "mtx",
-            "a Matrix Market file",
-            (".mtx",),
-            _one(matrixmarket.parse_matrix_market),
-            matrixmarket.text_size_limit,
-            matrixmarket.format_matrix_market,
-            _one(lambda data: matrixmarket.parse_matrix_market(data, directed=True)),
-        ),
-        GraphFormat(
-            "metis",
-            "a METIS graph",
-            (".graph", ".metis"),
-            _one(metis.parse_metis),
-            metis.text_size_limit,
-            metis.format_metis,
-        ),
-        GraphFormat(
-            "dimacs",
-            "a DIMACS graph",
-            (".dimacs", ".col", ".clq"),
-            _one(dimacs.parse_dimacs),
-            dimacs.text_size_limit,
-            dimacs.format_dimacs,
-        ),
-        GraphFormat(
-            "snap",
-            "a SNAP edge list (pairs 'u v', as NetworkX writes them)",
-            (".edges", ".snap", ".edgelist"),
-            _one(snap.parse_snap),
-            snap.text_size_limit,
-            snap.format_snap,
-            _one(lambda data: snap.parse_snap(data, directed=True)),
-        ),
-        GraphFormat(
-            "graphml",
-            "a GraphML file",
-            (".graphml",),
-            _one(networkx_formats.parse_graphml),
-            networkx_formats.text_size_limit,
-            networkx_formats.format_graphml,
-        ),
-        GraphFormat(
-            "gml",
-            "a GML file",
-            (".gml",),
-            _one(networkx_formats.parse_gml),
-            networkx_formats.text_size_limit,
-            networkx_formats.format_gml,
-        ),
-        GraphFormat(
-            "graph6",
-            "graph6 text",
-            (".g6",),
-            graph6.parse_graph6,
-            no_header_limit,
-            graph6.format_graph6,
-        ),
-        GraphFormat(
-            "sparse6",
-            "sparse6 text",
-            (".s6",),
-            graph6.parse_graph6,
-            no_header_limit,
-            graph6.format_sparse6,
-        ),
-    )
-}
-"""Every graph format, by the name ``--input-format`` and ``format=`` take."""
-
-WRITTEN_EXTENSIONS = {ext: name for name, format_ in FORMATS.items() for ext in format_.extensions}
-"""File extensions (lower case) and the format each names, as :func:`write_graph`
-writes them."""
-
-EXTENSIONS = {**WRITTEN_EXTENSIONS, ".csv": "snap"}
-"""File extensions (lower case) and the format each names when read: those written,
-and CSV pairs ``u,v`` (read as SNAP's lines; a graph is written as CSV with its
-verdicts only, as a table of nodes: :func:`~matchgame.write_verdicts`)."""
 
 # signatures no other format's first line can have
 _SIGNATURES = (
@@ -374,17 +261,6 @@ def read_graphs(
         yield from found
         return
     yield from parser(format_name, directed)(data)
-
-
-def parser(format_name: str, directed: bool) -> Callable[[bytes], Sequence[Graph | DiGraph]]:
-    """The reader of a format, for a game along arcs (``directed``) or not: see
-    :attr:`GraphFormat.parse_arcs`."""
-    chosen = FORMATS[format_name]
-    if directed and chosen.parse_arcs is not None:
-        return chosen.parse_arcs
-    if directed and format_name == "edgelist":
-        return _one(lambda data: edgelists.parse_edge_list(data, directed=True))
-    return chosen.parse
 
 
 def _not_a_graph_file(exc: ParseError, path: str, head: bytes) -> None:

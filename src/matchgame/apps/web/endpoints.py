@@ -42,6 +42,7 @@ from ...writers.jsonstream import json_chunks
 from ...writers.placements import placements_answer
 from ...writers.positions import position_document
 from ...writers.records import annotation_document, mistakes_document
+from .menus import picture_style
 from .work import claim_layout
 
 __all__ = [
@@ -256,7 +257,8 @@ def placements(query: QueryParams, body: bytes) -> Response:
 
 def render_analysis(query: QueryParams, body: bytes) -> Response:
     """The analysis picture; ``matching=1`` adds the matching, ``sets=1`` colours
-    the Gallai-Edmonds sets."""
+    the Gallai-Edmonds sets; ``layout=`` and ``size=`` as ``render --layout`` and
+    ``--size`` (every picture of a graph takes them)."""
     analysis = _analysis(query, body)
     _claim_picture(analysis.graph)
     matching, sets = flag(query, "matching"), flag(query, "sets")
@@ -264,7 +266,9 @@ def render_analysis(query: QueryParams, body: bytes) -> Response:
     # the X-Matchgame-Note header, so the page can say why
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", draw.RenderWarning)
-        scene = draw.analysis_scene(analysis, matching=matching, sets=sets)
+        scene = draw.analysis_scene(
+            analysis, matching=matching, sets=sets, **picture_style(query)
+        )
     notes = [str(w.message) for w in caught if issubclass(w.category, draw.RenderWarning)]
     return _svg(scene, "; ".join(notes) or None)
 
@@ -280,7 +284,7 @@ def render_walk(query: QueryParams, body: bytes) -> Response:
     """A token-game record's picture after ``upto`` moves."""
     record = _token_record(query, body)
     _claim_picture(record.graph)
-    return _svg(draw.walk_scene(annotate(record), upto=_upto(query)))
+    return _svg(draw.walk_scene(annotate(record), upto=_upto(query), **picture_style(query)))
 
 
 def mistakes(query: QueryParams, body: bytes) -> Response:
@@ -400,7 +404,8 @@ def position(query: QueryParams, body: bytes) -> Response:
         pieces = None
         if bunny is not None:
             pieces = bunny.board.pieces_after(np.array(game.move_stack, dtype=np.int64))
-        document["svg"] = draw.to_svg(draw.position_scene(game, pieces=pieces))
+        scene = draw.position_scene(game, pieces=pieces, **picture_style(query))
+        document["svg"] = draw.to_svg(scene)
     return _json(document)
 
 
@@ -439,7 +444,7 @@ def explain(query: QueryParams, body: bytes) -> Response:
     document = why.document()
     note = _why_not_drawn(analysis.graph)
     if note is None:
-        document["svg"] = draw.to_svg(draw.explain_scene(why))
+        document["svg"] = draw.to_svg(draw.explain_scene(why, **picture_style(query)))
     else:
         document["svg"], document["picture_note"] = None, note
     return _json(document)
