@@ -47,11 +47,13 @@ from .formats import EXTENSIONS, FORMATS, GraphFormat, parser
 from .pairs import reads_as_pairs
 
 __all__ = [
+    "EXTENSIONS",
     "FORMATS",
     "GraphFormat",
     "detect_file_format",
     "detect_format",
     "detect_graph_text",
+    "parser",
     "read_graph",
     "read_graphs",
 ]
