@@ -266,9 +266,7 @@ def render_analysis(query: QueryParams, body: bytes) -> Response:
     # the X-Matchgame-Note header, so the page can say why
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", draw.RenderWarning)
-        scene = draw.analysis_scene(
-            analysis, matching=matching, sets=sets, **picture_style(query)
-        )
+        scene = draw.analysis_scene(analysis, matching=matching, sets=sets, **picture_style(query))
     notes = [str(w.message) for w in caught if issubclass(w.category, draw.RenderWarning)]
     return _svg(scene, "; ".join(notes) or None)
 
