@@ -165,6 +165,8 @@ class Problem(ABC):
     size_names: tuple[str, str]
     file_name: str  # file I/O: NAME.in and NAME.out
     families: tuple[str, ...]
+    input_format: str  # the statement's input, in a sentence (the contest tutorial's table)
+    output_format: str  # the statement's output, as the judge compares it
 
     def parse_size(self, text: str) -> Size:
         """``--max-size``: ``AxB`` or ``A`` (then B from the statement's ratio)."""
