@@ -333,3 +333,21 @@ def test_verify_checks_the_answer_of_arcs_and_how_they_were_read(tmp_path):
     answer.write_text(json.dumps(document))
     code, out, _ = cli("verify", "--game", "directed", str(path), str(answer))
     assert code == 1 and '"read_as"' in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"9 " + b"7" * 5000 + b"\n",  # two fields: the compiled reader's clamp, then text
+        b"9 " + b"7" * 5000 + b" {}\n",  # the reader of names and data
+        b"source,target\n1," + b"7" * 5000 + b"\n",
+        b"0 9223372036854775808\n",
+    ],
+)
+def test_an_id_of_thousands_of_digits_is_refused_in_one_line(text):
+    """Python refuses to convert a number of more than 4,300 digits (a ValueError, a
+    traceback on the command line): the readers count the digits first."""
+    with pytest.raises(matchgame.ParseError, match="an id is too large"):
+        matchgame.read_graph(text, "snap")
+    run = run_cli("placements", "--input-format", "snap", stdin=text)
+    assert_user_error(run, "an id is too large")

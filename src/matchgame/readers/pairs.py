@@ -108,7 +108,8 @@ def _by_ids(rows: list[tuple[int, str, str]], ends: list[str], directed: bool) -
     """The graph of rows whose names are all integer ids, named by the ids."""
     for number, u, v in rows:
         for name in (u, v):
-            if len(name) > 18 and int(name) > _INT64_MAX:
+            digits = name.lstrip("0")
+            if len(digits) > 19 or (len(digits) == 19 and int(digits) > _INT64_MAX):
                 raise ParseError("an id is too large (ids are below 2**63)", line=number)
     values = np.array([int(name) for name in ends], dtype=np.int64)
     ids = np.unique(values)
@@ -226,7 +227,9 @@ def _csv_rows(lines: list[tuple[int, str]]) -> Iterator[tuple[int, str, str]]:
         try:
             fields = next(csv.reader([line]))
         except csv.Error:
-            raise ParseError("a quoted CSV field is not closed", line=number) from None
+            raise ParseError(
+                "the line is no CSV line (a quote not closed, or a NUL)", line=number
+            ) from None
         if k == 0:
             named = tuple(f.strip().lower() for f in fields)
             index_column = bool(fields) and fields[0] == "" and len(fields) > 2

@@ -82,7 +82,7 @@ def parse_snap(text: str | bytes, *, directed: bool = False) -> Graph | DiGraph:
     # hold that number are read again, as text
     for k in np.flatnonzero((values == _INT64_MAX).any(axis=1)).tolist():
         fields = lines.line(k).split()
-        too_large = [j for j, field in enumerate(fields) if int(field) > _INT64_MAX]
+        too_large = [j for j, field in enumerate(fields) if _too_large(field)]
         if too_large:
             raise ParseError(
                 "an id is too large (ids are below 2**63)",
@@ -133,6 +133,13 @@ def format_snap(graph: Graph) -> bytes:
         f"{plural(graph.n_edges, 'edge')}\n"
     )
     return head.encode() + int_lines(np.array(ids, dtype=np.int64)[graph.edges])
+
+
+def _too_large(field: bytes) -> bool:
+    """Whether an id's digits are more than 2**63 - 1 (read without converting a
+    number of thousands of digits, which Python refuses)."""
+    digits = field.lstrip(b"+0")
+    return len(digits) > 19 or (len(digits) == 19 and int(digits) > _INT64_MAX)
 
 
 def _column_of_id(data: bytes, lines: BodyLines, k: int, which: int) -> int:
