@@ -25,7 +25,6 @@ record): the readers of every face then read it without being told.
 
 from __future__ import annotations
 
-import csv
 import re
 from collections.abc import Iterator
 
@@ -222,6 +221,8 @@ def _shape_words(shape: str) -> str:
 
 
 def _csv_rows(lines: list[tuple[int, str]]) -> Iterator[tuple[int, str, str]]:
+    import csv  # only for CSV (a start-up reads boards and edge lists without it)
+
     index_column = False
     for k, (number, line) in enumerate(lines):
         try:
