@@ -138,24 +138,17 @@ def detect_format(name: str | os.PathLike[str] | None, head: bytes) -> str | Non
 
 def detect_graph_text(name: str | os.PathLike[str] | None, head: bytes) -> str | None:
     """The graph format of a text given where a board is read by default, when it
-    can be nothing else: a signature (:func:`detect_format`'s) or lines that are
-    pairs ``u v`` only (NetworkX's ``write_edgelist``); None for anything a board,
-    matchgame's edge list or a record could be.
+    can be nothing else: lines that are pairs ``u v`` only, as NetworkX's
+    ``write_edgelist`` writes them (``snap``); None for anything a board, matchgame's
+    edge list or a record could be, and for the formats with a signature, whose
+    refusal as a board names the option that reads them.
 
     >>> detect_graph_text("karate.txt", b"0 1\\n0 2\\n1 2\\n")
     'snap'
     >>> detect_graph_text(None, b"3 3\\n...\\n") is None
     True
     """
-    first = _first_line(head)
-    for pattern, format_name in _SIGNATURES:
-        if pattern.match(first):
-            return format_name
-    text = _text_of(head)
-    for pattern, format_name in _LATE_SIGNATURES:
-        if pattern.match(text):
-            return format_name
-    if reads_as_pairs(text, whole=len(head) < HEAD_BYTES):
+    if reads_as_pairs(_text_of(head), whole=len(head) < HEAD_BYTES):
         return "snap"
     return None
 

@@ -266,6 +266,8 @@ def reads_as_pairs(head: bytes, *, whole: bool) -> bool:
     False
     >>> reads_as_pairs(b"Myriel Napoleon {'weight': 1}\\n", whole=True)
     True
+    >>> reads_as_pairs(b"B w\\n", whole=True)  # two words: too little to tell
+    False
     """
     found = _sniffed_lines(head, whole)
     if found is None:
@@ -273,6 +275,9 @@ def reads_as_pairs(head: bytes, *, whole: bool) -> bool:
     lines, complete = found
     if is_csv(lines[0][1]):
         return True  # no format of matchgame's has commas
+    words = [line.split(None, 2) for _, line in lines]
+    if len(lines) == 1 and len(words[0]) == 2 and not _integers(words[0]):
+        return False  # one line of two words (a graph6 line with a blank ...): anything
     return not _could_be_edge_list(lines, complete)
 
 
@@ -344,12 +349,13 @@ def _could_be_edge_list(lines: list[tuple[int, str]], complete: bool) -> bool:
 def hints_pairs(data: bytes) -> bool:
     """Whether a text that no reader of matchgame's took is worth naming as a SNAP edge
     list in a hint: every line two integer ids (comments aside from none: a board's
-    rows may begin with ``#``), and more than one line or no edge list's header.
+    rows may begin with ``#``), more than one line or no edge list's header, and not
+    a header ``n m`` over exactly ``m`` lines (matchgame's edge list with a mistake).
 
     >>> hints_pairs(b"5 3\\n1 2\\n2 3\\n"), hints_pairs(b"344444444 0\\n")
     (True, False)
-    >>> hints_pairs(b"3 2\\n1 x\\n")  # a word: an edge list's mistake
-    False
+    >>> hints_pairs(b"3 2\\n1 x\\n"), hints_pairs(b"3 2\\n1 2\\n2 4\\n")  # a mistake
+    (False, False)
     """
     lines = data.split(b"\n")
     if len(lines) > SNIFF_LINES + 1:
@@ -359,4 +365,7 @@ def hints_pairs(data: bytes) -> bool:
         len(f) == 2 and all(_IDS.fullmatch(x.decode("latin-1")) for x in f) for f in fields
     ):
         return False
+    declared = fields[0][1]  # as an edge list's header 'n m': m
+    if len(declared) <= _DIGITS and len(fields) - 1 == int(declared):
+        return False  # 'n m' and m lines: matchgame's edge list, with a mistake in it
     return len(fields) > 1 or reads_as_pairs(data, whole=True)
