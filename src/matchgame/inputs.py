@@ -91,7 +91,9 @@ def input_kind(
     (:func:`matchgame.readers.graphs.detect_format`: a signature such as
     ``%%MatrixMarket``, ``<?xml`` or ``graph [``, or the first line's shape), or
     ``graph`` when the text is not read yet (told when it is); else ``board`` or
-    ``edges`` (matchgame's edge list).
+    ``edges`` (matchgame's edge list). Without ``edges``, a text that can be nothing
+    but lines of pairs ``u v``, as NetworkX writes them, is a graph too (``snap``:
+    :func:`matchgame.readers.graphs.detect_graph_text`).
 
     Raises
     ------
