@@ -97,6 +97,9 @@ nb_execution_raise_on_error = True
 nb_execution_timeout = 60
 nb_execution_show_tb = True
 nb_merge_streams = True
+# a cell's Markdown output (the contest page's table of problems) read as GitHub's
+# Markdown, whose tables CommonMark lacks
+nb_render_markdown_format = "gfm"
 # docs/notebook.py, the percent-format notebook the tests also run, is a page too
 nb_custom_formats = {".py": ["jupytext.reads", {"fmt": "py:percent"}]}
 

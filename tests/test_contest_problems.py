@@ -183,3 +183,38 @@ def test_max_size_is_parsed_against_the_problem() -> None:
         find_problem("ioi")
     with pytest.raises(ParseError):
         find_problem("graph").validate(b"")
+
+
+@pytest.mark.parametrize("name", PROBLEMS)
+def test_each_problems_answers_are_as_its_statement_says(name):
+    """Issue 42, 3: the contest tutorial states every problem's input and output from
+    the problems' own ``input_format`` and ``output_format``; the judge's answers are
+    as they say (WIN or LOSE, cells from 1 in row-major order, counts first)."""
+    import re
+
+    problem = find_problem(name)
+    said = problem.output_format
+    small = Size(5, 5) if name in ("jsoi", "loj", "noi") else Size(6, 8)
+    rng = np.random.default_rng(42)
+    for family in problem.stress_families * 3:
+        case = problem.generate(family, rng, small)
+        assert problem.validate(case.text()) is not None  # the input as stated
+        lines = problem.answer(case).decode().splitlines()
+        if name in ("jsoi", "graph", "edge-graph"):
+            assert "`WIN`" in said and "`LOSE`" in said
+            assert lines == ["LOSE"] or (lines[0] == "WIN" and len(lines) > 1), lines
+            items = lines[1:] if lines[0] == "WIN" else []
+        else:
+            assert said.startswith("the number")
+            assert int(lines[0]) == len(lines) - 1, lines
+            items = lines[1:]
+        keys = [tuple(map(int, item.split())) for item in items]
+        width = 2 if name in ("jsoi", "loj") else 1
+        assert all(len(key) == width and min(key) >= 1 for key in keys), items
+        assert keys == sorted(set(keys)), items  # row-major, or increasing, no repeats
+        if width == 2:
+            assert "`ROW COL` (counted from 1)" in said and "row-major" in said
+        else:
+            assert "increasing order" in said
+    assert problem.input_format and problem.input_format[0] == "`"
+    assert re.search(r"`[nN] [mM]`", problem.input_format)

@@ -19,6 +19,7 @@ from typing import Any, BinaryIO, cast
 import numpy as np
 
 from ..core._text import shorten_line
+from ..core._validate import plural
 from ..core.moves import MOVES_HELP
 from ..core.names import BoardCells, Cell, VertexNames
 from ..draw.terminal import GridPicture, fit_grid
@@ -204,7 +205,8 @@ def game_session(
         if isinstance(names, BoardCells):
             return _board_picture(names, session)
         if position.token_id is None:
-            return f"{names.n_vertices} vertices, no token yet: place it on any vertex"
+            vertices = plural(names.n_vertices, "vertex", "vertices")
+            return f"{vertices}, no token yet: place it on any vertex"
         between = " " if names.numeric or rules.moves_per_edge else ", "
         legal = between.join(session.text(m) for m in position.legal_moves()) or "none"
         return f"token on {names.describe(position.token_id)}; {used_text(session)}; moves: {legal}"

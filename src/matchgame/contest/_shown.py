@@ -9,6 +9,8 @@ zero-width marks) written as its escape, as Python's ``repr`` writes it.
 
 from __future__ import annotations
 
+from ..core._validate import plural
+
 __all__ = ["WIDTH", "block", "escaped", "line"]
 
 WIDTH = 200
@@ -36,7 +38,7 @@ def _bytes_line(data: bytes, start: int, stop: int, width: int) -> str:
     head = data[start : min(stop, start + 4 * width)].decode("utf-8", "replace")
     head = head.removesuffix("\r")
     if stop - start > 4 * width or len(head) > width:
-        return escaped(head[:width]) + f"... ({stop - start:,} bytes in all)"
+        return escaped(head[:width]) + f"... ({plural(stop - start, 'byte', grouped=True)} in all)"
     return escaped(head)
 
 

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..core._validate import plural
 from ..errors import InvalidInputError
 from ._shown import line as shown_line
 from .compare import Difference, compare
@@ -55,11 +56,6 @@ _VERDICT_WORDS = {
     "memory-limit": "memory limit exceeded",
     "output-limit": "output limit exceeded",
 }
-
-
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """``1 run``, ``2 runs`` (``nouns``: the plural when it is not ``noun + "s"``)."""
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def verdict_text(verdict: str) -> str:
@@ -121,6 +117,8 @@ class Problem(ABC):
     size_names: tuple[str, str]
     file_name: str  # file I/O: NAME.in and NAME.out
     families: tuple[str, ...]
+    input_format: str  # the statement's input, in a sentence (the contest tutorial's table)
+    output_format: str  # the statement's output, as the judge compares it
 
     def parse_size(self, text: str) -> Size:
         """``--max-size``: ``AxB`` or ``A`` (then B from the statement's ratio)."""

@@ -7,7 +7,7 @@ import os
 import shlex
 import shutil
 import signal
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import InvalidInputError
 from ._cgroups import CgroupRoot
@@ -58,13 +58,18 @@ class Program:
     standard input and output.
 
     Every run starts in a fresh directory, so the words of the command line that
-    name existing files (``./sol``, ``sol.py``) are made absolute here.
+    name existing files (``./sol``, ``sol.py``) are made absolute here; ``shown``
+    keeps them as given, for reports (``python sol.py``, not a temporary folder's
+    path).
     """
 
     argv: tuple[str, ...]
     files: tuple[str, str] | None = None
+    shown: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if not self.shown:
+            object.__setattr__(self, "shown", tuple(self.argv))
         if not self.argv:
             raise InvalidInputError("the program's command line is empty")
         first = self.argv[0]
@@ -78,8 +83,8 @@ class Program:
         object.__setattr__(self, "argv", tuple(words))
 
     def text(self) -> str:
-        """The command line as a shell would show it."""
-        return shlex.join(self.argv)
+        """The command line as it was given, as a shell would show it."""
+        return shlex.join(self.shown)
 
     def files_named(self) -> list[str]:
         """The files the command line names (the program, its script), absolute."""

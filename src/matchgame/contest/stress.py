@@ -152,7 +152,10 @@ def _ending(judged: Judged, limits: RunLimits) -> str:
             "every process it started"
         )
     if judged.verdict == "output-limit":
-        return f"more than {limits.output} bytes of output: killed with every process it started"
+        return (
+            f"more than {plural(limits.output, 'byte')} of output: killed with every process it "
+            "started"
+        )
     if judged.verdict == "runtime-error":
         return result.describe()
     return ""
@@ -173,10 +176,14 @@ def report(
     limits = limits or RunLimits()
     problem = result.problem
     rate = result.runs / result.seconds if result.seconds > 0 else 0.0
-    speed = f"{rate:.0f}" if rate >= 10 else f"{rate:.1f}"  # 0.4 runs a second, not 0
+    pace = (
+        f"{plural(round(rate), 'run')} a second"
+        if rate >= 1 or not result.runs
+        else f"a run every {result.seconds / result.runs:.1f} s"
+    )
     head = (
         f"{plural(result.runs, 'run')} of {escaped(result.program.text())} on "
-        f"{problem.name} ({problem.title}), seed {result.seed}, {speed} runs a second, "
+        f"{problem.name} ({problem.title}), seed {result.seed}, {pace}, "
         f"{result.isolation.text()}"
     )
     failure = result.failure
@@ -215,7 +222,8 @@ def report(
     received = final.result.output if final.verdict == "wrong-answer" else None
     if received is not None:
         total = final.result.output_bytes
-        kept = f" (its first {len(received):,} of {total:,} bytes)" if total > len(received) else ""
+        of_total = plural(total, "byte", grouped=True)
+        kept = f" (its first {len(received):,} of {of_total})" if total > len(received) else ""
         lines.append(f"received output{kept}:\n" + block(received))
     lines += problem.explain(final.case, final.expected, received, final.difference)
     if picture is not None:

@@ -35,7 +35,7 @@ from ._text import (
     text_limit,
     unexpected_content,
 )
-from ._validate import Applies, Satisfies, as_bool_array, describe
+from ._validate import Applies, Satisfies, as_bool_array, describe, plural
 from .graph import Graph
 from .names import BoardCells, Cell, as_cell
 
@@ -401,7 +401,7 @@ def parse_board(text: str | bytes) -> Board:
     present = len(lines) - index - 1
     if present < n_rows:
         raise ParseError(
-            f"expected {n_rows} rows after the header, got {present}", line=len(lines) + 1
+            f"expected {plural(n_rows, 'row')} after the header, got {present}", line=len(lines) + 1
         )
     require_memory(
         n_rows * n_cols * BYTES_PER_CELL, f"a {n_rows} x {n_cols} board", size=n_rows * n_cols
@@ -410,7 +410,7 @@ def parse_board(text: str | bytes) -> Board:
     for offset, row in enumerate(rows):
         if len(row) != n_cols:
             raise ParseError(
-                f"expected {n_cols} characters, got {len(row)}", line=index + 2 + offset
+                f"expected {plural(n_cols, 'character')}, got {len(row)}", line=index + 2 + offset
             )
     extra = skip_blank(lines, index + 1 + n_rows)
     if extra < len(lines):

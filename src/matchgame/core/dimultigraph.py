@@ -22,7 +22,7 @@ from ..errors import InvalidInputError, InvalidTypeError
 from ._cache import cached_property
 from ._convert import looks_like_networkx, square_matrix
 from ._csr import INDEX_DTYPE, MAX_ENTRIES, MAX_VERTICES, checked_edges, checked_labels
-from ._validate import as_int, as_int_array, describe, first_index, shorten
+from ._validate import as_int, as_int_array, describe, first_index, plural, shorten
 from .board import Board
 from .digraph import DiGraph
 from .graph import Graph, _optional
@@ -342,8 +342,8 @@ class DiMultiGraph:
 
     def __repr__(self) -> str:
         return (
-            f"<DiMultiGraph with {self._n} vertices and {self.n_edges} arcs "
-            f"({self.n_loops} self-loops)>"
+            f"<DiMultiGraph with {plural(self._n, 'vertex', 'vertices')} and "
+            f"{plural(self.n_edges, 'arc')} ({plural(self.n_loops, 'self-loop')})>"
         )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import Boolean, validate_params
+from ..core._validate import Boolean, plural, validate_params
 from ..core.board import OF_A_BOARD
 from ..core.names import BoardCells
 from ..errors import InvalidInputError
@@ -128,7 +128,7 @@ def placement_scene(
     )
     if matching and cell < _MATCHING_CELLS_MIN:
         warnings.warn(
-            f"the matching is not drawn: cells are {cell} pixels, too small to show it"
+            f"the matching is not drawn: cells are {plural(cell, 'pixel')}, too small to show it"
             f" (it is drawn on boards up to {900 // _MATCHING_CELLS_MIN} cells a side)",
             RenderWarning,
             stacklevel=2,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core._validate import plural
 from ..core.names import BoardCells, Cell, VertexNames
 
 if TYPE_CHECKING:
@@ -161,7 +162,10 @@ def _graph_text(position: BasePosition, names: VertexNames) -> str:
     if token is not None and token not in shown:
         shown = np.sort(np.append(shown, token))
     if token is None:
-        head = f"no token: place it on any of {len(position.legal_move_ids())} vertices"
+        head = (
+            "no token: place it on any of "
+            f"{plural(len(position.legal_move_ids()), 'vertex', 'vertices')}"
+        )
     else:
         legal = between.join(names.texts(position.legal_move_ids().tolist())) or "none"
         head = f"token on {names.describe(token)}; moves: {legal}"

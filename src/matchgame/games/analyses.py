@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from ..core._cache import cached_property
 from ..core._deprecated import callable_array
+from ..core._validate import plural
 from ..core.names import BoardCells, VertexNames
 from ..errors import InvalidTypeError
 from .contract import GameOf
@@ -227,12 +228,20 @@ class BaseAnalysis(abc.ABC):
         """The JSON answer document (what ``matchgame placements --format json``
         writes), its big lists as numpy arrays."""
 
+    _WHAT = ("graph", "edge")
+    """What :meth:`_what` calls the graph played on, and its edges."""
+
+    def _played_on(self) -> Any:
+        """The graph played on, as :meth:`__repr__` counts it."""
+        return self.graph
+
     def _what(self) -> str:
         """What was analysed, for :meth:`__repr__`."""
         if self.board is not None:
             return f"{self.board.n_rows}x{self.board.n_cols} board ({self.moves} moves)"
-        graph = self.graph
-        return f"graph with {graph.n_vertices} vertices and {graph.n_edges} edges"
+        graph, (noun, edge) = self._played_on(), self._WHAT
+        vertices = plural(graph.n_vertices, "vertex", "vertices")
+        return f"{noun} with {vertices} and {plural(graph.n_edges, edge)}"
 
     def _repr_extra(self) -> str:
         """What a game adds to :meth:`__repr__` (the vertex game: its matching's size)."""

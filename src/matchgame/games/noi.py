@@ -233,8 +233,8 @@ class GameRecord:
             )
         if moves.shape[0] % 2:
             raise InvalidInputError(
-                f"moves must hold whole rounds (a move of Bunny, then of Egg), got "
-                f"{moves.shape[0]} moves"
+                "moves must hold whole rounds (a move of Bunny, then of Egg), got an odd "
+                f"number of moves ({moves.shape[0]})"
             )
         n_rows, n_cols = self.board.shape
         if moves.size and (

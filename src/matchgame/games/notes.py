@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core._validate import InstanceOf, validate_params
+from ..core._validate import InstanceOf, plural, validate_params
 from .contract import Game, find_game
 from .tokens import PLAYERS, TokenRecord
 
@@ -126,7 +126,8 @@ class WalkAnnotation:
 
     def __repr__(self) -> str:
         return (
-            f"<WalkAnnotation of {len(self.notes)} moves: mistakes {self.mistakes('first')} "
+            f"<WalkAnnotation of {plural(len(self.notes), 'move')}: mistakes "
+            f"{self.mistakes('first')} "
             f"and {self.mistakes('second')}, winner {self.winner}>"
         )
 

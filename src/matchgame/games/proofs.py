@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import describe
+from ..core._validate import describe, plural
 from ..core.board import Board, format_board
 from ..core.graph import INDEX_DTYPE, Graph
 from ..core.labels import FileIds, NodeLabels
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Arena",
+    "another_input",
     "answer_bytes",
     "canonical_input",
     "check_fields",
@@ -80,6 +81,34 @@ def canonical_input(source: Board | Graph | MultiGraph | DiGraph | DiMultiGraph)
 def input_digest(source: Board | Graph | MultiGraph | DiGraph | DiMultiGraph) -> str:
     """The SHA-256 (hex) of :func:`canonical_input`."""
     return hashlib.sha256(canonical_input(source)).hexdigest()
+
+
+def another_input(claimed: Any, kind: str, digest: str) -> str | None:
+    """What is wrong when a certificate's ``input`` (its kind and sha256) is not the
+    input's (``kind``, ``digest``), else None: checked before anything else, since a
+    certificate of another graph names vertices this one does not have.
+
+    >>> message = another_input({"kind": "edges", "sha256": "ab" * 32}, "edges", "cd" * 32)
+    >>> message.split(": ")[1]
+    "its input's sha256 is abababababab..., this input's cdcdcdcdcdcd..."
+    """
+    sha256, made_kind = (
+        (claimed.get(k) for k in ("sha256", "kind")) if isinstance(claimed, dict) else (None, None)
+    )
+    if not isinstance(sha256, str) or not isinstance(made_kind, str):
+        return None  # the document's shape is checked, and said, with its other fields
+    if made_kind == kind and sha256 == digest:
+        return None
+    if made_kind != kind:
+        what = "a board" if made_kind == "board" else "a graph"
+        return f"the certificate was made for another input: {what}, not this {_KIND_WORDS[kind]}"
+    return (
+        f"the certificate was made for another input: its input's sha256 is "
+        f"{sha256[:12]}..., this input's {digest[:12]}..."
+    )
+
+
+_KIND_WORDS = {"board": "board", "edges": "graph"}
 
 
 # -- vertices read back ------------------------------------------------------------------
@@ -271,7 +300,7 @@ def read_answer(
     most = answer_bytes(source, extra=extra)
     if len(data) > most:
         raise DocumentError(
-            f"the document has {len(data)} bytes, more than an answer for this input can "
+            f"the document has {plural(len(data), 'byte')}, more than an answer for this input can "
             f"have ({most})"
         )
     names = graph_names(source)
@@ -377,7 +406,8 @@ def compare(
         elif isinstance(want, np.ndarray):
             if len(have) != want.shape[0]:
                 problems.append(
-                    f"field {name} has {len(have)} items, the certificate proves {want.shape[0]}"
+                    f"field {name} has "
+                    f"{plural(len(have), 'item')}, the certificate proves {want.shape[0]}"
                 )
                 continue
             if not want.size:

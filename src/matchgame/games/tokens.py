@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core._deprecated import warn_renamed
-from ..core._validate import Boolean, as_int, validate_params
+from ..core._validate import Boolean, as_int, plural, validate_params
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph
 from ..core.moves import as_moves
@@ -163,8 +163,9 @@ class TokenRecord:
         if self.board is not None:
             where = f"a {self.board.n_rows}x{self.board.n_cols} board ({self.moves_rule} moves)"
         else:
-            where = f"a graph of {self.graph.n_vertices} vertices"
-        return f"<TokenRecord on {where}, {self.path.shape[0]} moves of {self.rules.title}>"
+            where = f"a graph of {plural(self.graph.n_vertices, 'vertex', 'vertices')}"
+        moves = plural(self.path.shape[0], "move")
+        return f"<TokenRecord on {where}, {moves} of {self.rules.title}>"
 
     @classmethod
     def from_moves(

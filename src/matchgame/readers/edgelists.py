@@ -28,7 +28,7 @@ from ..core._text import (
     prepare,
     text_limit,
 )
-from ..core._validate import Boolean, validate_params
+from ..core._validate import Boolean, plural, validate_params
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
 from ._memory import require_memory
@@ -120,12 +120,12 @@ def parse_edge_list(
         return graph
     buffer, starts, ends, n_lines = line_bounds(data)
     if n_lines - first < m:
-        raise ParseError(f"expected {m} edges, got {n_lines - first}", line=n_lines + 1)
+        raise ParseError(f"expected {plural(m, 'edge')}, got {n_lines - first}", line=n_lines + 1)
     if n_lines - first > m:
-        raise ParseError(f"unexpected content after the {m} edges", line=first + m + 1)
+        raise ParseError(f"unexpected content after the {plural(m, 'edge')}", line=first + m + 1)
     require_memory(
         n * BYTES_PER_VERTEX + m * BYTES_PER_EDGE,
-        f"a graph of {n} vertices and {m} edges",
+        f"a graph of {plural(n, 'vertex', 'vertices')} and {plural(m, 'edge')}",
         line=first,
         size=n,
     )
@@ -133,7 +133,7 @@ def parse_edge_list(
         buffer, starts[first : first + m], ends[first : first + m], 2
     )
     if bad >= 0:
-        problem = "is not an integer" if found < 0 else f"has {found} numbers"
+        problem = "is not an integer" if found < 0 else f"has {plural(found, 'number')}"
         raise ParseError(
             f"expected an edge 'u v', the line {problem}", line=first + bad + 1, column=column + 1
         )
@@ -175,7 +175,7 @@ def _parse_common_form(data: bytes, first: int, n: int, m: int) -> Graph | None:
         return None
     require_memory(  # as the general reader does once the lines are counted
         n * BYTES_PER_VERTEX + m * BYTES_PER_EDGE,
-        f"a graph of {n} vertices and {m} edges",
+        f"a graph of {plural(n, 'vertex', 'vertices')} and {plural(m, 'edge')}",
         line=first,
         size=n,
     )
@@ -217,5 +217,7 @@ def _parse_header(line: bytes, line_number: int) -> tuple[int, int]:
             f"the numbers of vertices and edges must be >= 0, got {n} {m}", line=line_number
         )
     if n > MAX_VERTICES:
-        raise ParseError(f"{n} vertices is more than matchgame handles", line=line_number)
+        raise ParseError(
+            f"{plural(n, 'vertex', 'vertices')} is more than matchgame handles", line=line_number
+        )
     return n, m

@@ -37,6 +37,7 @@ from ..core._text import (
     text_limit,
     unexpected_content,
 )
+from ..core._validate import plural
 from ..core.board import format_board, parse_board
 from ..core.board import text_size_limit as board_limit
 from ..core.names import BoardCells, VertexIds, VertexNames
@@ -90,7 +91,7 @@ class TokenText:
             self._buffer, self._starts[:t], self._ends[:t], width
         )
         if bad_line >= 0:
-            problem = "is not an integer" if found < 0 else f"has {found} numbers"
+            problem = "is not an integer" if found < 0 else f"has {plural(found, 'number')}"
             form = "'ROW COL'" if width == 2 else "a vertex number"
             raise ParseError(
                 f"move {bad_line + 1}: expected {form}, the line {problem}",
@@ -148,10 +149,10 @@ def read_token_text(
         raise ParseError(f"the number of moves must be >= 0, got {t}", line=t_line + 1)
     first = t_line + 1
     if n_lines - first < t:
-        raise ParseError(f"expected {t} moves, got {n_lines - first}", line=n_lines + 1)
+        raise ParseError(f"expected {plural(t, 'move')}, got {n_lines - first}", line=n_lines + 1)
     for extra in range(first + t, n_lines):
         if line(extra).strip():
-            raise unexpected_content(f"the {t} moves", line(extra), extra + 1)
+            raise unexpected_content(f"the {plural(t, 'move')}", line(extra), extra + 1)
     move_lines = np.arange(first + 1, first + 1 + t, dtype=np.int64)
     bounds = (starts[first : first + t].astype(np.int64), ends[first : first + t].astype(np.int64))
     return TokenText(where, move_lines, buffer, *bounds, width)

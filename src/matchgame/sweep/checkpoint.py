@@ -43,6 +43,7 @@ from typing import IO, Any
 
 import numpy as np
 
+from ..core._validate import plural
 from ..errors import InvalidInputError, ParseError, UnreadableInput
 from . import ledger
 from .counts import SweepCounts
@@ -111,7 +112,8 @@ def open_output(path: str, length: int | None, checkpoint: Checkpoint | None = N
         if length is None:
             raise InvalidInputError(f"cannot write {path!r}: no such directory") from None
         raise InvalidInputError(
-            f"output {path!r} is gone, and the checkpoint records {length:,} bytes of it: "
+            f"output {path!r} is gone, and the checkpoint records "
+            f"{plural(length, 'byte', grouped=True)} of it: "
             "start again with a new checkpoint"
         ) from None
     except OSError as exc:
@@ -122,7 +124,8 @@ def open_output(path: str, length: int | None, checkpoint: Checkpoint | None = N
     if size < length:
         file.close()
         raise InvalidInputError(
-            f"output {path!r} holds {size:,} bytes, and the checkpoint records {length:,}: "
+            f"output {path!r} holds "
+            f"{plural(size, 'byte', grouped=True)}, and the checkpoint records {length:,}: "
             "it changed since; start again with a new checkpoint"
         )
     if checkpoint is not None:
@@ -241,7 +244,11 @@ class Checkpoint:
             if part < state.parts:
                 check = chain(check, digest)
                 if part == state.parts - 1 and digests and check != state.digest:
-                    first = "part differs" if part == 0 else f"{part + 1:,} parts differ"
+                    first = (
+                        "part differs"
+                        if part == 0
+                        else f"{plural(part + 1, 'part', grouped=True)} differ"
+                    )
                     raise self._changed(f"its first {first}")
                 continue
             done = state.ahead.get(part)
@@ -254,7 +261,9 @@ class Checkpoint:
             yield task
         recorded = max([state.parts - 1, *state.ahead])
         if part < recorded:
-            raise self._changed(f"it has {part + 1:,} parts, and {recorded + 1:,} were done")
+            raise self._changed(
+                f"it has {plural(part + 1, 'part', grouped=True)}, and {recorded + 1:,} were done"
+            )
 
     def _changed(self, how: str) -> InvalidInputError:
         return InvalidInputError(
@@ -279,7 +288,7 @@ class Checkpoint:
         self._taken += 1
         state = self._state.fold_ahead(part)
         if state.parts != part:  # pending hands out every part not done, in order
-            raise AssertionError(f"part {part} came after {state.parts} parts")
+            raise AssertionError(f"part {part} came after {plural(state.parts, 'part')}")
         done = state.ahead.get(part) or Part(digest, result.n_graphs, result.counts)
         state = state.fold(done)
         if output_bytes is not None and self._output is not None:  # lines to a file
@@ -309,7 +318,8 @@ class Checkpoint:
             raise InvalidInputError(
                 f"output {path!r} is not what checkpoint {self.path!r} records (field "
                 "'output_digest': its first "
-                f"{length:,} bytes changed since): start again with a new checkpoint"
+                f"{plural(length, 'byte', grouped=True)} changed since): start again with a new "
+                "checkpoint"
             )
         self._output = digest
 

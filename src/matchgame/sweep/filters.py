@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import describe, shorten
+from ..core._validate import describe, plural, shorten
 from ..errors import InvalidInputError, InvalidTypeError
 from ..games.batches import BASE_VALUES
 
@@ -181,7 +181,8 @@ def parse_condition(
         )
     if len(text) > _LONGEST_CONDITION:
         raise InvalidInputError(
-            f"{name} is {len(text):,} characters long, more than {_LONGEST_CONDITION:,}"
+            f"{name} is "
+            f"{plural(len(text), 'character', grouped=True)} long, more than {_LONGEST_CONDITION:,}"
         )
     parser = _Parser(text, name, tuple(v for v in values if v not in BASE_VALUES), game)
     tree = parser.condition()

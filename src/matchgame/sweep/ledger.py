@@ -42,7 +42,7 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..core._validate import describe, shorten
+from ..core._validate import describe, plural, shorten
 from ..errors import InvalidInputError, ParseError, UnreadableInput
 from .counts import SweepCounts
 
@@ -249,7 +249,8 @@ class _Fields:
         if counted > graphs:
             raise ParseError(
                 f"checkpoint {self.path!r} is corrupt: field '{name}.graphs' counts "
-                f"{counted:,} graphs, and '{graphs_name}' says its parts held {graphs:,}"
+                f"{plural(counted, 'graph', grouped=True)}, and '{graphs_name}' says its parts "
+                f"held {graphs:,}"
             )
         for histogram, total in _sums(counts).items():
             if total != counted:

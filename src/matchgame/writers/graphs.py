@@ -13,7 +13,8 @@ from typing import Any
 from ..core._text import is_path_target, write_target
 from ..core.graph import as_graph
 from ..errors import InvalidInputError
-from ..readers.graphs import EXTENSIONS, FORMATS, checked_format
+from ..readers.formats import WRITTEN_EXTENSIONS
+from ..readers.graphs import FORMATS, checked_format
 
 __all__ = ["EDGE_LIST_SUFFIXES", "format_graph", "write_graph"]
 
@@ -21,7 +22,7 @@ __all__ = ["EDGE_LIST_SUFFIXES", "format_graph", "write_graph"]
 EDGE_LIST_SUFFIXES = ("", ".txt", ".in")
 """Path extensions :func:`write_graph` writes matchgame's edge list to (none, a text
 file, a contest's input); every other one must name a format
-(:data:`~matchgame.readers.graphs.EXTENSIONS`)."""
+(:data:`~matchgame.readers.formats.WRITTEN_EXTENSIONS`)."""
 
 
 def _format_of_path(path: str) -> str:
@@ -33,11 +34,11 @@ def _format_of_path(path: str) -> str:
         For an extension that names none, listing those that do.
     """
     suffix = PurePath(path).suffix.lower()
-    if suffix in EXTENSIONS:
-        return EXTENSIONS[suffix]
+    if suffix in WRITTEN_EXTENSIONS:
+        return WRITTEN_EXTENSIONS[suffix]
     if suffix in EDGE_LIST_SUFFIXES:
         return "edgelist"
-    known = ", ".join(EXTENSIONS)
+    known = ", ".join(WRITTEN_EXTENSIONS)
     raise InvalidInputError(
         f"target {path!r}: the extension {suffix!r} names no graph format (known: {known}; "
         "'.txt', '.in' or none for matchgame's edge list); give format= to write another"

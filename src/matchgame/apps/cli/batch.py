@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...core._validate import plural
 from ...errors import MatchgameError
 from .output import (
     Progress,
@@ -298,7 +299,7 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
     seconds = time.perf_counter() - start
     failed, invalid, slowest = report.failed, report.invalid, report.slowest
     answered = len(files) - failed - invalid
-    summary = f"{len(files)} inputs: {answered} answered"
+    summary = f"{plural(len(files), 'input')}: {answered} answered"
     if invalid:
         summary += f", {invalid} with a wrong certificate"
     summary += f", {failed} failed; {seconds:.2f} s"

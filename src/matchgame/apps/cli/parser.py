@@ -141,7 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
         "in a clone: pip install '.[png]').",
     )
     render_cmd.add_argument("file", nargs="?", help="input file ('-' or nothing: stdin)")
-    render_cmd.add_argument("-o", "--output", required=True, help="OUT.svg or OUT.png")
+    render_cmd.add_argument(
+        "-o", "--output", required=True, metavar="OUT.svg|OUT.png", help="OUT.svg or OUT.png"
+    )
     render_cmd.add_argument(
         "--picture",
         choices=PICTURES,
@@ -375,7 +377,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--port", type=int, default=8000)
     serve_cmd.add_argument("--open", action="store_true", help="open a browser on the page")
     serve_cmd.add_argument(
-        "--max-body", type=int, default=16 << 20, help="largest request body in bytes (413 above)"
+        "--max-body",
+        type=int,
+        default=16 << 20,
+        metavar="BYTES",
+        help="largest request body in bytes (413 above)",
     )
     serve_cmd.set_defaults(handler=serve)
 

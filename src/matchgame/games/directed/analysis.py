@@ -24,7 +24,7 @@ from ..analyses import BaseAnalysis
 from ..budget import MAX_STATES
 from ..contract import GameOf, find_game
 from .solve import ACYCLIC, SEARCHED, SYMMETRIC, Regions, Search, regions
-from .source import directed_source
+from .source import directed_source, read_as
 
 if TYPE_CHECKING:
     from .explain import DirectedExplanation
@@ -57,6 +57,9 @@ class DirectedAnalysis(BaseAnalysis):
         On a board, how the token moves.
     search_states : int, default 0
         The states the exact search visited.
+    read_as : {"arcs", "symmetric"}, default "arcs"
+        How the source was read: its arcs, or edges as both arcs (a source that
+        carries no direction: a board, an undirected graph, a METIS file ...).
 
     Attributes
     ----------
@@ -66,6 +69,8 @@ class DirectedAnalysis(BaseAnalysis):
         The board, when the graph is a board's.
     moves : str or None
         How the token moves on the board.
+    read_as : str
+        ``"arcs"`` or ``"symmetric"`` (see the parameter), said by the JSON answer.
 
     See Also
     --------
@@ -101,6 +106,7 @@ class DirectedAnalysis(BaseAnalysis):
         board: Board | None = None,
         moves: str | None = None,
         search_states: int = 0,
+        read_as: str = "arcs",
     ) -> None:
         winning_mask.setflags(write=False)
         self.digraph = digraph
@@ -110,6 +116,7 @@ class DirectedAnalysis(BaseAnalysis):
         self.board = board
         self.moves = moves
         self.search_states = search_states
+        self.read_as = read_as
 
     @property
     def winning_mask(self) -> npt.NDArray[np.bool_]:
@@ -172,10 +179,7 @@ class DirectedAnalysis(BaseAnalysis):
 
         return directed_answer(self)
 
-    def _what(self) -> str:
-        if self.board is not None:
-            return super()._what()
-        return f"digraph with {self.digraph.n_vertices} vertices and {self.digraph.n_edges} arcs"
+    _WHAT = ("digraph", "arc")
 
 
 def analyse_directed(
@@ -223,4 +227,13 @@ def analyse_directed(
                 w for w in search.successors[v] if not search.mover_wins(w, start | 1 << w)
             )
     moves_used = moves if board is not None else None
-    return DirectedAnalysis(digraph, ~mover_wins, found, labels, board, moves_used, search.n_states)
+    return DirectedAnalysis(
+        digraph,
+        ~mover_wins,
+        found,
+        labels,
+        board,
+        moves_used,
+        search.n_states,
+        read_as=read_as(source),
+    )

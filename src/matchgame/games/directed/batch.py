@@ -1,8 +1,9 @@
 """Directed geography over a batch of graphs (``matchgame sweep --game directed``).
 
 A sweep's graphs (graph6, sparse6, JSON lines) are undirected: each is the
-symmetric digraph of its edges, answered one by one by :func:`analyse_directed`
-(the matching theorem decides a symmetric digraph; nothing is searched).
+symmetric digraph of its edges (its documents say ``"read_as": "symmetric"``),
+answered one by one by :func:`analyse_directed` (the matching theorem decides a
+symmetric digraph; nothing is searched).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class DirectedBatchAnswers(BaseBatchAnswers):
                 "game": "directed",
                 "vertices": high - low,
                 "arcs": n_edges[g],
+                "read_as": "symmetric",  # a sweep's formats hold edges only
                 "placer_wins": bool(winning.shape[0]),
                 "winning_vertices": (winning + 1).tolist(),  # 1-based: geng's graphs have ids
             }

@@ -28,6 +28,7 @@ from ..._kernels.graphs import component_sizes_without
 from ...core._memory import require_memory
 from ...core.digraph import DiGraph
 from ...errors import BudgetExceededError
+from ..budget import raising_hint
 
 __all__ = ["ACYCLIC", "SEARCHED", "SYMMETRIC", "Regions", "Search", "regions"]
 
@@ -139,6 +140,8 @@ class Search:
         ]
         self.memo: dict[tuple[int, int], bool] = {}
         self.claimed = 0
+        self.decided = 0  # questions answered (a refusal says how far it got)
+        self.questions = int(np.count_nonzero(labels.region == SEARCHED))
 
     @property
     def n_states(self) -> int:
@@ -197,15 +200,23 @@ class Search:
             self._remember(key, decided)
             stack.pop()
             result = decided
+        self.decided += 1
         return result
 
     def _remember(self, key: tuple[int, int], value: bool) -> None:
         memo = self.memo
         if len(memo) >= self.max_states:
+            bits = max(self.graph.n_vertices, 64)
+            hint = raising_hint(
+                self.max_states,
+                lambda n: n * (_STATE_BYTES + bits // 8),
+                decided=self.decided,
+                questions=self.questions,
+            )
             raise BudgetExceededError(
                 "directed geography on a digraph with a cycle is PSPACE-complete (Schaefer "
                 f"1978), and the exact search needs more positions than max_states = "
-                f"{self.max_states:,} allows"
+                f"{self.max_states:,} allows{hint}"
             )
         if len(memo) >= self.claimed:  # claim the memory a block of positions at a time
             block = max(1024, len(memo))

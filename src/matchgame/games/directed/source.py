@@ -11,7 +11,7 @@ from ...core.dimultigraph import DiMultiGraph
 from ...core.graph import Graph, as_graph
 from ...errors import InvalidTypeError
 
-__all__ = ["directed_source"]
+__all__ = ["directed_source", "read_as"]
 
 
 def directed_source(source: Any, moves: str = "orthogonal") -> tuple[DiGraph, Board | None]:
@@ -42,3 +42,21 @@ def directed_source(source: Any, moves: str = "orthogonal") -> tuple[DiGraph, Bo
         "source must be a matchgame.DiGraph, a board or its rows, a matchgame.Graph, a "
         f"NetworkX graph or a SciPy matrix, got {source!r:.60}"
     )
+
+
+def read_as(source: Any) -> str:
+    """How the directed game reads ``source``: ``"arcs"`` when it carries direction (a
+    :class:`DiGraph`, a NetworkX ``DiGraph``, a SciPy matrix), ``"symmetric"`` when it
+    holds edges only, each read as both arcs (a board, a :class:`Graph`, an undirected
+    NetworkX graph, a multigraph: what METIS, DIMACS, graph6 and symmetric matrices
+    are read as). Answers say which, rather than read edges as arcs silently.
+
+    >>> read_as(DiGraph(2, [(0, 1)])), read_as(Graph.from_edges(2, [(0, 1)]))
+    ('arcs', 'symmetric')
+    """
+    if isinstance(source, DiGraph) or is_scipy_sparse(source):
+        return "arcs"
+    is_directed = getattr(source, "is_directed", None)
+    if callable(is_directed) and hasattr(source, "nodes"):
+        return "arcs" if is_directed() else "symmetric"
+    return "symmetric"

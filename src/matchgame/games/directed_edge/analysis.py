@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...core._memory import require_memory
+from ...core._validate import plural
 from ...core.board import Board
 from ...core.dimultigraph import DiMultiGraph
 from ...core.names import VertexNames
@@ -182,7 +183,8 @@ class DirectedEdgeAnalysis(BaseAnalysis):
         if self.board is not None:
             return super()._what()
         graph = self.multigraph
-        return f"directed multigraph with {graph.n_vertices} vertices and {graph.n_edges} arcs"
+        vertices = plural(graph.n_vertices, "vertex", "vertices")
+        return f"directed multigraph with {vertices} and {plural(graph.n_edges, 'arc')}"
 
 
 def analyse_directed_edge(

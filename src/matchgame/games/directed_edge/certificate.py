@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ...core._validate import plural
 from ...core.board import Board
 from ...core.dimultigraph import DiMultiGraph
 from ...core.moves import as_moves
@@ -205,8 +206,8 @@ def check_directed_edge_answer(
     given = certificate["moves"].values.astype(np.int64)
     if given.shape[0] != outside.shape[0]:
         return [
-            f'"moves" has {given.shape[0]} moves: one is due for each of the '
-            f"{outside.shape[0]} vertices outside the winning placements"
+            f'"moves" has {plural(given.shape[0], "move")}: one is due for each of the '
+            f"{plural(outside.shape[0], 'vertex', 'vertices')} outside the winning placements"
         ]
     inside = (given >= 1) & (given < by_text.shape[0])
     targets = np.where(inside, by_text[np.clip(given, 0, by_text.shape[0] - 1)], -1)

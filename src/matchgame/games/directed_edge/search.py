@@ -19,6 +19,7 @@ from ..._kernels import edgesearch as _search
 from ..._kernels._stop import check as _stop_point
 from ...core._csr import INDEX_DTYPE
 from ...core._memory import available_memory, require_memory
+from ...core._validate import plural
 from ...core.names import VertexNames
 from ...errors import BudgetExceededError
 from ..budget import MAX_BUDGET
@@ -71,7 +72,8 @@ class _Part:
         room = available_memory()
         if room is not None and needed > room:
             return (
-                f"a larger budget cannot help: {larger:,} positions need about "
+                "a larger budget cannot help: "
+                f"{plural(larger, 'position', grouped=True)} need about "
                 f"{needed / 2**30:.1f} GiB of memory, and {room / 2**30:.1f} GiB is available"
             )
         return f"a larger budget (up to {MAX_BUDGET:,} positions) may answer it"
@@ -96,8 +98,8 @@ def _mover_wins(
         raise RuntimeError("the search stopped without a stop request")
     if result == _search.OUT_OF_MEMORY:
         raise BudgetExceededError(
-            f"the exact search of {part.text} ran out of memory after {search.n_states:,} "
-            "positions: a larger budget cannot help"
+            f"the exact search of {part.text} ran out of memory after "
+            f"{plural(search.n_states, 'position', grouped=True)}: a larger budget cannot help"
         )
     if result == _search.OVER_BUDGET:
         raise BudgetExceededError(part.over_budget(budget))

@@ -327,11 +327,10 @@ class EdgeAnalysis(BaseAnalysis):
 
         return edge_answer(self)
 
-    def _what(self) -> str:
-        if self.board is not None:
-            return super()._what()
-        graph = self.multigraph
-        return f"multigraph with {graph.n_vertices} vertices and {graph.n_edges} edges"
+    _WHAT = ("multigraph", "edge")
+
+    def _played_on(self) -> MultiGraph:
+        return self.multigraph
 
 
 def edge_source(source: Any, moves: str = "orthogonal") -> tuple[MultiGraph, Board | None]:

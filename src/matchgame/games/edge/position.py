@@ -42,6 +42,7 @@ from ..._kernels import gf2 as _gf2
 from ...core._deprecated import warn_renamed
 from ...core._validate import (
     describe,
+    plural,
 )
 from ...core.board import Board
 from ...core.graph import Graph
@@ -431,7 +432,7 @@ class EdgePosition(BasePosition):
     def __repr__(self) -> str:
         return (
             f"<EdgePosition token={self.token!r} used={len(self.used)} of "
-            f"{self._multigraph.n_edges} edges>"
+            f"{plural(self._multigraph.n_edges, 'edge')}>"
         )
 
 

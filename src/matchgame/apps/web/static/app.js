@@ -8,9 +8,8 @@
 
 const $ = (id) => document.getElementById(id);
 const RECORD_KINDS = ["noi", "walk-board", "walk-edges"];
-// the extensions and first lines matchgame's graph readers know (readers/graphs.py)
-const GRAPH_FILE = /\.(clq|col|dimacs|edges|g6|gml|graph|graphml|metis|mtx|s6|snap)$/i;
-const GRAPH_SIGNATURE = /^\s*(%%MatrixMarket|>>graph6<<|>>sparse6<<|<\?xml|<graphml|<!--|p[ \t]+(edge|col)|(#[^\n]*\n\s*)*(creator[ \t]|graph\s*\[))/i;
+// whether a file is a graph file is the server's to say (POST /api/input, which asks
+// matchgame.inputs.input_kind as the command line does): its name or its text tells
 
 const state = {
   mode: "explore",
@@ -86,6 +85,9 @@ function currentGame() { return games.byName[gameName()] || { matching: true, ti
 function query(extra = {}) {
   const params = new URLSearchParams({ moves: $("moves").value, ...extra });
   if (onEdges()) params.set("edges", "1");
+  // a picture's layout (a graph's; a board is drawn as its cells) and size
+  if (onEdges() && $("layout").value !== "auto") params.set("layout", $("layout").value);
+  if ($("size").value) params.set("size", $("size").value);
   if (gameName() !== games.default) params.set("game", gameName());
   if ($("kind").value === "edges") {
     if (state.format) params.set("format", state.format);
@@ -168,6 +170,7 @@ function fitModeToKind() {
   toggle.disabled = onEdges();
   if (onEdges()) $("click-action").value = "explain";
   $("explain-at").placeholder = $("move-text").placeholder = onEdges() ? "vertex" : "row col";
+  $("layout").disabled = !onEdges(); // a board is drawn as its grid of cells
   if (record) state.mode = "record";
   if (!record && state.mode === "record") state.mode = "explore";
   setMode(state.mode);
@@ -742,6 +745,15 @@ $("moves").addEventListener("change", refresh);
 $("game").addEventListener("change", refresh);
 $("apply").addEventListener("click", refresh);
 $("matching").addEventListener("change", explore);
+// a picture's layout or size: the pictures of what is shown again, nothing else reset
+function redraw() {
+  showError("");
+  if (state.mode === "explore") explore();
+  else if (state.mode === "play") showPosition();
+  else showStep(state.step);
+}
+$("layout").addEventListener("change", redraw);
+$("size").addEventListener("change", redraw);
 $("sets").addEventListener("change", explore);
 $("upload").addEventListener("change", async () => {
   const file = $("upload").files[0];
@@ -755,9 +767,11 @@ $("upload").addEventListener("change", async () => {
     state.format = null;
     state.fileName = file.name;
     $("text-panel").open = true;
-    // a standard graph file (by its name or its first line) is read as a graph: the
-    // server tells its format from the file's name and first line (state.fileName)
-    if (GRAPH_FILE.test(file.name) || GRAPH_SIGNATURE.test(text)) {
+    // a graph file (by its name or its text: a Matrix Market banner, NetworkX's edge
+    // list ...) is read as a graph: the server says so as it reads it
+    const found = await call("input", `/api/input?${new URLSearchParams({ name: file.name })}`,
+      { body: text });
+    if (found !== null && JSON.parse(found).graph) {
       $("kind").value = "edges";
       fitModeToKind();
     }
@@ -768,6 +782,23 @@ $("upload").addEventListener("change", async () => {
 });
 for (const button of document.querySelectorAll("#tabs button")) {
   button.addEventListener("click", () => setMode(button.dataset.mode));
+}
+
+// The menus (GET /api/menus): the Input menu's kinds and graph formats, the layouts
+// of graph pictures and their sizes, and the API's endpoints for the footer, from
+// the tables the command line's options come from.
+async function loadMenus() {
+  const menus = await (await fetch("/api/menus")).json();
+  const kind = $("kind");
+  kind.innerHTML = "";
+  for (const { value, label } of menus.inputs) kind.add(new Option(label, value));
+  const layout = $("layout");
+  layout.innerHTML = "";
+  for (const name of menus.layouts) layout.add(new Option(name, name));
+  $("size").min = String(menus.min_size);
+  $("size").max = String(menus.max_size);
+  $("endpoints").textContent = menus.endpoints
+    .map(({ method, path }) => `${method} ${path}`).join(", ");
 }
 
 async function loadGames() {
@@ -788,6 +819,7 @@ async function loadGames() {
 (async function start() {
   working(+1);
   try {
+    await loadMenus();
     await loadGames();
     const opening = await (await fetch("/api/start")).json();
     if (opening === null) {
