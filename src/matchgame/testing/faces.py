@@ -18,7 +18,7 @@ from typing import Any
 from .checks import plain_json, random_walk
 from .inputs import Draw, graph_case
 
-__all__ = ["FACE_CHECKS", "Run", "run_command"]
+__all__ = ["FACE_CHECKS", "Run", "live_server", "run_command"]
 
 
 @dataclass(frozen=True)
@@ -245,7 +245,7 @@ def check_web_endpoints(game: Any, draw: Draw) -> None:
     analysis = game.analyse(case.source)
     body = case.text.encode()
     query = f"edges=1&game={game.name}"
-    with _live(create_app()) as url:
+    with live_server(create_app()) as url:
         status, listed = _request(f"{url}/api/games")
         assert status == 200 and game.name in [g["name"] for g in json.loads(listed)["games"]]
         status, answer = _request(f"{url}/api/placements?{query}", body)
@@ -279,7 +279,7 @@ def _json_of(position: Any, name: Any, placing: bool) -> Any:
 
 
 @contextlib.contextmanager
-def _live(app: Any) -> Iterator[str]:
+def live_server(app: Any) -> Iterator[str]:
     """``app`` served by uvicorn in a thread on a free loopback port."""
     import socket
     import threading
