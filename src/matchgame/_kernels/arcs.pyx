@@ -1,6 +1,7 @@
 # cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Directed graphs in linear time: strongly connected components, which vertices can
-reach a cycle, and the retrograde labels of a token game along arcs.
+reach a cycle, which can be reached from a vertex, and the retrograde labels of a token
+game along arcs.
 
 A digraph arrives in CSR form: the arcs from ``v`` are the positions
 ``offsets[v]:offsets[v + 1]`` of ``heads`` (parallel arcs and self-loops allowed).
@@ -25,7 +26,7 @@ from ._checks cimport check_graph
 from ._stop cimport stop_requested
 from ._types cimport index_t
 
-__all__ = ["reaches_a_cycle", "settle", "strong_components"]
+__all__ = ["reached", "reaches_a_cycle", "settle", "strong_components"]
 
 cdef int64_t POLL = 1 << 14
 
@@ -263,3 +264,50 @@ def settle(
     if unsettled >= 0:
         raise ValueError(f"vertex {unsettled} is not settled: order must list sinks first")
     return result
+
+
+def reached(const index_t[::1] offsets, const index_t[::1] heads, Py_ssize_t start):
+    """Per vertex (uint8): whether it can be reached from ``start`` along the arcs
+    (``start`` itself included); None when the thread's stop flag was raised.
+
+    >>> import numpy as np
+    >>> i32 = lambda values: np.array(values, dtype=np.int32)
+    >>> reached(i32([0, 1, 2, 2, 3]), i32([1, 0, 1]), 2).tolist()  # 0 <-> 1 <- 3 ... 2 alone
+    [0, 0, 1, 0]
+    >>> reached(i32([0, 1, 2, 2, 3]), i32([1, 0, 1]), 3).tolist()
+    [1, 1, 0, 1]
+    """
+    check_graph(offsets, heads)
+    cdef Py_ssize_t n = offsets.shape[0] - 1
+    if start < 0 or start >= n:
+        raise ValueError(f"start must be a vertex, 0..{n - 1}")
+    found = np.zeros(n, dtype=np.uint8)
+    cdef uint8_t[::1] out = found
+    cdef index_t v, w, k
+    cdef Py_ssize_t top
+    cdef int64_t steps = 0
+    cdef bint stopped = False
+    cdef index_t *stack = <index_t *> malloc(n * sizeof(index_t))  # each vertex once
+    if stack == NULL:
+        raise MemoryError("no memory for the search's stack")
+    try:
+        with nogil:
+            out[start] = 1
+            stack[0] = <index_t> start
+            top = 1
+            while top > 0:
+                steps += 1
+                if (steps & (POLL - 1)) == 0 and stop_requested():
+                    stopped = True
+                    break
+                top -= 1
+                v = stack[top]
+                for k in range(offsets[v], offsets[v + 1]):
+                    w = heads[k]
+                    if not out[w]:
+                        out[w] = 1
+                        stack[top] = w
+                        top += 1
+    finally:
+        free(stack)
+    return None if stopped else found

@@ -205,7 +205,9 @@ def game_session(
             return _board_picture(names, session)
         if position.token_id is None:
             return f"{names.n_vertices} vertices, no token yet: place it on any vertex"
-        between = " " if names.numeric or rules.moves_per_edge else ", "
+        # a vertex number a move, or a label (which may hold a blank), or an arc's words
+        by_number = (names.numeric or rules.moves_per_edge) and position.steps.by_vertex
+        between = " " if by_number else ", "
         legal = between.join(session.text(m) for m in position.legal_moves()) or "none"
         return f"token on {names.describe(position.token_id)}; {used_text(session)}; moves: {legal}"
 

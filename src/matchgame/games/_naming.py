@@ -9,10 +9,11 @@ the arc it travels).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..core.names import BoardCells, VertexIds, VertexNames
 from ..core.steps import Steps, VertexSteps
@@ -122,6 +123,30 @@ class MoveNames:
         if placement or self._steps.by_vertex:
             return self._names.text(self._names.vertex(name, "move"))
         return self._steps.text(self._steps.find(name, "move"))
+
+    def move_json(self, name: Any, placement: bool | None = None) -> Any:
+        """The JSON value of the move named ``name`` (``[3, 5]``, ``7``, ``"a"``, an arc
+        ``[2, 3, 0]``: what :meth:`move_from_json` reads): a placement (a vertex) or a
+        step, by default as the position stands now.
+
+        Raises
+        ------
+        InvalidInputError, InvalidTypeError
+            If ``name`` names no such move.
+        """
+        if placement is None:
+            placement = self._token is None
+        if placement or self._steps.by_vertex:
+            return self._names.json_value(self._names.vertex(name, "move"))
+        return self._steps.json_value(self._steps.find(name, "move"))
+
+    def move_json_array(self, ids: Sequence[int] | npt.NDArray[np.integer]) -> Any:
+        """The JSON values of move ids as the position stands now (vertex ids while the
+        token is not placed), as an array
+        :func:`~matchgame.writers.jsonstream.json_chunks` writes fast where it can."""
+        if self._token is None or self._steps.by_vertex:
+            return self._names.json_array(np.asarray(ids, dtype=np.int64))
+        return [self._steps.json_value(int(i)) for i in ids]
 
     def move_from_json(self, value: Any, what: str = "move") -> int:
         """The id of the move a JSON value names (a placement's vertex, or a step as the

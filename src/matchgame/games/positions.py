@@ -12,7 +12,7 @@ position of the same game and graph in the same state.
 from __future__ import annotations
 
 import abc
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -256,6 +256,29 @@ class BasePosition(MoveNames, abc.ABC):
             raise IllegalMoveError(f"move {text.strip()!r}: {problem}")
         return self._move_name(u, placement)
 
+    def read_move(self, text: str) -> Hashable:
+        """The move written ``text``, as the position stands now, by name (not checked
+        legal: :meth:`parse_move` checks); an arc typed by its ends alone (``2 3``) is
+        the first of its parallel arcs still free.
+
+        Raises
+        ------
+        InvalidInputError
+            If ``text`` names no vertex (no step).
+        """
+        if self._token is None or self._steps.by_vertex:
+            return super().read_move(text)
+        return self._steps.name(self._free_twin(self._steps.parse(text.strip(), "move")))
+
+    def move_targets(self, ids: Sequence[int] | npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+        """The vertex ids the moves ``ids`` (as :meth:`legal_move_ids` gives them, as
+        the position stands now) take the token to: the placements' vertices, or each
+        step's head (an arc's)."""
+        as_ids: npt.NDArray[np.int64] = np.asarray(ids, dtype=np.int64)
+        if self._token is None or self._steps.by_vertex:
+            return as_ids
+        return self._steps.heads(as_ids)
+
     def _free_twin(self, step: int) -> int:
         """``step``, or a legal step parallel to it when it is used (a move typed by its
         ends alone, ``2 3``, takes whichever of the parallel arcs is free)."""
@@ -323,6 +346,8 @@ class BasePosition(MoveNames, abc.ABC):
             If ``v`` is not a name of the graph's vertices.
         """
         u = self._move_id(v)
+        if not self._steps.by_vertex and self._token is not None and _by_ends(v):
+            u = self._free_twin(u)  # an arc named by its ends alone: any free copy
         problem = self._illegal(u)
         if problem is not None:
             raise IllegalMoveError(problem)
@@ -426,6 +451,11 @@ class BasePosition(MoveNames, abc.ABC):
         from .. import draw
 
         return draw.position_text(self)
+
+
+def _by_ends(name: Any) -> bool:
+    """Whether a move's name is a pair (an arc by its ends, where moves are arcs)."""
+    return isinstance(name, tuple | list) and len(name) == 2
 
 
 def _rebuild(cls: type[BasePosition], setup: tuple[Any, ...], moves: list[int]) -> BasePosition:
