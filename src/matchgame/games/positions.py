@@ -250,7 +250,7 @@ class BasePosition(MoveNames, abc.ABC):
         if placement or self._steps.by_vertex:
             u = self._names.parse(text.strip(), "move")
         else:
-            u = self._free_twin(self._steps.parse(text.strip(), "move"))
+            u = self._parse_step(text)
         problem = self._illegal(u)
         if problem is not None:
             raise IllegalMoveError(f"move {text.strip()!r}: {problem}")
@@ -268,7 +268,12 @@ class BasePosition(MoveNames, abc.ABC):
         """
         if self._token is None or self._steps.by_vertex:
             return super().read_move(text)
-        return self._steps.name(self._free_twin(self._steps.parse(text.strip(), "move")))
+        return self._steps.name(self._parse_step(text))
+
+    def _parse_step(self, text: str) -> int:
+        """The step written ``text`` (a text naming several alike, an arc by its ends
+        among parallel arcs: the first of them legal now)."""
+        return self._steps.parse(text.strip(), "move", _Unplayable(self))
 
     def move_targets(self, ids: Sequence[int] | npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
         """The vertex ids the moves ``ids`` (as :meth:`legal_move_ids` gives them, as
@@ -280,8 +285,8 @@ class BasePosition(MoveNames, abc.ABC):
         return self._steps.heads(as_ids)
 
     def _free_twin(self, step: int) -> int:
-        """``step``, or a legal step parallel to it when it is used (a move typed by its
-        ends alone, ``2 3``, takes whichever of the parallel arcs is free)."""
+        """``step``, or a legal step parallel to it when it is used (an arc named by its
+        ends alone, ``(2, 3)``, is whichever of the parallel arcs is free)."""
         if self._illegal(step) is None or not isinstance(self._steps, ArcSteps):
             return step
         legal = set(self._legal_list())
@@ -451,6 +456,17 @@ class BasePosition(MoveNames, abc.ABC):
         from .. import draw
 
         return draw.position_text(self)
+
+
+class _Unplayable:
+    """The steps not legal in a position, as a container (what
+    :meth:`~matchgame.core.steps.Steps.parse` passes over)."""
+
+    def __init__(self, position: BasePosition) -> None:
+        self.position = position
+
+    def __contains__(self, step: object) -> bool:
+        return not isinstance(step, int) or self.position._illegal(step) is not None
 
 
 def _by_ends(name: Any) -> bool:
