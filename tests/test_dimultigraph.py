@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from budget import examples
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from strategies import multidigraphs
 
 import matchgame
@@ -84,6 +85,20 @@ def test_components_are_networkxs_and_sinks_come_first(case):
     assert all(component[u] >= component[v] for u, v in arcs)
 
 
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck))
+@given(multidigraphs(max_vertices=8, max_arcs=16), st.data())
+def test_the_vertices_reached_are_networkxs_descendants(case, data):
+    nx = pytest.importorskip("networkx")
+    n, arcs = case
+    graph = matchgame.DiMultiGraph(n, arcs)
+    start = data.draw(st.integers(0, n - 1))
+    reached = arcs_kernel.reached(graph.offsets, graph.heads[graph.out_arcs], start)
+    reference = nx.MultiDiGraph()
+    reference.add_nodes_from(range(n))
+    reference.add_edges_from(arcs)
+    assert set(np.flatnonzero(reached).tolist()) == nx.descendants(reference, start) | {start}
+
+
 def test_the_kernels_refuse_what_is_not_a_digraph():
     i32 = lambda values: np.array(values, dtype=np.int32)  # noqa: E731
     with pytest.raises(ValueError, match="offsets"):
@@ -97,6 +112,11 @@ def test_the_kernels_refuse_what_is_not_a_digraph():
         arcs_kernel.settle(i32([0, 1, 1]), i32([1]), i32([0, 1]), i32([0, 1, 2]), wins, move, 0)
     with pytest.raises(ValueError, match="start"):
         arcs_kernel.settle(i32([0, 1, 1]), i32([1]), i32([1, 0]), i32([0, 1, 2]), wins, move, 5)
+    for start in (-1, 2):
+        with pytest.raises(ValueError, match="start must be a vertex"):
+            arcs_kernel.reached(i32([0, 1, 1]), i32([1]), start)
+    with pytest.raises(ValueError, match="offsets"):
+        arcs_kernel.reached(i32([0, 2]), i32([0]), 0)
 
 
 def test_the_kernels_stop_when_asked():
@@ -109,5 +129,6 @@ def test_the_kernels_stop_when_asked():
     flag.raise_()
     with flag:
         assert arcs_kernel.strong_components(offsets, heads) == (None, 0)
+        assert arcs_kernel.reached(offsets, heads, 0) is None
     component, count = arcs_kernel.strong_components(offsets, heads)
     assert count == 1 and component is not None

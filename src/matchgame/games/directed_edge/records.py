@@ -95,12 +95,14 @@ def check_arc_record(
     safe = np.where(known, arcs, 0)
     tails, heads = graph.tails[safe].astype(np.int64), graph.heads[safe].astype(np.int64)
     token = np.concatenate([np.asarray(path[:1], dtype=np.int64), heads[:-1]])
-    problems: list[tuple[int, str, str]] = []  # (move index in arcs, its text, why)
+    # (move index among the arcs, what is wrong first at a move: none such, astray,
+    # again), its text, why
+    problems: list[tuple[int, int, str, str]] = []
     if not known.all():
         t = int(np.flatnonzero(~known)[0])
         u = int(token[t])
         if arcs[t] >= 0:
-            problems.append((t, str(int(arcs[t])), "no such arc"))
+            problems.append((t, 0, str(int(arcs[t])), "no such arc"))
         else:
             w = -1 - int(arcs[t])
             total = int(np.count_nonzero((graph.tails == u) & (graph.heads == w)))
@@ -111,13 +113,14 @@ def check_arc_record(
                 else f"the arc{'s' if total > 1 else ''} {ends} {'are' if total > 1 else 'is'} "
                 f"used up ({total} in all)"
             )
-            problems.append((t, ends, why))
+            problems.append((t, 0, ends, why))
     astray = known & (tails != token)
     if astray.any():
         t = int(np.flatnonzero(astray)[0])
         problems.append(
             (
                 t,
+                1,
                 steps.text(int(arcs[t])),
                 f"the arc {steps.text(int(arcs[t]))} leaves {names.describe(int(tails[t]))}, "
                 f"not the token's {names.describe(int(token[t]))}",
@@ -129,9 +132,9 @@ def check_arc_record(
         t = int(again.min())
         before = int(np.flatnonzero(arcs[:t] == arcs[t])[0])
         text = steps.text(int(arcs[t]))
-        problems.append((t, text, f"the arc {text} was used at move {before + 2}"))
+        problems.append((t, 2, text, f"the arc {text} was used at move {before + 2}"))
     if problems:
-        t, text, why = min(problems)
+        t, _, text, why = min(problems)
         where = f"line {move_lines[t + 1]}: " if move_lines is not None else ""
         raise IllegalMoveError(f"{where}move {t + 2} ({text}): {why}")
 
