@@ -3,7 +3,7 @@
 :class:`MoveNames` is the part of :class:`~matchgame.games.positions.BasePosition`
 that turns ids into names and back: a placement names a vertex (fast paths for ids
 and board cells, the names' own checks else), and a move after it is named as the
-game's steps name it (:mod:`matchgame.core.steps`: by the vertex it reaches, or by
+game's steps name it (``matchgame.core.steps``: by the vertex it reaches, or by
 the arc it travels).
 """
 
@@ -142,8 +142,8 @@ class MoveNames:
 
     def move_json_array(self, ids: Sequence[int] | npt.NDArray[np.integer]) -> Any:
         """The JSON values of move ids as the position stands now (vertex ids while the
-        token is not placed), as an array
-        :func:`~matchgame.writers.jsonstream.json_chunks` writes fast where it can."""
+        token is not placed): an array of numbers or rows where moves are vertices (a
+        document's writer writes it fast), else a list."""
         if self._token is None or self._steps.by_vertex:
             return self._names.json_array(np.asarray(ids, dtype=np.int64))
         return [self._steps.json_value(int(i)) for i in ids]
@@ -179,5 +179,5 @@ class MoveNames:
     def steps(self) -> Steps:
         """How the moves after the placement are named (by the vertex they reach in
         every game whose moves a vertex determines; by arc where parallel arcs are
-        moves of their own): :mod:`matchgame.core.steps`."""
+        moves of their own): ``matchgame.core.steps``."""
         return self._steps

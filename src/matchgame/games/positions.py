@@ -4,7 +4,8 @@
 log, legal and winning moves, the verdict, the engine's best move, the outcome,
 moves read from text), written once over a few hooks each game implements on its
 own sibling class (:class:`~matchgame.Position` for the vertex game,
-:class:`~matchgame.EdgePosition`, :class:`~matchgame.DirectedPosition`). Every
+:class:`~matchgame.EdgePosition`, :class:`~matchgame.DirectedPosition`,
+:class:`~matchgame.DirectedEdgePosition`). Every
 position has one constructor signature, copies, pickles, and compares equal to a
 position of the same game and graph in the same state.
 """
@@ -46,8 +47,9 @@ class BasePosition(MoveNames, abc.ABC):
         The token's vertex; None for the placement phase (the mover places it).
     used : iterable
         What the game's moves used up before: vertices (the vertex and directed
-        games' visited vertices) or edges as ``(u, v)`` pairs (the edge game).
-        Every game's position takes these parameters, in this order.
+        games' visited vertices), edges as ``(u, v)`` pairs (the edge game) or arcs
+        as ``(u, v, key)`` or ``(u, v)`` (directed edge geography). Every game's
+        position takes these parameters, in this order.
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves.
     **options
@@ -58,6 +60,7 @@ class BasePosition(MoveNames, abc.ABC):
     Position : The vertex game's position.
     EdgePosition : The edge game's position.
     DirectedPosition : The directed game's position.
+    DirectedEdgePosition : Directed edge geography's position (its moves are arcs).
     Game.position : A position of the game chosen by name.
 
     Examples

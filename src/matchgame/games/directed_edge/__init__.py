@@ -6,11 +6,16 @@ place); who cannot move loses. Schaefer (1978) showed it PSPACE-complete (his
 without a cycle is decided in linear time by retrograde analysis, and the rest by an
 exact search, one strongly connected component at a time.
 
+A move after the placement is the arc it travels, ``(tail, head, key)``
+(:class:`~matchgame.core.steps.ArcSteps`): parallel arcs are moves of their own.
+
 The game's folder: :mod:`.source` (what it plays on), :mod:`.solve` (opposite arcs
 cancelled, components, retrograde labels) and :mod:`.search` (the exact search of a
 component), :mod:`.analysis` (:class:`~matchgame.DirectedEdgeAnalysis`),
-:mod:`.explain`, :mod:`.certificate`, :mod:`.documents` and :mod:`.batch`. It was
-added through the games' contract alone: no face of matchgame names it.
+:mod:`.remaining` (a position as the fresh game on the arcs left), :mod:`.position`
+(:class:`~matchgame.DirectedEdgePosition`), :mod:`.records`, :mod:`.explain`,
+:mod:`.certificate`, :mod:`.documents` and :mod:`.batch`. It was added through the
+games' contract alone: no face of matchgame names it.
 """
 
 from __future__ import annotations
