@@ -29,6 +29,8 @@ from strategies import multidigraphs
 
 import matchgame
 from matchgame import DiMultiGraph, IllegalMoveError, TokenRecord, annotate, draw
+from matchgame.games.directed_edge.remaining import Left
+from matchgame.games.directed_edge.solve import cancel_opposite
 from matchgame.testing import run_command
 from matchgame.testing.checks import _validator
 
@@ -160,6 +162,32 @@ def test_positions_move_by_move_are_the_referees(case, data):
             again = pickle.loads(pickle.dumps(position))
             assert position == position.copy() == again == copy.deepcopy(position)
             _check_position(again, referee, token, used, where)
+
+
+@settings(max_examples=examples(500), deadline=None, suppress_health_check=list(HealthCheck))
+@given(multidigraphs(), st.data())
+def test_what_is_left_once_opposite_arcs_cancel_follows_the_arcs_used(case, data):
+    """A position's K (the arcs left once opposite ones cancel), set up from some arcs
+    used and kept up to date arc by arc, is the phase-1 cancelling of the arcs left."""
+    n, arcs = case
+    graph = DiMultiGraph(n, arcs)
+    free = np.array(data.draw(st.lists(st.booleans(), min_size=len(arcs), max_size=len(arcs))))
+    free = free.astype(bool).reshape(-1)
+    left = Left(graph, free)
+    for arc in data.draw(st.lists(st.sampled_from(range(len(arcs))))) if arcs else []:
+        was = left.leads(arc)
+        free[arc] = not free[arc]
+        left.changed(arc)
+        if not free[arc]:  # used: K lost an arc with its ends, or gained the opposite
+            left.settle()
+            kept = graph.out_arcs[left.keep.astype(bool)]
+            ends = [tuple(graph.arcs[k]) for k in kept]
+            u, v = arcs[arc]
+            assert was or (v, u) in ends
+    left.settle()
+    ids = np.flatnonzero(free)
+    expected = ids[cancel_opposite(DiMultiGraph(n, np.array(arcs).reshape(-1, 2)[ids]))]
+    assert sorted(graph.out_arcs[left.keep.astype(bool)].tolist()) == sorted(expected.tolist())
 
 
 def test_parallel_arcs_are_moves_of_their_own_and_a_loop_stays():

@@ -25,5 +25,8 @@ def settle(
     start: int,
 ) -> int: ...
 def reached(
-    offsets: npt.NDArray[np.int32], heads: npt.NDArray[np.int32], start: int
-) -> npt.NDArray[np.uint8] | None: ...
+    offsets: npt.NDArray[np.int32],
+    heads: npt.NDArray[np.int32],
+    keep: npt.NDArray[np.uint8],
+    start: int,
+) -> npt.NDArray[np.int32] | None: ...

@@ -266,48 +266,54 @@ def settle(
     return result
 
 
-def reached(const index_t[::1] offsets, const index_t[::1] heads, Py_ssize_t start):
-    """Per vertex (uint8): whether it can be reached from ``start`` along the arcs
-    (``start`` itself included); None when the thread's stop flag was raised.
+def reached(
+    const index_t[::1] offsets,
+    const index_t[::1] heads,
+    const uint8_t[::1] keep,
+    Py_ssize_t start,
+):
+    """The vertices that can be reached from ``start`` (itself first, then in the order
+    found; int32) along the arcs ``keep`` marks (a flag per position of ``heads``); None
+    when the thread's stop flag was raised. It takes time in what it reaches, not in
+    the whole digraph (beyond a byte a vertex, zeroed).
 
     >>> import numpy as np
     >>> i32 = lambda values: np.array(values, dtype=np.int32)
-    >>> reached(i32([0, 1, 2, 2, 3]), i32([1, 0, 1]), 2).tolist()  # 0 <-> 1 <- 3 ... 2 alone
-    [0, 0, 1, 0]
-    >>> reached(i32([0, 1, 2, 2, 3]), i32([1, 0, 1]), 3).tolist()
-    [1, 1, 0, 1]
+    >>> offsets, heads = i32([0, 1, 2, 2, 4]), i32([1, 0, 1, 2])  # 0 <-> 1, 3 -> 1, 3 -> 2
+    >>> every = np.ones(4, dtype=np.uint8)
+    >>> reached(offsets, heads, every, 2).tolist(), sorted(reached(offsets, heads, every, 3).tolist())
+    ([2], [0, 1, 2, 3])
+    >>> reached(offsets, heads, np.array([1, 1, 1, 0], dtype=np.uint8), 3).tolist()
+    [3, 1, 0]
     """
     check_graph(offsets, heads)
     cdef Py_ssize_t n = offsets.shape[0] - 1
+    if keep.shape[0] != heads.shape[0]:
+        raise ValueError(f"keep must have a flag for each of the {heads.shape[0]} arcs")
     if start < 0 or start >= n:
         raise ValueError(f"start must be a vertex, 0..{n - 1}")
-    found = np.zeros(n, dtype=np.uint8)
-    cdef uint8_t[::1] out = found
+    seen = np.zeros(n, dtype=np.uint8)
+    cdef uint8_t[::1] marks = seen
+    found = np.empty(n, dtype=np.int32)
+    cdef index_t[::1] out = found
     cdef index_t v, w, k
-    cdef Py_ssize_t top
+    cdef Py_ssize_t done = 0, count = 1
     cdef int64_t steps = 0
     cdef bint stopped = False
-    cdef index_t *stack = <index_t *> malloc(n * sizeof(index_t))  # each vertex once
-    if stack == NULL:
-        raise MemoryError("no memory for the search's stack")
-    try:
-        with nogil:
-            out[start] = 1
-            stack[0] = <index_t> start
-            top = 1
-            while top > 0:
-                steps += 1
-                if (steps & (POLL - 1)) == 0 and stop_requested():
-                    stopped = True
-                    break
-                top -= 1
-                v = stack[top]
-                for k in range(offsets[v], offsets[v + 1]):
-                    w = heads[k]
-                    if not out[w]:
-                        out[w] = 1
-                        stack[top] = w
-                        top += 1
-    finally:
-        free(stack)
-    return None if stopped else found
+    with nogil:  # found[done:count]: the vertices found whose arcs are not read yet
+        marks[start] = 1
+        out[0] = <index_t> start
+        while done < count:
+            steps += 1
+            if (steps & (POLL - 1)) == 0 and stop_requested():
+                stopped = True
+                break
+            v = out[done]
+            done += 1
+            for k in range(offsets[v], offsets[v + 1]):
+                w = heads[k]
+                if keep[k] and not marks[w]:
+                    marks[w] = 1
+                    out[count] = w
+                    count += 1
+    return None if stopped else found[:count]

@@ -200,8 +200,8 @@ class ArcSteps(Steps):
         """Where the arcs ``tail -> head`` lie among the arcs grouped by their ends."""
         pair = tail * max(self.names.n_vertices, 1) + head
         return (
-            int(np.searchsorted(self._pairs, pair, side="left")),
-            int(np.searchsorted(self._pairs, pair, side="right")),
+            int(self._pairs.searchsorted(pair, side="left")),
+            int(self._pairs.searchsorted(pair, side="right")),
         )
 
     def _id(self, tail: int, head: int, key: int) -> int | None:

@@ -4,9 +4,11 @@ records are in :mod:`.records`).
 A position is the directed multigraph, which arcs are used and the token. A move is an
 arc: parallel arcs are moves of their own, named ``(tail, head, key)`` as NetworkX
 keys a ``MultiDiGraph`` (:class:`~matchgame.core.steps.ArcSteps`). Who wins is the
-fresh game on the arcs left, from the token (:mod:`.remaining`): solved on the part
-the token can reach, and kept while the token leaves components; a move inside the
-token's component asks again, each question within ``max_states`` positions.
+fresh game on the arcs left, from the token (:mod:`.remaining`): once opposite arcs
+cancel (kept up to date move by move), solved on the part the token can reach, and
+kept while the token leaves components; a move inside the token's component, or
+along an arc that cancelled, asks again, each question within ``max_states``
+positions.
 """
 
 from __future__ import annotations
@@ -26,12 +28,13 @@ from ...errors import IllegalMoveError, InvalidTypeError
 from ..contract import GameOf
 from ..positions import BasePosition
 from .analysis import DirectedEdgeAnalysis, analyse_directed_edge
-from .remaining import Region, region_from, whole_graph
+from .remaining import Left, Region, region_from, whole_graph
 from .source import directed_edge_source
 
 __all__ = ["DirectedEdgePosition"]
 
 _POSITION_BYTES = 160  # a vertex or arc, at the peak of a question (as the analysis's)
+_KEPT_LEVELS = 64  # the last moves whose regions the undo log keeps (older: asked again)
 
 
 class DirectedEdgePosition(BasePosition):
@@ -112,11 +115,13 @@ class DirectedEdgePosition(BasePosition):
         self._start = token_id
         self._token = token_id
         self._moves: list[int] = []
+        self._left = Left(graph, self._free)  # the arcs left, once opposite ones cancel
         self._analysis: DirectedEdgeAnalysis | None = None
         self._region: Region | None = None  # what the solver says of the token's region
-        self._trials: dict[int, Region] = {}  # per head: the region after a move inside
+        self._trials: dict[int, Region] = {}  # per head: the region after a move there
         self._wins: bool | None = None
-        self._undo: list[tuple[Region | None, bool | None]] = []
+        # per move: the region, verdict and trials of the position before it
+        self._undo: list[tuple[Region | None, bool | None, dict[int, Region]]] = []
 
     def _used_arcs(self, used: Any) -> list[int]:
         """The arc ids ``used`` names, each marked used (see the class docstring)."""
@@ -218,18 +223,22 @@ class DirectedEdgePosition(BasePosition):
 
     def _push_id(self, u: int) -> None:
         token, before = self._token, self._region
-        self._undo.append((before, self._wins))
+        self._undo.append((before, self._wins, self._trials))
+        if len(self._undo) > _KEPT_LEVELS:  # memory: a level that far down asks again
+            self._undo[-_KEPT_LEVELS - 1] = (None, self._undo[-_KEPT_LEVELS - 1][1], {})
         if token is None:  # the placement: the placement's verdicts hold everywhere
             analysis = self._analysis
-            self._region = None if analysis is None else whole_graph(self.graph, analysis.verdicts)
+            self._region = None if analysis is None else whole_graph(self._left, analysis.verdicts)
             self._token = u
         else:
             head = int(self._multigraph.heads[u])
-            if before is not None and before.still_true_after(token, head):
+            along = self._left.leads(u)
+            self._free[u] = False
+            self._left.changed(u)
+            if before is not None and along and before.below(token, head):
                 self._region = before
             else:
                 self._region = self._trials.get(head)
-            self._free[u] = False
             self._token = head
         self._moves.append(u)
         self._wins = None
@@ -237,12 +246,12 @@ class DirectedEdgePosition(BasePosition):
 
     def _pop_id(self) -> int:
         u = self._moves.pop()
-        self._region, self._wins = self._undo.pop()
-        self._trials = {}
+        self._region, self._wins, self._trials = self._undo.pop()
         if self._start is None and not self._moves:  # the placement
             self._token = None
         else:
             self._free[u] = True
+            self._left.changed(u)
             self._token = int(self._multigraph.tails[u])
         return u
 
@@ -256,7 +265,7 @@ class DirectedEdgePosition(BasePosition):
     def _token_region(self) -> Region:
         assert self._token is not None
         if self._region is None:
-            self._region = region_from(self._multigraph, self._free, self._token, self._max_states)
+            self._region = region_from(self._left, self._token, self._max_states)
         return self._region
 
     def mover_wins(self) -> bool:
@@ -279,16 +288,19 @@ class DirectedEdgePosition(BasePosition):
         """Whether the player to move after ``arc`` (legal) wins."""
         token, head = self._token, int(self._multigraph.heads[arc])
         assert token is not None
-        region = self._token_region()
-        if region.still_true_after(token, head):
-            return region.mover_wins(head)
+        if self._left.leads(arc):
+            region = self._token_region()
+            if region.below(token, head):
+                return region.mover_wins(head)
         after = self._trials.get(head)  # the same game after any parallel copy
         if after is None:
             self._free[arc] = False
+            self._left.changed(arc)
             try:
-                after = region_from(self._multigraph, self._free, head, self._max_states)
+                after = region_from(self._left, head, self._max_states)
             finally:
                 self._free[arc] = True
+                self._left.changed(arc)
             self._trials[head] = after
         return after.mover_wins(head)
 
