@@ -49,36 +49,37 @@ class Left:
         self.graph, self.free = graph, free
         m, n = graph.n_edges, max(graph.n_vertices, 1)
         self.heads = np.ascontiguousarray(graph.heads[graph.out_arcs], dtype=INDEX_DTYPE)
-        self.position = np.empty(m, dtype=np.int64)  # arc id -> its place among the tails'
-        self.position[graph.out_arcs] = np.arange(m)
+        self.position = np.empty(m, dtype=INDEX_DTYPE)  # arc id -> its place by tails
+        self.position[graph.out_arcs] = np.arange(m, dtype=INDEX_DTYPE)
         tails, heads = graph.tails.astype(np.int64), graph.heads.astype(np.int64)
         pair = np.minimum(tails, heads) * n + np.maximum(tails, heads)
         down = tails > heads
         # the arcs between two vertices together, those from the lower end first, each
         # way in order (one sort: the flags of K come from it too)
-        self.by_pair = np.argsort(pair * 2 + down, kind="stable")
+        self.by_pair = np.argsort(pair * 2 + down, kind="stable").astype(INDEX_DTYPE)
         bounds = np.flatnonzero(np.diff(pair[self.by_pair])) + 1
+        del pair, tails, heads  # the set-up's peak: a large graph's arrays, 8 bytes an arc
         self.starts = np.concatenate([[0], bounds, [m]]).astype(np.int64)
-        self.pair_of = np.empty(m, dtype=np.int64)
+        self.pair_of = np.empty(m, dtype=INDEX_DTYPE)
         self.pair_of[self.by_pair] = np.repeat(
-            np.arange(self.starts.shape[0] - 1), np.diff(self.starts)
+            np.arange(self.starts.shape[0] - 1, dtype=INDEX_DTYPE), np.diff(self.starts)
         )
         # per arc, what it adds to its pair's balance while free: +1 from the lower end
         # (and a loop), -1 from the higher; per pair, the free arcs' sum
-        self.sign = np.where(down, -1, 1).astype(np.int64)
+        self.sign = np.where(down, -1, 1).astype(np.int8)
         self.balance = np.bincount(self.pair_of, weights=self.sign * free).astype(np.int64)
         self.keep = np.zeros(m, dtype=np.uint8)
-        self.keep[self.position[self._kept(down, tails == heads)]] = 1
+        self.keep[self.position[self._kept(down, graph.tails == graph.heads)]] = 1
         self._stale: set[int] = set()  # pairs whose flags in keep wait for settle
 
     def _kept(
         self, down: npt.NDArray[np.bool_], loop: npt.NDArray[np.bool_]
-    ) -> npt.NDArray[np.int64]:
+    ) -> npt.NDArray[np.int32]:
         """The ids of the arcs of ``K``: of the free arcs each way between two vertices,
         the first ``|balance|`` of the way the balance leans (loops: the first, if odd)."""
         order = self.by_pair
         free = self.free[order].astype(np.int64)
-        way = self.pair_of[order] * 2 + down[order]
+        way = self.pair_of[order].astype(np.int64) * 2 + down[order]
         first = np.ones(order.shape[0], dtype=bool)
         first[1:] = way[1:] != way[:-1]
         counted = np.cumsum(free)
@@ -86,7 +87,7 @@ class Left:
         rank = counted - before - 1  # among the free arcs its way, in order
         balance = self.balance[self.pair_of[order]]
         lean = np.where(loop[order], balance % 2, np.maximum(balance * self.sign[order], 0))
-        kept: npt.NDArray[np.int64] = order[(free == 1) & (rank < lean)]
+        kept: npt.NDArray[np.int32] = order[(free == 1) & (rank < lean)]
         return kept
 
     def changed(self, arc: int) -> None:
