@@ -389,6 +389,31 @@ def test_a_record_of_the_edge_game_is_judged_as_arcs_both_ways():
     assert annotate(once, game="directed-edge").record.rules is GAME
 
 
+@settings(max_examples=examples(500), deadline=None, suppress_health_check=list(HealthCheck))
+@given(multidigraphs(), st.data())
+def test_a_path_of_arcs_is_refused_exactly_at_its_first_illegal_move(case, data):
+    """Arcs drawn at random after a placement: accepted iff each leaves the token and
+    was not used before, else refused naming the first move that breaks the rules."""
+    n, arcs = case
+    start = data.draw(st.integers(0, n - 1), label="placement")
+    path = data.draw(st.lists(st.sampled_from(range(len(arcs))), max_size=8)) if arcs else []
+    token, used, first_bad = start, set(), None
+    for t, arc in enumerate(path):
+        if arcs[arc][0] != token or arc in used:
+            first_bad = t
+            break
+        used.add(arc)
+        token = arcs[arc][1]
+    graph = DiMultiGraph(n, arcs)
+    moves = np.array([start, *path], dtype=np.int64)
+    if first_bad is None:
+        GAME.check_walk(graph, moves)
+        return
+    with pytest.raises(IllegalMoveError) as info:
+        GAME.check_walk(graph, moves, np.arange(10, 10 + moves.shape[0]))
+    assert str(info.value).startswith(f"line {11 + first_bad}: move {first_bad + 2} (")
+
+
 def test_a_walk_along_no_free_arc_is_refused_naming_its_move_and_line():
     """A walk of vertices as arcs (the first copy free each time); where none is left,
     or none was there, its move and line are named."""
