@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from budget import examples
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from strategies import multidigraphs
 
 import matchgame
@@ -84,6 +85,23 @@ def test_components_are_networkxs_and_sinks_come_first(case):
     assert all(component[u] >= component[v] for u, v in arcs)
 
 
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck))
+@given(multidigraphs(max_vertices=8, max_arcs=16), st.data())
+def test_the_vertices_reached_along_the_arcs_kept_are_networkxs_descendants(case, data):
+    nx = pytest.importorskip("networkx")
+    n, arcs = case
+    graph = matchgame.DiMultiGraph(n, arcs)
+    start = data.draw(st.integers(0, n - 1))
+    kept = data.draw(st.lists(st.booleans(), min_size=len(arcs), max_size=len(arcs)))
+    keep = np.array(kept, dtype=np.uint8)[graph.out_arcs]  # a flag per arc, by tails
+    reached = arcs_kernel.reached(graph.offsets, graph.heads[graph.out_arcs], keep, start)
+    reference = nx.MultiDiGraph()
+    reference.add_nodes_from(range(n))
+    reference.add_edges_from(arc for arc, flag in zip(arcs, kept, strict=True) if flag)
+    assert reached[0] == start and len(set(reached.tolist())) == len(reached)
+    assert set(reached.tolist()) == nx.descendants(reference, start) | {start}
+
+
 def test_the_kernels_refuse_what_is_not_a_digraph():
     i32 = lambda values: np.array(values, dtype=np.int32)  # noqa: E731
     with pytest.raises(ValueError, match="offsets"):
@@ -97,6 +115,14 @@ def test_the_kernels_refuse_what_is_not_a_digraph():
         arcs_kernel.settle(i32([0, 1, 1]), i32([1]), i32([0, 1]), i32([0, 1, 2]), wins, move, 0)
     with pytest.raises(ValueError, match="start"):
         arcs_kernel.settle(i32([0, 1, 1]), i32([1]), i32([1, 0]), i32([0, 1, 2]), wins, move, 5)
+    one = np.ones(1, dtype=np.uint8)
+    for start in (-1, 2):
+        with pytest.raises(ValueError, match="start must be a vertex"):
+            arcs_kernel.reached(i32([0, 1, 1]), i32([1]), one, start)
+    with pytest.raises(ValueError, match="offsets"):
+        arcs_kernel.reached(i32([0, 2]), i32([0]), one, 0)
+    with pytest.raises(ValueError, match="keep must have a flag for each of the 1 arcs"):
+        arcs_kernel.reached(i32([0, 1, 1]), i32([1]), np.ones(2, dtype=np.uint8), 0)
 
 
 def test_the_kernels_stop_when_asked():
@@ -109,5 +135,6 @@ def test_the_kernels_stop_when_asked():
     flag.raise_()
     with flag:
         assert arcs_kernel.strong_components(offsets, heads) == (None, 0)
+        assert arcs_kernel.reached(offsets, heads, np.ones(n, dtype=np.uint8), 0) is None
     component, count = arcs_kernel.strong_components(offsets, heads)
     assert count == 1 and component is not None

@@ -360,9 +360,6 @@ def test_refusals_in_one_line():
         with pytest.raises(error) as info:
             call()
         assert "\n" not in str(info.value)
-    for later in (lambda: GAME.position(graph), lambda: GAME.annotate(None)):
-        with pytest.raises(NotImplementedError, match="not available in this version"):
-            later()
 
 
 def test_the_web_app_answers_placements_render_and_explain():

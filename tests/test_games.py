@@ -31,27 +31,10 @@ class HypothesisDraw:
         return self.data.draw(st.sampled_from(list(items)))
 
 
-PHASE_2 = {
-    "check_positions_move_by_move",
-    "check_records",
-    "check_pictures",
-    "check_options",
-    "check_python_values",
-    "check_command_line",
-    "check_piped_play",
-    "check_web_endpoints",
-}
-"""The checks directed edge geography passes once its positions and records come (its
-moves are arcs among parallel arcs: phase 2 of issue 39); until then they must fail."""
-
-
 def _cases():
     for name in matchgame.games.names():
         for face, check in EVERY_CHECK:
-            marks = []
-            if name == "directed-edge" and check.__name__ in PHASE_2:
-                marks.append(pytest.mark.xfail(strict=True, reason="phase 2 of issue 39"))
-            yield pytest.param(name, face, check, marks=marks, id=f"{name}-{face}-{check.__name__}")
+            yield pytest.param(name, face, check, id=f"{name}-{face}-{check.__name__}")
 
 
 @pytest.mark.parametrize(("name", "face", "check"), list(_cases()))

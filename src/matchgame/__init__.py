@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from .games.directed.position import DirectedPosition
     from .games.directed_edge.analysis import DirectedEdgeAnalysis
     from .games.directed_edge.explain import DirectedEdgeExplanation
+    from .games.directed_edge.position import DirectedEdgePosition
     from .games.edge.analysis import EdgeAnalysis, EdgeProof
     from .games.edge.explain import EdgeExplanation
     from .games.edge.position import EdgePosition
@@ -102,6 +103,7 @@ _LAZY = {
     "DirectedExplanation": "games.directed.explain",
     "DirectedEdgeAnalysis": "games.directed_edge.analysis",
     "DirectedEdgeExplanation": "games.directed_edge.explain",
+    "DirectedEdgePosition": "games.directed_edge.position",
     "Decomposition": "core.matching",
     "GallaiEdmonds": "core.matching",
     "decompose": "core.matching",
@@ -164,6 +166,7 @@ __all__ = [
     "DirectedAnalysis",
     "DirectedEdgeAnalysis",
     "DirectedEdgeExplanation",
+    "DirectedEdgePosition",
     "DirectedExplanation",
     "DirectedPosition",
     "DocumentError",

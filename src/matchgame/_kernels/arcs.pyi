@@ -1,9 +1,10 @@
-"""Types of arcs.pyx: strongly connected components, cycles reached, retrograde labels."""
+"""Types of arcs.pyx: strongly connected components, cycles reached, vertices reached,
+retrograde labels."""
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["reaches_a_cycle", "settle", "strong_components"]
+__all__ = ["reached", "reaches_a_cycle", "settle", "strong_components"]
 
 def strong_components(
     offsets: npt.NDArray[np.int32], heads: npt.NDArray[np.int32]
@@ -23,3 +24,9 @@ def settle(
     move: npt.NDArray[np.int32],
     start: int,
 ) -> int: ...
+def reached(
+    offsets: npt.NDArray[np.int32],
+    heads: npt.NDArray[np.int32],
+    keep: npt.NDArray[np.uint8],
+    start: int,
+) -> npt.NDArray[np.int32] | None: ...

@@ -197,9 +197,10 @@ def game_session(
             visited = between.join(session.played_text(i) for i in range(len(session.moves) - 1))
             return f"visited: {visited or 'none'}"
         used = position.used_edge_ids()
-        shown = ", ".join(f"{names.text(u)}-{names.text(v)}" for u, v in used[-8:])
+        joint, noun = ("->", "arc") if rules.directed else ("-", "edge")
+        shown = ", ".join(f"{names.text(u)}{joint}{names.text(v)}" for u, v in used[-8:])
         more = "..., " if len(used) > 8 else ""
-        return f"edges used: {more}{shown}" if used else "no edge used yet"
+        return f"{noun}s used: {more}{shown}" if used else f"no {noun} used yet"
 
     def draw(session: Session) -> str | GridPicture:
         if isinstance(names, BoardCells):
@@ -207,7 +208,9 @@ def game_session(
         if position.token_id is None:
             vertices = plural(names.n_vertices, "vertex", "vertices")
             return f"{vertices}, no token yet: place it on any vertex"
-        between = " " if names.numeric or rules.moves_per_edge else ", "
+        # a vertex number a move, or a label (which may hold a blank), or an arc's words
+        by_number = (names.numeric or rules.moves_per_edge) and position.steps.by_vertex
+        between = " " if by_number else ", "
         legal = between.join(session.text(m) for m in position.legal_moves()) or "none"
         return f"token on {names.describe(position.token_id)}; {used_text(session)}; moves: {legal}"
 
@@ -389,7 +392,6 @@ def run_terminal(
     its columns and lines, asked each turn so a resized window is followed);
     ``hint``, ``undo``, ``quit``. ``colour``: highlight the token and the moves."""
     write(legend + "\n")
-    form = "ROW COL" if session.names.width == 2 else "VERTEX"
     show = True  # the board changed since it was last shown
     while True:
         if not session.is_over() and not session.your_turn:
@@ -404,6 +406,9 @@ def run_terminal(
         if session.is_over():
             write("You win!\n" if session.winner_is_you() else "The engine wins.\n")
             return
+        form = "ROW COL" if session.names.width == 2 else "VERTEX"
+        if session.position.token_id is not None and not session.position.steps.by_vertex:
+            form = f"{form} {form} [KEY]"  # an arc: its ends, and its key among parallel arcs
         try:
             text = read(f"{session.describe_turn(len(session.moves))} - {form}, hint, undo, quit> ")
         except EOFError:

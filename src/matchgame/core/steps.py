@@ -23,7 +23,7 @@ on a board ``1 2 1 3``); its JSON is ``[tail, head, key]``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Container, Hashable, Sequence
 from typing import Any
 
 import numpy as np
@@ -81,8 +81,10 @@ class Steps:
         """Step ``i`` as text (records, play, messages)."""
         raise NotImplementedError
 
-    def parse(self, text: str, what: str = "move") -> int:
-        """The id of the step written ``text`` (:meth:`text`'s form).
+    def parse(self, text: str, what: str = "move", taken: Container[int] = ()) -> int:
+        """The id of the step written ``text`` (:meth:`text`'s form); where a text names
+        several steps alike (an arc by its ends alone, among parallel arcs), the first
+        not in ``taken``.
 
         Raises
         ------
@@ -145,7 +147,7 @@ class VertexSteps(Steps):
     def text(self, i: int) -> str:
         return self.names.text(i)
 
-    def parse(self, text: str, what: str = "move") -> int:
+    def parse(self, text: str, what: str = "move", taken: Container[int] = ()) -> int:
         return self.names.parse(text, what)
 
     def json_value(self, i: int) -> Any:
@@ -170,6 +172,8 @@ class ArcSteps(Steps):
     >>> steps = ArcSteps(VertexIds(3), [0, 0, 1], [1, 1, 2])
     >>> steps.name(1), steps.text(1), steps.text(2), steps.parse("1 2 1"), steps.head(2)
     ((0, 1, 1), '1 2 1', '2 3', 1, 2)
+    >>> steps.parse("1 2"), steps.parse("1 2", taken={0})  # by its ends: a copy not taken
+    (0, 1)
     >>> steps.from_json([1, 2, 0]), steps.json_value(2)  # JSON names vertices 1-based
     (0, [2, 3, 0])
     """
@@ -182,30 +186,34 @@ class ArcSteps(Steps):
         self.tails = np.asarray(tails, dtype=np.int64)
         self.arc_heads = np.asarray(heads, dtype=np.int64)
         self.count = int(self.tails.shape[0])
-        keys = np.zeros(self.count, dtype=np.int64)
-        seen: dict[tuple[int, int], int] = {}
-        for i, pair in enumerate(zip(self.tails.tolist(), self.arc_heads.tolist(), strict=True)):
-            keys[i] = seen.get(pair, 0)
-            seen[pair] = int(keys[i]) + 1
+        # the arcs grouped by their ends, each group's in order: arc (pair, key) is
+        # the key-th of its group (one sort, then binary searches: no per-arc loop)
+        pairs = self.tails * max(names.n_vertices, 1) + self.arc_heads
+        self._by_pair = np.argsort(pairs, kind="stable")
+        self._pairs = pairs[self._by_pair]
+        starts = np.searchsorted(self._pairs, pairs, side="left")
+        keys = np.empty(self.count, dtype=np.int64)
+        keys[self._by_pair] = np.arange(self.count) - starts[self._by_pair]
         self.keys = keys
-        self._by_pair = {pair: count for pair, count in seen.items()}  # arcs per pair
-        self._first: dict[tuple[int, int], int] = {}
-        for i, pair in enumerate(zip(self.tails.tolist(), self.arc_heads.tolist(), strict=True)):
-            self._first.setdefault(pair, i)
+
+    def _group(self, tail: int, head: int) -> tuple[int, int]:
+        """Where the arcs ``tail -> head`` lie among the arcs grouped by their ends."""
+        pair = tail * max(self.names.n_vertices, 1) + head
+        return (
+            int(self._pairs.searchsorted(pair, side="left")),
+            int(self._pairs.searchsorted(pair, side="right")),
+        )
 
     def _id(self, tail: int, head: int, key: int) -> int | None:
-        first = self._first.get((tail, head))
-        if first is None or not 0 <= key < self._by_pair[(tail, head)]:
-            return None
-        if key == 0:
-            return first
-        found = np.flatnonzero((self.tails == tail) & (self.arc_heads == head) & (self.keys == key))
-        return int(found[0])
+        start, stop = self._group(tail, head)
+        return int(self._by_pair[start + key]) if 0 <= key < stop - start else None
 
     def parallel(self, i: int) -> list[int]:
-        """The ids of the arcs with the same ends as arc ``i`` (``i`` among them)."""
-        tail, head = int(self.tails[i]), int(self.arc_heads[i])
-        return np.flatnonzero((self.tails == tail) & (self.arc_heads == head)).tolist()
+        """The ids of the arcs with the same ends as arc ``i`` (``i`` among them), in
+        order."""
+        start, stop = self._group(int(self.tails[i]), int(self.arc_heads[i]))
+        found: list[int] = self._by_pair[start:stop].tolist()
+        return found
 
     def name(self, i: int) -> Hashable:
         names = self.names
@@ -229,15 +237,16 @@ class ArcSteps(Steps):
             raise InvalidTypeError(f"{what}'s key must be an int, got {describe(key)}")
         found = self._id(tail, head, int(key))
         if found is None:
-            raise error(f"{what} {shorten(repr(tuple(name)))}: no such arc")
+            raise error(f"{what} {shorten(tuple(name))}: no such arc")
         return found
 
     def text(self, i: int) -> str:
         tail, head = int(self.tails[i]), int(self.arc_heads[i])
         text = f"{self.names.text(tail)} {self.names.text(head)}"
-        return text if self._by_pair[(tail, head)] == 1 else f"{text} {int(self.keys[i])}"
+        start, stop = self._group(tail, head)
+        return text if stop - start == 1 else f"{text} {int(self.keys[i])}"
 
-    def parse(self, text: str, what: str = "move") -> int:
+    def parse(self, text: str, what: str = "move", taken: Container[int] = ()) -> int:
         words = text.split()
         # the ends' texts split anywhere the names read them (a cell is two words),
         # then an optional key
@@ -254,10 +263,12 @@ class ArcSteps(Steps):
                 except MatchgameError:
                     continue
                 found = self._id(tail, head, int(key_text))
+                if found is not None and not key_words:  # by its ends: a copy not taken
+                    return next((i for i in self.parallel(found) if i not in taken), found)
                 if found is not None:
                     return found
         raise InvalidInputError(
-            f"{what} {shorten(text.strip())!r}: no such arc (write its tail, its head, and its "
+            f"{what} {shorten(text.strip())}: no such arc (write its tail, its head, and its "
             "key among parallel arcs)"
         )
 
@@ -283,7 +294,7 @@ class ArcSteps(Steps):
             raise InvalidInputError(f"{what}'s key must be an integer, got {describe(key)}")
         found = self._id(tail, head, key)
         if found is None:
-            raise InvalidInputError(f"{what} {shorten(repr(value))}: no such arc")
+            raise InvalidInputError(f"{what} {shorten(value)}: no such arc")
         return found
 
     def head(self, i: int) -> int:

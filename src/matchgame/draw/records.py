@@ -80,9 +80,9 @@ def position_scene(
     token = position.token_id
     visited = position.visited_mask()
     classes = np.where(visited, _VISITED, _FREE).astype(np.uint8)
-    legal = position.legal_move_ids()
+    legal = position.move_targets(position.legal_move_ids())  # where the moves go
     winning = np.zeros(graph.n_vertices, dtype=bool)
-    winning[position.winning_move_ids()] = True
+    winning[position.move_targets(position.winning_move_ids())] = True
     classes[legal] = np.where(winning[legal], _WINNING_MOVE, _LOSING_MOVE)
     if token is not None:
         classes[token] = _TOKEN

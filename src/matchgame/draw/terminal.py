@@ -129,8 +129,8 @@ def _board_text(position: BasePosition, names: BoardCells) -> str:
     chars[names.cell_of_vertex[left]] = "o"
     token = position.token_id
     options: tuple[Cell, ...] = ()
-    if token is not None:
-        legal = position.legal_move_ids().tolist()
+    if token is not None:  # where the moves go (an arc's head)
+        legal = np.unique(position.move_targets(position.legal_move_ids())).tolist()
         chars[names.cell_of_vertex[legal]] = "*"
         chars[names.cell_of_vertex[token]] = "@"
         options = tuple(names.name(v) for v in legal)
@@ -166,8 +166,12 @@ def _graph_text(position: BasePosition, names: VertexNames) -> str:
             "no token: place it on any of "
             f"{plural(len(position.legal_move_ids()), 'vertex', 'vertices')}"
         )
-    else:
+    elif position.steps.by_vertex:
         legal = between.join(names.texts(position.legal_move_ids().tolist())) or "none"
+        head = f"token on {names.describe(token)}; moves: {legal}"
+    else:  # the moves as the game writes them (an arc: its ends, and a key)
+        steps = position.steps
+        legal = ", ".join(steps.text(i) for i in position.legal_move_ids().tolist()) or "none"
         head = f"token on {names.describe(token)}; moves: {legal}"
     lines = [head]
     for v in shown[:MAX_TEXT_VERTICES].tolist():

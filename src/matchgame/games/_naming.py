@@ -3,16 +3,17 @@
 :class:`MoveNames` is the part of :class:`~matchgame.games.positions.BasePosition`
 that turns ids into names and back: a placement names a vertex (fast paths for ids
 and board cells, the names' own checks else), and a move after it is named as the
-game's steps name it (:mod:`matchgame.core.steps`: by the vertex it reaches, or by
+game's steps name it (``matchgame.core.steps``: by the vertex it reaches, or by
 the arc it travels).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..core.names import BoardCells, VertexIds, VertexNames
 from ..core.steps import Steps, VertexSteps
@@ -123,6 +124,30 @@ class MoveNames:
             return self._names.text(self._names.vertex(name, "move"))
         return self._steps.text(self._steps.find(name, "move"))
 
+    def move_json(self, name: Any, placement: bool | None = None) -> Any:
+        """The JSON value of the move named ``name`` (``[3, 5]``, ``7``, ``"a"``, an arc
+        ``[2, 3, 0]``: what :meth:`move_from_json` reads): a placement (a vertex) or a
+        step, by default as the position stands now.
+
+        Raises
+        ------
+        InvalidInputError, InvalidTypeError
+            If ``name`` names no such move.
+        """
+        if placement is None:
+            placement = self._token is None
+        if placement or self._steps.by_vertex:
+            return self._names.json_value(self._names.vertex(name, "move"))
+        return self._steps.json_value(self._steps.find(name, "move"))
+
+    def move_json_array(self, ids: Sequence[int] | npt.NDArray[np.integer]) -> Any:
+        """The JSON values of move ids as the position stands now (vertex ids while the
+        token is not placed): an array of numbers or rows where moves are vertices (a
+        document's writer writes it fast), else a list."""
+        if self._token is None or self._steps.by_vertex:
+            return self._names.json_array(np.asarray(ids, dtype=np.int64))
+        return [self._steps.json_value(int(i)) for i in ids]
+
     def move_from_json(self, value: Any, what: str = "move") -> int:
         """The id of the move a JSON value names (a placement's vertex, or a step as the
         game writes it: ``[3, 5]``, ``7``, ``"a"``, an arc ``[2, 3, 0]``), as the position
@@ -154,5 +179,5 @@ class MoveNames:
     def steps(self) -> Steps:
         """How the moves after the placement are named (by the vertex they reach in
         every game whose moves a vertex determines; by arc where parallel arcs are
-        moves of their own): :mod:`matchgame.core.steps`."""
+        moves of their own): ``matchgame.core.steps``."""
         return self._steps

@@ -134,7 +134,7 @@ class Game(Registered):
     names_itself : bool
         Whether its JSON documents carry ``"game": name`` (every game's do but the
         vertex game's, which began before there were others:
-        :func:`document_game` reads a document that names no game as its).
+        ``matchgame.games.document_game`` reads a document that names no game as its).
 
     See Also
     --------
@@ -299,7 +299,7 @@ class Game(Registered):
         """How the game names its moves after the placement on ``graph`` (the game's
         graph; ``names``: other names for its vertices, such as an edge list's numbers
         for a record's text): by the vertex the token goes to, unless the game's moves
-        are not determined by it (:mod:`matchgame.core.steps`)."""
+        are not determined by it (``matchgame.core.steps``)."""
         return VertexSteps(graph.names if names is None else names)
 
     def walk_moves(self, graph: Any, walk: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -325,7 +325,7 @@ class Game(Registered):
         self, graphs: GraphLines, **options: Any
     ) -> tuple[BaseBatchAnswers, tuple[int, str] | None]:
         """The answers of many small graphs at once (``matchgame sweep``: see
-        :mod:`matchgame.sweep`), a :class:`~matchgame.games.batches.BaseBatchAnswers`;
+        :mod:`matchgame.sweep`), a ``matchgame.games.batches.BaseBatchAnswers``;
         and, when a graph needs more than the game's budget, its place in ``graphs``
         and why (the answers then hold the graphs before it), else None."""
 

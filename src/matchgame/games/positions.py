@@ -4,7 +4,8 @@
 log, legal and winning moves, the verdict, the engine's best move, the outcome,
 moves read from text), written once over a few hooks each game implements on its
 own sibling class (:class:`~matchgame.Position` for the vertex game,
-:class:`~matchgame.EdgePosition`, :class:`~matchgame.DirectedPosition`). Every
+:class:`~matchgame.EdgePosition`, :class:`~matchgame.DirectedPosition`,
+:class:`~matchgame.DirectedEdgePosition`). Every
 position has one constructor signature, copies, pickles, and compares equal to a
 position of the same game and graph in the same state.
 """
@@ -12,7 +13,7 @@ position of the same game and graph in the same state.
 from __future__ import annotations
 
 import abc
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -46,8 +47,9 @@ class BasePosition(MoveNames, abc.ABC):
         The token's vertex; None for the placement phase (the mover places it).
     used : iterable
         What the game's moves used up before: vertices (the vertex and directed
-        games' visited vertices) or edges as ``(u, v)`` pairs (the edge game).
-        Every game's position takes these parameters, in this order.
+        games' visited vertices), edges as ``(u, v)`` pairs (the edge game) or arcs
+        as ``(u, v, key)`` or ``(u, v)`` (directed edge geography). Every game's
+        position takes these parameters, in this order.
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves.
     **options
@@ -58,6 +60,7 @@ class BasePosition(MoveNames, abc.ABC):
     Position : The vertex game's position.
     EdgePosition : The edge game's position.
     DirectedPosition : The directed game's position.
+    DirectedEdgePosition : Directed edge geography's position (its moves are arcs).
     Game.position : A position of the game chosen by name.
 
     Examples
@@ -250,15 +253,43 @@ class BasePosition(MoveNames, abc.ABC):
         if placement or self._steps.by_vertex:
             u = self._names.parse(text.strip(), "move")
         else:
-            u = self._free_twin(self._steps.parse(text.strip(), "move"))
+            u = self._parse_step(text)
         problem = self._illegal(u)
         if problem is not None:
             raise IllegalMoveError(f"move {text.strip()!r}: {problem}")
         return self._move_name(u, placement)
 
+    def read_move(self, text: str) -> Hashable:
+        """The move written ``text``, as the position stands now, by name (not checked
+        legal: :meth:`parse_move` checks); an arc typed by its ends alone (``2 3``) is
+        the first of its parallel arcs still free.
+
+        Raises
+        ------
+        InvalidInputError
+            If ``text`` names no vertex (no step).
+        """
+        if self._token is None or self._steps.by_vertex:
+            return super().read_move(text)
+        return self._steps.name(self._parse_step(text))
+
+    def _parse_step(self, text: str) -> int:
+        """The step written ``text`` (a text naming several alike, an arc by its ends
+        among parallel arcs: the first of them legal now)."""
+        return self._steps.parse(text.strip(), "move", _Unplayable(self))
+
+    def move_targets(self, ids: Sequence[int] | npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+        """The vertex ids the moves ``ids`` (as :meth:`legal_move_ids` gives them, as
+        the position stands now) take the token to: the placements' vertices, or each
+        step's head (an arc's)."""
+        as_ids: npt.NDArray[np.int64] = np.asarray(ids, dtype=np.int64)
+        if self._token is None or self._steps.by_vertex:
+            return as_ids
+        return self._steps.heads(as_ids)
+
     def _free_twin(self, step: int) -> int:
-        """``step``, or a legal step parallel to it when it is used (a move typed by its
-        ends alone, ``2 3``, takes whichever of the parallel arcs is free)."""
+        """``step``, or a legal step parallel to it when it is used (an arc named by its
+        ends alone, ``(2, 3)``, is whichever of the parallel arcs is free)."""
         if self._illegal(step) is None or not isinstance(self._steps, ArcSteps):
             return step
         legal = set(self._legal_list())
@@ -323,6 +354,8 @@ class BasePosition(MoveNames, abc.ABC):
             If ``v`` is not a name of the graph's vertices.
         """
         u = self._move_id(v)
+        if not self._steps.by_vertex and self._token is not None and _by_ends(v):
+            u = self._free_twin(u)  # an arc named by its ends alone: any free copy
         problem = self._illegal(u)
         if problem is not None:
             raise IllegalMoveError(problem)
@@ -426,6 +459,22 @@ class BasePosition(MoveNames, abc.ABC):
         from .. import draw
 
         return draw.position_text(self)
+
+
+class _Unplayable:
+    """The steps not legal in a position, as a container (what
+    :meth:`~matchgame.core.steps.Steps.parse` passes over)."""
+
+    def __init__(self, position: BasePosition) -> None:
+        self.position = position
+
+    def __contains__(self, step: object) -> bool:
+        return not isinstance(step, int) or self.position._illegal(step) is not None
+
+
+def _by_ends(name: Any) -> bool:
+    """Whether a move's name is a pair (an arc by its ends, where moves are arcs)."""
+    return isinstance(name, tuple | list) and len(name) == 2
 
 
 def _rebuild(cls: type[BasePosition], setup: tuple[Any, ...], moves: list[int]) -> BasePosition:

@@ -153,7 +153,7 @@ def find_game(which: Any) -> Game:
 
 
 game = find_game
-"""The game named ``which``: :func:`find_game`, as ``matchgame.game(name)`` spells it."""
+"""The game named ``which``: ``find_game``, as ``matchgame.game(name)`` spells it."""
 
 
 def all_games() -> tuple[Game, ...]:

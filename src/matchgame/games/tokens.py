@@ -335,13 +335,17 @@ def _text_names(game_graph: Any, board: Board | None) -> VertexNames:
 
 
 def _step_ids(steps: Steps, read: TokenText) -> list[int]:
-    """The ids of a record's moves after the placement, each read from its line's text."""
-    ids = []
+    """The ids of a record's moves after the placement, each read from its line's text
+    (a text that names several steps alike, such as an arc by its ends among parallel
+    arcs, is the first the record has not played yet)."""
+    ids: list[int] = []
+    played: set[int] = set()
     for i, (text, line) in enumerate(zip(read.texts(), read.move_lines.tolist(), strict=True)):
         if i == 0:
             continue
         try:
-            ids.append(steps.parse(text, f"move {i + 1}"))
+            ids.append(steps.parse(text, f"move {i + 1}", played))
         except MatchgameError as exc:
             raise IllegalMoveError(f"line {line}: {exc}") from None
+        played.add(ids[-1])
     return ids

@@ -161,7 +161,7 @@ def sweep(
     game : str or Game
         The game (:func:`matchgame.game`; default the vertex game). Documents are
         its ``placements --game NAME --format json`` answers; its counts histogram
-        the values it declares (:attr:`Game.sweep_values`: the vertex game's
+        the values it declares (:attr:`~matchgame.Game.sweep_values`: the vertex game's
         ``matching_size`` among them).
     checkpoint : str or os.PathLike, optional
         With ``count=True``: a file recording the sweep's progress part by part
@@ -170,7 +170,7 @@ def sweep(
         the parts not done and returns the counts of the whole. A file recording
         another sweep (other arguments, or inputs changed since) is refused.
     **options
-        The game's own options (:attr:`Game.options`), checked by the game:
+        The game's own options (:attr:`~matchgame.Game.options`), checked by the game:
         ``max_states``, an exact search's budget per graph (the games that search;
         default 10**6; a graph past it raises ParseError naming its line).
 

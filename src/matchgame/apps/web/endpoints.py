@@ -302,10 +302,9 @@ def hint(query: QueryParams, body: bytes) -> Response:
     winning = game.mover_wins()
     after = game.copy()
     after.push(move)
-    names = game.graph.names
     return _json(
         {
-            "move": names.json_value(names.vertex(move)),
+            "move": game.move_json(move),
             "winning": winning,
             "winning_replies": len(after.winning_moves()),
         }

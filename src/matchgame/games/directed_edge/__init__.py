@@ -6,11 +6,16 @@ place); who cannot move loses. Schaefer (1978) showed it PSPACE-complete (his
 without a cycle is decided in linear time by retrograde analysis, and the rest by an
 exact search, one strongly connected component at a time.
 
+A move after the placement is the arc it travels, ``(tail, head, key)``
+(:class:`~matchgame.core.steps.ArcSteps`): parallel arcs are moves of their own.
+
 The game's folder: :mod:`.source` (what it plays on), :mod:`.solve` (opposite arcs
 cancelled, components, retrograde labels) and :mod:`.search` (the exact search of a
 component), :mod:`.analysis` (:class:`~matchgame.DirectedEdgeAnalysis`),
-:mod:`.explain`, :mod:`.certificate`, :mod:`.documents` and :mod:`.batch`. It was
-added through the games' contract alone: no face of matchgame names it.
+:mod:`.remaining` (a position as the fresh game on the arcs left), :mod:`.position`
+(:class:`~matchgame.DirectedEdgePosition`), :mod:`.records`, :mod:`.explain`,
+:mod:`.certificate`, :mod:`.documents` and :mod:`.batch`. It was added through the
+games' contract alone: no face of matchgame names it.
 """
 
 from __future__ import annotations
@@ -19,7 +24,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.moves import as_moves
-from ...errors import MatchgameError
 from ..budget import MAX_STATES_OPTION
 from ..contract import Game
 
@@ -29,23 +33,15 @@ if TYPE_CHECKING:
 
     from ...core.board import Board
     from ...core.dimultigraph import DiMultiGraph
+    from ...core.names import VertexNames
+    from ...core.steps import ArcSteps
     from ..notes import WalkAnnotation
-    from ..positions import BasePosition
     from ..tokens import TokenRecord
     from .analysis import DirectedEdgeAnalysis
     from .batch import DirectedEdgeBatchAnswers
+    from .position import DirectedEdgePosition
 
-__all__ = ["GAME", "DirectedEdgeGame", "NotYetError"]
-
-_LATER = (
-    "of directed edge geography, whose moves are arcs among parallel arcs, are not "
-    "available in this version"
-)
-
-
-class NotYetError(MatchgameError, NotImplementedError):
-    """Positions and records of this game, asked for before they exist (a
-    :class:`~matchgame.errors.MatchgameError`: the faces say it in one line)."""
+__all__ = ["GAME", "DirectedEdgeGame"]
 
 
 class DirectedEdgeGame(Game):
@@ -99,8 +95,24 @@ class DirectedEdgeGame(Game):
         *,
         moves: str = "orthogonal",
         **options: Any,
-    ) -> BasePosition:
-        raise NotYetError(f"positions {_LATER}")
+    ) -> DirectedEdgePosition:
+        from .position import DirectedEdgePosition
+
+        return DirectedEdgePosition(source, token, used, moves=moves, **options)
+
+    def steps(self, graph: Any, names: VertexNames | None = None) -> ArcSteps:
+        """A move is the arc it travels, ``(tail, head, key)``: arc ``i`` of the
+        :class:`~matchgame.DiMultiGraph` (its arcs in the order given) is step ``i``."""
+        from ...core.steps import ArcSteps
+
+        return ArcSteps(graph.names if names is None else names, graph.tails, graph.heads)
+
+    def walk_moves(self, graph: Any, walk: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """A walk of vertices as arcs: from each vertex to the next, the first arc the
+        walk has not used yet (:meth:`check_walk` refuses a step along none)."""
+        from .records import walk_arcs
+
+        return walk_arcs(graph, walk)
 
     def check_walk(
         self,
@@ -108,10 +120,25 @@ class DirectedEdgeGame(Game):
         path: npt.NDArray[np.int64],
         move_lines: npt.NDArray[np.int64] | None = None,
     ) -> None:
-        raise NotYetError(f"records {_LATER}")
+        from .records import check_arc_record
+
+        check_arc_record(graph, path, move_lines)
 
     def annotate(self, record: TokenRecord, **options: Any) -> WalkAnnotation:
-        raise NotYetError(f"records {_LATER}")
+        from ..tokens import TokenRecord
+        from .records import annotate_directed_edge
+
+        graph, moves = self.record_moves(record)
+        if record.rules is not self:  # another game's walk, as this game's arcs
+            record = TokenRecord.of_game(
+                self,
+                graph,
+                moves,
+                record.board,
+                record.moves_rule or "orthogonal",
+                record.move_lines,
+            )
+        return annotate_directed_edge(record, graph, **self.checked_options(options))
 
     def check_answer(self, source: Any, answer: Any, *, moves: str = "orthogonal") -> list[str]:
         from .certificate import check_directed_edge_answer

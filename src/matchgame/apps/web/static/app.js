@@ -17,6 +17,7 @@ const state = {
   steps: [], // Record: one entry per move of the record
   step: 0,
   legal: [], // Play: the legal moves of the position shown, as text
+  legalMoves: [], // and as the server wrote them (JSON values)
   // a graph file's format (from `matchgame serve FILE`) or its name (a file opened
   // here): the server reads the text as the command line reads that file, since a
   // METIS or SNAP file's first line looks like matchgame's own edge list
@@ -96,7 +97,17 @@ function query(extra = {}) {
   return params.toString();
 }
 
-function moveText(move) { return Array.isArray(move) ? move.join(" ") : String(move); }
+// A move as typed: a vertex, "ROW COL", or an arc [tail, head, key] as its ends' text then
+// its key ("2 3 0"; on a board "1 2 1 3 0").
+function moveText(move) { return Array.isArray(move) ? move.map(moveText).join(" ") : String(move); }
+
+// Where the moves are arcs ([tail, head, key]), a vertex or cell clicked stands for the
+// first legal arc to it; null when none is, or the moves are not arcs.
+function arcTo(move) {
+  const arc = state.legalMoves.find((legal) => Array.isArray(legal) && legal.length === 3
+    && Number.isInteger(legal[2]) && moveText(legal[1]) === moveText(move));
+  return arc === undefined ? null : arc;
+}
 
 // A move or placement typed as "ROW COL" (or "ROW,COL"): its JSON value; on a graph the
 // vertex as typed (a number or a label: the server reads it as the graph names it); or null.
@@ -324,6 +335,7 @@ function positionRequest() {
 // A refused position: nothing of the game before may stay (its board, its moves).
 function clearGame() {
   state.legal = [];
+  state.legalMoves = [];
   listLegalMoves([]);
   for (const id of ["play-picture", "play-note", "turn", "verdict", "moves-played"]) {
     $(id).textContent = "";
@@ -354,6 +366,7 @@ async function showPosition() {
     });
   if (text === null) return;
   const position = JSON.parse(text);
+  state.legalMoves = position.legal_moves;
   state.legal = position.legal_moves.map(moveText);
   listLegalMoves(state.legal);
   // a graph too big to draw: no picture (never the game before's), and why
@@ -425,8 +438,12 @@ function playMove(move) {
   const total = movesBefore() + state.played.length;
   if (!yourTurn(total) || $("game-result").dataset.winner) return;
   if (!state.legal.includes(moveText(move))) {
-    showError(`${moveText(move)} is not a legal move here`);
-    return;
+    const arc = arcTo(move); // a vertex clicked where the moves are arcs
+    if (arc === null) {
+      showError(`${moveText(move)} is not a legal move here`);
+      return;
+    }
+    move = arc;
   }
   showError("");
   $("move-text").value = ""; // a hint or a typed move is of the position before
@@ -440,7 +457,9 @@ $("play-picture").addEventListener("click", (event) => {
   let move = hooked ? moveOf(hooked) : null;
   if (!hooked) { // a big board: one hook for all its cells; only legal moves count
     const hit = clickedCell(event);
-    if (hit && hit.cell && state.legal.includes(moveText(hit.cell))) move = hit.cell;
+    if (hit && hit.cell && (state.legal.includes(moveText(hit.cell)) || arcTo(hit.cell))) {
+      move = hit.cell;
+    }
   }
   if (move !== null) playMove(move);
 });
@@ -471,8 +490,11 @@ $("hint").addEventListener("click", async () => {
   const hint = JSON.parse(text);
   if (hint.move === null) return;
   const best = moveText(hint.move);
-  const key = Array.isArray(hint.move) ? "data-cell" : "data-vertex";
-  const target = $("play-picture").querySelector(`[${key}="${CSS.escape(best)}"]`);
+  // where the move goes: its cell or vertex (an arc's head)
+  const arc = Array.isArray(hint.move) && hint.move.length === 3 && Number.isInteger(hint.move[2]);
+  const to = arc ? hint.move[1] : hint.move;
+  const key = Array.isArray(to) ? "data-cell" : "data-vertex";
+  const target = $("play-picture").querySelector(`[${key}="${CSS.escape(moveText(to))}"]`);
   if (target) target.classList.add("hinted");
   $("move-text").value = best; // ready to play without a picture too
   verdict.dataset.hint = best;
