@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.matching import ALGORITHMS
+from ...core._algorithms import ALGORITHMS
 from ...core.moves import as_moves
 from ..contract import Game
 from ..options import GameOption, check_choice_option
