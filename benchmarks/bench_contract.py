@@ -75,11 +75,14 @@ def ratios(new: str, old: str, runs: int, timeout: int) -> dict[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", type=Path, required=True, help="the other install's bin")
+    parser.add_argument(
+        "--new", type=Path, default=None, help="this side's bin (default: this Python's)"
+    )
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     if shutil.which("farm-bench") is None or shutil.which("nauty-geng") is None:
         sys.exit("needs farm-bench and nauty-geng on the PATH")
-    new_bin = Path(sys.executable).parent
+    new_bin = Path(sys.executable).parent if args.new is None else args.new
     old_bin = args.baseline
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)

@@ -97,6 +97,9 @@ nb_execution_raise_on_error = True
 nb_execution_timeout = 60
 nb_execution_show_tb = True
 nb_merge_streams = True
+# a cell's Markdown output (the contest page's table of problems) read as GitHub's
+# Markdown, whose tables CommonMark lacks
+nb_render_markdown_format = "gfm"
 # docs/notebook.py, the percent-format notebook the tests also run, is a page too
 nb_custom_formats = {".py": ["jupytext.reads", {"fmt": "py:percent"}]}
 
@@ -290,7 +293,7 @@ def _assigned_doc(module: str, name: str, value: object) -> list[str]:
 
 def _alias_sentences() -> dict[str, str]:
     """Each public name that is another name of a class, and the docstring of its
-    assignment (``MoveAnnotation = MoveNote`` in matchgame.games.bunny)."""
+    assignment (``MoveAnnotation = MoveNote`` in matchgame.games.vertex.mistakes)."""
     aliases = {}
     for name, value in PUBLIC.items():
         if inspect.isclass(value) and value.__name__ != name:

@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,3 +58,54 @@ def seed_programs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Pa
             programs.setdefault(_problem_of(text), []).append(binary)
     assert all(build.wait() == 0 for build in builds)
     return programs
+
+
+# -- isolation layers -------------------------------------------------------------------
+
+
+def survivors(marker: str) -> list[str]:
+    """Processes with ``marker`` as a word of their command line."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                words = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if marker.encode() in words:
+                found.append(entry.name)
+    return found
+
+
+def gone(marker: str, seconds: float = 5.0) -> bool:
+    """Whether every process marked ``marker`` is gone within ``seconds`` (killed ones
+    take the kernel a moment to reap)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while survivors(marker) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return not survivors(marker)
+
+
+LAYERS = ("none", "cgroup", "bwrap", "unshare")
+"""Each layer a test may force alone (MATCHGAME_ISOLATION's values); the best
+combination is ``auto``."""
+
+
+def isolation_of(layer: str) -> Any:
+    """The Isolation MATCHGAME_ISOLATION=layer gives, or a skip naming what is missing."""
+    from matchgame.contest.programs import Isolation
+    from matchgame.contest.sandbox import find_isolation
+    from matchgame.errors import MatchgameError
+
+    if layer == "none":
+        return Isolation()
+    try:
+        return find_isolation(frozenset(layer.split(",")), strict=True)
+    except MatchgameError as exc:
+        # CI installs bubblewrap and requires it (MATCHGAME_REQUIRE_BWRAP=1, .ci/run)
+        required = os.environ.get("MATCHGAME_REQUIRE_BWRAP") == "1"
+        if required and "bwrap" in layer.split(",") and "cgroup" not in str(exc):
+            pytest.fail(f"bwrap is required (MATCHGAME_REQUIRE_BWRAP=1): {exc}")
+        pytest.skip(str(exc))

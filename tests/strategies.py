@@ -1,4 +1,4 @@
-"""hypothesis strategies for boards and graphs."""
+"""hypothesis strategies for boards and graphs (directed multigraphs too)."""
 
 from __future__ import annotations
 
@@ -68,3 +68,22 @@ def general_edge_lists(
             cycle = draw(st.permutations(range(n)))[:length]
             edges += _cycle(list(cycle))
     return n, edges
+
+
+@st.composite
+def multidigraphs(
+    draw: st.DrawFn, max_vertices: int = 6, max_arcs: int = 10
+) -> tuple[int, list[tuple[int, int]]]:
+    """``(n, arcs)`` of a directed multigraph: random arcs, then some of them repeated
+    (parallel arcs) and some reversed (2-cycles), self-loops among them."""
+    n = draw(st.integers(1, max_vertices))
+    vertex = st.integers(0, n - 1)
+    arcs = draw(st.lists(st.tuples(vertex, vertex), max_size=max_arcs // 2))
+    for u, v in list(arcs):
+        kind = draw(st.sampled_from(["none", "none", "parallel", "reverse"]))
+        if kind == "parallel":
+            arcs.append((u, v))
+        elif kind == "reverse":
+            arcs.append((v, u))
+    arcs = draw(st.permutations(arcs)) if arcs else arcs
+    return n, [(int(u), int(v)) for u, v in arcs[:max_arcs]]

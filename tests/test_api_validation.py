@@ -19,6 +19,7 @@ from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import matchgame as bunny  # the NOI2011 names: GameRecord, BunnyBoard, analyse_record
 import matchgame as mg
 from matchgame import generate
 from matchgame.errors import (
@@ -29,8 +30,8 @@ from matchgame.errors import (
     MatchgameError,
     ParseError,
 )
-from matchgame.games import bunny
 from matchgame.games.vertex import engines
+from matchgame.readers.noi import player_of
 
 PATH4 = mg.Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
 TRIANGLE = mg.Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)])
@@ -236,7 +237,7 @@ def test_record_analysis_arguments():
     _raises(InvalidInputError, lambda: analysis.winning_reply(-1), "position")
     _raises(InvalidInputError, lambda: analysis.winning_reply(3), "position")
     _raises(InvalidTypeError, lambda: bunny.analyse_record("1 1\n.\n0\n"), "GameRecord.parse")
-    _raises(InvalidInputError, lambda: bunny.player_of(-1), "move_index")
+    _raises(InvalidInputError, lambda: player_of(-1), "move_index")
 
 
 def test_matching_arguments():

@@ -748,3 +748,62 @@ def test_a_graph_files_example_is_read_in_its_format(page):
     assert wait_for_summary(page, "77") == "5"  # an odd cycle: every placement wins
     expect(page.locator("#kind")).to_have_value("edges")
     expect(page.locator("#explore-picture [data-vertex='5']")).to_have_count(1)
+
+
+def test_the_layout_and_size_switches_redraw_a_graph_as_render_does(page):
+    """Issue 42, 5: the page lays a graph out as ``render --layout`` does and draws it at
+    the size asked; its Input menu names every graph format (GML too), from the server."""
+    graph_option = page.locator("#kind option[value=edges]")
+    expect(graph_option).to_contain_text("GML")
+    expect(graph_option).to_contain_text("NetworkX")
+    expect(page.locator("#layout")).to_be_disabled()  # a board: drawn as its cells
+    cycle = b"0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n"  # as NetworkX's write_edgelist writes it
+    page.set_input_files(
+        "#upload", files=[{"name": "c6.txt", "mimeType": "text/plain", "buffer": cycle}]
+    )
+    settle(page)
+    expect(page.locator("#kind")).to_have_value("edges")
+    expect(page.locator("#explore-picture [data-vertex]")).to_have_count(6)
+    page.select_option("#layout", "circular")
+    page.fill("#size", "300")
+    page.locator("#size").dispatch_event("change")
+    settle(page)
+    svg = page.locator("#explore-picture svg")
+    expect(svg).to_have_attribute("width", "300")
+    expect(page.locator("#error")).to_have_text("")
+    for tab in ("play",):
+        page.click(f"#tabs button[data-mode={tab}]")
+        settle(page)
+        expect(page.locator("#play-picture svg")).to_have_attribute("width", "300")
+    footer = page.locator("footer")
+    expect(footer).to_contain_text("POST /api/render")
+    expect(footer).to_contain_text("docs/tutorials/web-app.md")
+
+
+ARCS = "4 5\n1 2\n1 2\n2 3\n3 1\n3 4\n"  # two arcs 1 -> 2, each a move of its own
+
+
+def test_directed_edge_geography_plays_the_arcs_clicked_at_their_heads_or_typed(page, shots):
+    # the moves after the placement are arcs [tail, head, key]: listed and typed as
+    # "tail head key", played by a click on the vertex they lead to (the first legal
+    # arc there); placed on vertex 1 the mover (the engine) wins
+    page.select_option("#kind", "edges")
+    page.locator("#text-panel summary").click()
+    page.fill("#input", ARCS)
+    page.select_option("#game", "directed-edge")
+    page.click("#apply")
+    settle(page)
+    page.click("#tabs button[data-mode=play]")
+    page.select_option("#side", "first")
+    settle(page)
+    page.fill("#move-text", "1")
+    page.press("#move-text", "Enter")
+    settle(page)
+    expect(page.locator("#moves-played")).to_contain_text(re.compile(r"2\. 1 2 [01] \(engine\)"))
+    expect(page.locator("#legal-moves option")).to_have_count(2)  # a title, then "2 3"
+    assert page.locator("#legal-moves option").nth(1).get_attribute("value") == "2 3 0"
+    page.locator('#play-picture [data-vertex="3"]').click()
+    expect(page.locator("#moves-played")).to_contain_text("3. 2 3 0 (you)")
+    expect(page.locator("#error")).to_have_text("")
+    page.screenshot(path=shots / "play-arcs-directed-edge.png")
+    assert play_to_the_end(page) == "engine"

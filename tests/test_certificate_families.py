@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 
 from matchgame import Board, Graph, analyse
-from matchgame.certificates import check_answer, make_certificate
+from matchgame.certificates import check_answer
+from matchgame.games.vertex.certificate import make_certificate
 from matchgame.generate import random_board
 from matchgame.writers.placements import format_placements
 

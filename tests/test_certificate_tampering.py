@@ -26,8 +26,9 @@ from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 
 from matchgame import Analysis, Board, Graph
 from matchgame._kernels import bipartite as _bip
-from matchgame.certificates import FORMAT, check_answer, make_certificate
+from matchgame.certificates import check_answer
 from matchgame.core.matching import Decomposition, decompose
+from matchgame.games.vertex.certificate import FORMAT, make_certificate
 from matchgame.readers.documents import DocumentError
 from matchgame.writers.placements import format_placements
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from strategies import bipartite_edge_lists, board_rows, general_edge_lists
 
 from matchgame import Board, Graph, analyse
-from matchgame.certificates import FORMAT, canonical_input, check_answer, make_certificate
+from matchgame.certificates import canonical_input, check_answer
+from matchgame.games.vertex.certificate import FORMAT, make_certificate
 from matchgame.readers.documents import DocumentError
 from matchgame.writers.placements import format_placements
 
@@ -110,8 +111,8 @@ def _set(path: str, value):
         (PATH5, _set("vertices", 6), '"vertices" is 6'),
         (PATH5, _set("edges", 5), '"edges" is 5'),
         (PATH5, _set("engine", "blossom"), '"engine"'),
-        (PATH5, _set("decomposition.A", [2]), '"decomposition.A" has 1 items'),
-        (PATH5, _set("decomposition.C", [3]), '"decomposition.C" has 1 items'),
+        (PATH5, _set("decomposition.A", [2]), '"decomposition.A" has 1 item,'),
+        (PATH5, _set("decomposition.C", [3]), '"decomposition.C" has 1 item,'),
         (PATH5, _set("decomposition.D", [1, 3, 4]), '"decomposition.D" item 2'),
         (PATH5, _set("matching", lambda m: [m[0][::-1], m[1]]), '"matching" item 0'),
         (HEART, _set("rows", 17), '"rows" is 17'),
@@ -148,7 +149,7 @@ def _set(path: str, value):
         (TRIANGLE_TAIL, _set("certificate.links", [0, 1]), "goes to vertex 1, which is not"),
         (TRIANGLE_TAIL, _set("certificate.links", [0, 0]), "must be 0 exactly when"),
         (TRIANGLE_TAIL, _set("certificate.links", [3, 3]), "must be 0 exactly when"),
-        (TRIANGLE_TAIL, _set("certificate.links", [0]), "1 entries for 2 components"),
+        (TRIANGLE_TAIL, _set("certificate.links", [0]), "1 entry for 2 components"),
         (TRIANGLE_TAIL, _set("certificate.links", [0, 6]), "vertex 6, not one of 1..5"),
     ],
 )
@@ -279,7 +280,7 @@ def test_two_million_duplicate_pairs(tmp_path):
     pairs = b"[" + b",".join([b"[1,2]"] * 2_000_000) + b"]"
     (tmp_path / "answer.json").write_bytes(json.dumps(document).encode().replace(b'"PAIRS"', pairs))
     run = run_cli("verify", str(board), str(tmp_path / "answer.json"))
-    assert run.code == 1 and run.out == "invalid: cell 1 (1, 1) is in two pairs of the matching\n"
+    assert run.code == 1 and run.out == "invalid: cell 1 1 is in two pairs of the matching\n"
 
 
 def test_cli_round_trip(tmp_path):

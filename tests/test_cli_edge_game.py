@@ -194,7 +194,7 @@ def test_render_draws_the_edge_game_and_keeps_the_old_picture_option(tmp_path):
     assert (tmp_path / "a.svg").read_bytes() == (tmp_path / "b.svg").read_bytes()
     assert_user_error(
         run_cli("render", "--game", "edge", "--picture", "bunny", "--example", "-o", str(out)),
-        "vertex game",
+        "edge geography reads no noi input (--game vertex does)",
     )
 
 
@@ -214,8 +214,8 @@ def test_the_engine_wins_every_won_game_against_any_player(graph, engine_first, 
 
     n, edges = graph
     oracle = EdgeOracle(n, edges)
-    session = play.edge_session(
-        _multigraph(n, edges), you_move_first=not engine_first, max_states=10**6
+    session = play.game_session(
+        "edge", _multigraph(n, edges), you_move_first=not engine_first, max_states=10**6
     )
 
     def your_moves():
@@ -326,7 +326,9 @@ def test_an_unknown_game_is_one_line(command):
 
 
 def test_mistakes_is_the_vertex_game_only():
-    assert_user_error(run_cli("mistakes", "--game", "edge", "--example"), "NOI2011", "vertex game")
+    assert_user_error(
+        run_cli("mistakes", "--game", "edge", "--example"), "NOI2011", "--game vertex"
+    )
     assert run_cli("mistakes", "--game", "vertex", "--example").code == 0
 
 

@@ -4,11 +4,17 @@ shrinking steps."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
+from budget import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import matchgame
 from matchgame.contest.catalog import PROBLEMS, find_problem
+from matchgame.contest.compare import Comparison
 from matchgame.contest.problems import Size, compare
 from matchgame.errors import InvalidInputError, ParseError
 from matchgame.readers.boards import parse_board
@@ -26,6 +32,56 @@ def test_the_judge_compares_tokens() -> None:
     extra = compare(b"LOSE\n", b"LOSE\n1 1\n")
     assert extra is not None and (extra.line, extra.expected, extra.received) == (2, None, "1")
     assert compare(b"LOSE\n", b"lose\n") is not None
+
+
+def _oracle(expected: bytes, received: bytes) -> tuple[int, str | None, str | None] | None:
+    """The first differing token by the whole token lists (no streaming)."""
+    wanted, got = re.findall(rb"\S+", expected), re.findall(rb"\S+", received)
+    for k in range(max(len(wanted), len(got))):
+        a = wanted[k] if k < len(wanted) else None
+        b = got[k] if k < len(got) else None
+        if a != b:
+            return k, a and a.decode(), b and b.decode()
+    return None
+
+
+_PIECES = st.lists(st.sampled_from([b"1", b"2", b"WIN", b"LOSE", b" ", b"\n", b"\t", b"12"]))
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(_PIECES, _PIECES, st.lists(st.integers(0, 40), max_size=6))
+def test_the_comparison_as_the_output_comes_is_the_whole_outputs(
+    expected_pieces: list[bytes], received_pieces: list[bytes], cuts: list[int]
+) -> None:
+    """Fed in pieces cut anywhere (inside a token too), the first difference is the one
+    the whole token lists give."""
+    expected, received = b"".join(expected_pieces), b"".join(received_pieces)
+    judged = Comparison(expected)
+    at = 0
+    for cut in sorted(cuts):
+        judged.feed(received[at:cut])
+        at = max(at, cut)
+    judged.feed(received[at:])
+    judged.finish()
+    found = judged.difference
+    wanted = _oracle(expected, received)
+    if wanted is None:
+        assert found is None
+    else:
+        assert found is not None and (found.token, found.expected, found.received) == wanted
+        assert found.line == (compare(expected, received) or found).line
+
+
+def test_a_long_token_is_cut_and_the_comparison_stops_at_the_first_difference() -> None:
+    judged = Comparison(b"WIN\n1 1\n")
+    judged.feed(b"WIN\n")
+    judged.feed(b"\x1b[2J" + b"9" * 1000)
+    judged.feed(b"9" * (15 << 20))  # after the difference: counted, not read
+    judged.finish()
+    assert judged.difference is not None
+    text = judged.difference.text()
+    assert len(text) < 200 and "\\x1b" in text and "..." in text, text
+    assert judged.received_bytes > 15 << 20
 
 
 @pytest.mark.parametrize("name", PROBLEMS)
@@ -127,3 +183,38 @@ def test_max_size_is_parsed_against_the_problem() -> None:
         find_problem("ioi")
     with pytest.raises(ParseError):
         find_problem("graph").validate(b"")
+
+
+@pytest.mark.parametrize("name", PROBLEMS)
+def test_each_problems_answers_are_as_its_statement_says(name):
+    """Issue 42, 3: the contest tutorial states every problem's input and output from
+    the problems' own ``input_format`` and ``output_format``; the judge's answers are
+    as they say (WIN or LOSE, cells from 1 in row-major order, counts first)."""
+    import re
+
+    problem = find_problem(name)
+    said = problem.output_format
+    small = Size(5, 5) if name in ("jsoi", "loj", "noi") else Size(6, 8)
+    rng = np.random.default_rng(42)
+    for family in problem.stress_families * 3:
+        case = problem.generate(family, rng, small)
+        assert problem.validate(case.text()) is not None  # the input as stated
+        lines = problem.answer(case).decode().splitlines()
+        if name in ("jsoi", "graph", "edge-graph"):
+            assert "`WIN`" in said and "`LOSE`" in said
+            assert lines == ["LOSE"] or (lines[0] == "WIN" and len(lines) > 1), lines
+            items = lines[1:] if lines[0] == "WIN" else []
+        else:
+            assert said.startswith("the number")
+            assert int(lines[0]) == len(lines) - 1, lines
+            items = lines[1:]
+        keys = [tuple(map(int, item.split())) for item in items]
+        width = 2 if name in ("jsoi", "loj") else 1
+        assert all(len(key) == width and min(key) >= 1 for key in keys), items
+        assert keys == sorted(set(keys)), items  # row-major, or increasing, no repeats
+        if width == 2:
+            assert "`ROW COL` (counted from 1)" in said and "row-major" in said
+        else:
+            assert "increasing order" in said
+    assert problem.input_format and problem.input_format[0] == "`"
+    assert re.search(r"`[nN] [mM]`", problem.input_format)

@@ -53,22 +53,25 @@ def test_output_is_read_and_inputs_keep_their_order() -> None:
     ],
 )
 def test_each_way_a_run_ends_is_classified(script: str, status: str, words: str) -> None:
-    result = run_program(sh(script), b"", RunLimits(time=0.5, output=1000))
+    # run once: a second run of a time limit is the confirmation's test (test_contest_hostile)
+    result = run_program(sh(script), b"", RunLimits(time=0.5, output=1000), confirm=False)
     assert result.status == status, result
     assert words in result.describe()
     assert result.seconds < 5
 
 
-def test_a_cpu_hog_is_stopped_by_the_wall_clock() -> None:
+def test_a_cpu_hog_is_stopped_at_its_cpu_time() -> None:
     result = run_program(sh("while :; do :; done"), b"", RunLimits(time=0.3))
     assert result.status == "time-limit"
 
 
 def test_memory_is_limited() -> None:
-    program = Program((sys.executable, "-S", "-c", "x = bytearray(600 << 20)"))
+    """Memory used as a program grows (the layers' ways of counting it differ for one
+    allocation past the limit: the kernel may refuse it at once)."""
+    code = "blocks = []\nwhile len(blocks) < 60: blocks.append(b'x' * (10 << 20))"
+    program = Program((sys.executable, "-S", "-c", code))
     result = run_program(program, b"", RunLimits(memory=256 << 20))
-    assert result.status == "runtime-error"
-    assert b"MemoryError" in result.error
+    assert result.status == "memory-limit"
 
 
 def test_file_io_reads_and_writes_the_problems_files() -> None:
@@ -87,7 +90,7 @@ def test_a_missing_program_is_named() -> None:
 def test_no_grandchild_outlives_a_run(ends: str) -> None:
     marker = "1000.25"
     script = f"sleep {marker} & (sleep {marker} &) ; {ends}"
-    run_program(sh(script), b"", RunLimits(time=0.5))
+    run_program(sh(script), b"", RunLimits(time=0.5), confirm=False)
     deadline = time.monotonic() + 5  # killed at once; gone once the kernel has reaped them
     while survivors(marker) and time.monotonic() < deadline:
         time.sleep(0.05)

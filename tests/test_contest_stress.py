@@ -1,7 +1,10 @@
 """Stress runs: every shipped wrong solution is found and shrunk to a minimal input on
 every problem it answers; a crash and a time-out are classified as such; the seeds'
 own C++ solutions (compiled here from ../shared/seeds, never copied into the
-project) are accepted on hundreds of inputs."""
+project) are accepted on hundreds of inputs.
+
+What these tests judge does not depend on the isolation (test_contest_hostile.py tests
+every layer): they run with the keeper alone, whose runs cost the least."""
 
 from __future__ import annotations
 
@@ -19,6 +22,12 @@ from matchgame.contest.strength import shipped_solutions
 from matchgame.contest.stress import report, stress
 
 pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(autouse=True)
+def _keeper_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MATCHGAME_ISOLATION", "none")
+
 
 SMALL = {"jsoi": Size(4, 4), "loj": Size(4, 4), "noi": Size(4, 4), "graph": Size(8, 16)}
 SMALL["edge-graph"] = Size(6, 8)
@@ -98,15 +107,15 @@ def test_a_crash_is_a_runtime_error_and_shrinks_while_it_crashes(tmp_path: Path)
 
 def test_a_time_out_is_classified_and_killed(tmp_path: Path) -> None:
     program = tmp_path / "slow.sh"
-    program.write_text("#!/bin/sh\nsleep 30\n")
+    program.write_text("#!/bin/sh\nwhile :; do :; done\n")
     program.chmod(0o755)
-    limits = RunLimits(time=0.2)
+    limits = RunLimits(time=0.1)
     found = stress(find_problem("loj"), Program((str(program),)), runs=3, limits=limits)
     assert found.failure is not None and found.failure.shrunk is not None
     final = found.failure.shrunk.judged
     assert final.verdict == "time-limit"
     assert final.case.text() == b"1 1\n#\n"
-    assert "still running after 0.2 s" in report(found, limits)
+    assert "s of CPU, over the 0.1 s limit, twice" in report(found, limits)
 
 
 @pytest.mark.parametrize("problem", ["jsoi", "loj", "noi"])

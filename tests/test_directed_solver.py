@@ -4,22 +4,43 @@ the budgets (positions, bytes, seconds) with their refusals and partial answers.
 
 from __future__ import annotations
 
-import json
 import time
 
 import numpy as np
 import pytest
 from budget import examples
-from game_checks import SCHEMAS, _validate, digraph_families
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oracle_games import Referee
 
 import matchgame
 from matchgame._kernels import geography as kernel
 from matchgame.games.analyses import plain_json
+from matchgame.testing.checks import _validator
+from matchgame.testing.inputs import digraph_family
+from matchgame.testing.referee import Referee
 
 DIRECTED = matchgame.game("directed")
+
+
+class HypothesisDraw:
+    """The shipped inputs' random choices (matchgame.testing.inputs), drawn by hypothesis."""
+
+    def __init__(self, draw):
+        self.draw = draw
+
+    def integer(self, low, high):
+        return self.draw(st.integers(low, high))
+
+    def choice(self, items):
+        return self.draw(st.sampled_from(list(items)))
+
+
+def _validate(kind, document):
+    """The document against the directed game's schema of ``kind``."""
+    validate = _validator()
+    if validate is None:
+        pytest.skip("jsonschema is not installed")
+    validate(DIRECTED, kind, document)
 
 
 def csr(n: int, arcs: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -36,7 +57,7 @@ def csr(n: int, arcs: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
 def any_digraph(draw, max_vertices: int = 9):
     """``(n, arcs)``: random arcs, or a digraph of the hard families."""
     if draw(st.booleans()):
-        return draw(digraph_families(max_vertices))
+        return digraph_family(HypothesisDraw(draw), max_vertices)
     n = draw(st.integers(1, max_vertices))
     pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
     return n, draw(st.lists(pair, max_size=3 * n))
@@ -376,7 +397,7 @@ def test_a_partial_answer_settles_only_what_is_right(data):
     assert set(analysis.winning_ids.tolist()) == expected - unknown
     assert (analysis.refusal is None) == (not unknown)
     document = plain_json(analysis.answer())
-    _validate(__import__("jsonschema"), DIRECTED.schemas["placements-graph"], document)
+    _validate("placements-graph", document)
     if unknown:
         assert document["unknown_vertices"] == [v + 1 for v in sorted(unknown)]
         assert "max_states" in document["refusal"]
@@ -386,11 +407,11 @@ def test_a_partial_answer_settles_only_what_is_right(data):
 
 
 def test_a_partial_answer_on_a_board_follows_its_schema():
-    jsonschema = pytest.importorskip("jsonschema")
+    pytest.importorskip("jsonschema")
     rows = ["....", "..#.", "...."]
     analysis = matchgame.analyse(rows, game="directed", moves="king", max_states=5, partial=True)
     document = plain_json(analysis.answer())
-    _validate(jsonschema, DIRECTED.schemas["placements-board"], document)
+    _validate("placements-board", document)
     if not analysis.complete:
         assert document["unknown_cells"] and document["refusal"]
 
@@ -402,9 +423,9 @@ def test_partial_is_the_placements_only():
 
 
 def test_the_schema_still_takes_a_whole_answer():
-    jsonschema = pytest.importorskip("jsonschema")
+    pytest.importorskip("jsonschema")
     analysis = matchgame.analyse(_tournament(9), game="directed")
     document = plain_json(analysis.answer())
     assert "unknown_vertices" not in document and "refusal" not in document
-    _validate(jsonschema, DIRECTED.schemas["placements-graph"], document)
-    assert json.loads((SCHEMAS / DIRECTED.schemas["placements-graph"]).read_text())
+    _validate("placements-graph", document)
+    assert "unknown_vertices" in DIRECTED.schema("placements-graph")["properties"]

@@ -16,6 +16,7 @@ import importlib
 import re
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -101,6 +102,43 @@ def test_the_notebooks_ran(site: tuple[Path, Path]) -> None:
     assert "# valid: placements-board" in (html / "formats.html").read_text()
 
 
+def test_no_page_shows_a_folder_of_the_build(site: tuple[Path, Path]) -> None:
+    """Issue 42, 3: a page showed ``python .../matchgame-docs-3a7oegmf/sol.py``, the
+    temporary folder its cells ran in (docs/_data/setup.py): every page shows what a
+    reader types and sees in their own folder."""
+    html, _ = site
+    # the pages' folders (docs/_data/setup.py), the kernel's cells (a warning's path:
+    # stale code), this build's folder; a command's own /tmp/walks is no such folder
+    temporary = re.compile(
+        r"matchgame-docs-\w+|"
+        + re.escape(tempfile.gettempdir())
+        + r"/(ipykernel_|tmp|pytest-of-)|"
+        + re.escape(str(html.parent))
+    )
+    shown = {
+        path.relative_to(html).as_posix(): found.group(0)
+        for path in html.glob("**/*.html")
+        if (found := temporary.search(html_text.unescape(path.read_text())))
+    }
+    assert not shown, shown
+
+
+def test_the_contest_page_states_every_problems_formats(site: tuple[Path, Path]) -> None:
+    """Issue 42, 3: contest.md never stated the problems' outputs (WIN/LOSE, cells from
+    1, row-major order): they were only on the formats page. Its table is the
+    problems' own statements, built with the page."""
+    from matchgame.contest.catalog import PROBLEMS, find_problem
+
+    html, _ = site
+    page = html_text.unescape((html / "tutorials" / "contest.html").read_text())
+    table = page[page.index("<table") : page.index("</table>")]
+    text = re.sub(r"<[^>]+>", "", table)
+    for name in PROBLEMS:
+        problem = find_problem(name)
+        for said in (problem.title, problem.input_format, problem.output_format):
+            assert re.sub(r"\s+", " ", said.replace("`", "")) in re.sub(r"\s+", " ", text), said
+
+
 # every public module: in the module index, each with its entry (docs/api/index.md)
 PUBLIC_MODULES = (
     "matchgame",
@@ -111,6 +149,7 @@ PUBLIC_MODULES = (
     "matchgame.generate",
     "matchgame.readers",
     "matchgame.sweep",
+    "matchgame.testing",
     "matchgame.writers",
 )
 
@@ -136,7 +175,7 @@ def test_the_module_index_lists_every_public_module(site: tuple[Path, Path]) -> 
     assert "py-modindex.html" in (html / "api" / "index.html").read_text()
 
 
-@pytest.mark.parametrize("name", ["matchgame.draw", "matchgame.generate"])
+@pytest.mark.parametrize("name", ["matchgame.draw", "matchgame.generate", "matchgame.testing"])
 def test_a_module_page_documents_its_functions_and_classes(
     site: tuple[Path, Path], name: str
 ) -> None:

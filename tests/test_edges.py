@@ -305,3 +305,17 @@ def test_set_bits_are_counted_with_or_without_numpys_popcount(monkeypatch, numpy
     words[::3] = np.uint64(2**64 - 1)
     expected = sum(bin(int(w)).count("1") for w in words.reshape(-1))
     assert _count_set_bits(words) == expected
+
+
+def test_a_multigraph_says_whether_it_is_simple_and_how_many_edges_join_two_vertices():
+    """MultiGraph.is_simple and multiplicity_of, by name, self-loops included."""
+    from matchgame import InvalidInputError, MultiGraph
+
+    doubled = MultiGraph(3, [(0, 1), (1, 0), (1, 2), (2, 2)])
+    assert not doubled.is_simple
+    assert doubled.multiplicity_of(0, 1) == doubled.multiplicity_of(1, 0) == 2
+    assert doubled.multiplicity_of(2, 2) == 1 and doubled.multiplicity_of(0, 2) == 0
+    assert MultiGraph(3, [(0, 1), (1, 2)]).is_simple
+    assert not MultiGraph(2, [(0, 0)]).is_simple
+    with pytest.raises(InvalidInputError):
+        doubled.multiplicity_of(0, 7)

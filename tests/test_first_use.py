@@ -96,7 +96,9 @@ def test_records_show_themselves_briefly():
     assert repr(record.board) == "BunnyBoard.from_rows(['XO.OXO'])"
     assert repr(matchgame.analyse_record(record)).startswith("<RecordAnalysis of a 1x6 record")
     walk = TokenRecord.from_moves(Board.from_rows(["..."]), [(0, 0), (0, 1)])
-    assert repr(walk) == "<TokenRecord on a 1x3 board (orthogonal moves), 2 moves>"
+    assert (
+        repr(walk) == "<TokenRecord on a 1x3 board (orthogonal moves), 2 moves of vertex geography>"
+    )
     assert "array" not in repr(annotate(walk))
 
 
@@ -161,9 +163,9 @@ def test_render_draws_token_game_records(tmp_path):
 
 
 def test_the_hint_of_a_losing_player_is_the_best_defence():
-    from matchgame.apps.play import placement_session, run_terminal
+    from matchgame.apps.play import game_session, run_terminal
 
-    session = placement_session(Board.from_rows(["..", ".."]), you_move_first=True)
+    session = game_session("vertex", Board.from_rows(["..", ".."]), you_move_first=True)
     said: list[str] = []
     answers = iter(["hint", "quit"])
     run_terminal(session, lambda prompt: next(answers), said.append, "")

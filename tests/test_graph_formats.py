@@ -221,9 +221,11 @@ def test_metis_vertex_weights_and_sizes():
         ("dimacs", b"p edge 3 1\ne 1 9\n", 2, "outside 1..3"),
         ("dimacs", b"p cnf 3 1\n", 1, "problem line"),
         ("dimacs", b"c only a comment\n", None, "comments"),
-        ("snap", b"# c\n0 1\n1 2 3\n", 3, "3 numbers"),
-        ("snap", b"0 1\n1 -2\n", 2, "non-negative"),
-        ("snap", b"0 1\n1 two\n", 2, "not a number"),
+        ("snap", b"# c\n0 1\n1 2 3\n", 3, "3 words where line 2 has 2"),
+        ("snap", b"0 1\n1\n", 2, "one word"),
+        ("snap", b"0 1 {}\nJean Valjean Myriel {}\n", 2, "a name with a blank"),
+        ("snap", b"0 1 {'w': 1\n", 1, "does not close it"),
+        ("snap", b"0,1\n2\n", 2, "'u,v'"),
     ],
 )
 def test_reader_errors(format_name, text, line, fragment):

@@ -24,11 +24,17 @@ nx = pytest.importorskip("networkx")
 UNDIRECTED = nx.Graph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("d", "e"), ("x", "y")])
 UNDIRECTED.add_edges_from([("p", "q"), ("q", "r")])
 DIRECTED = nx.DiGraph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("x", "y"), ("y", "x")])
-GAME_COLUMN = {"vertex": "gallai_edmonds", "edge": "role", "directed": "method"}
+GAME_COLUMN = {
+    "vertex": "gallai_edmonds",
+    "edge": "role",
+    "directed": "method",
+    "directed-edge": "method",
+}
 GAME_VALUES = {
     "vertex": {"D", "A", "C"},
     "edge": {"S", "T", "search"},
     "directed": {"acyclic", "symmetric", "search"},
+    "directed-edge": {"acyclic", "mirror", "search"},
 }
 
 
@@ -83,7 +89,12 @@ def test_the_columns_say_what_the_games_say():
 def test_to_networkx_is_the_game_graph_with_the_answers(game):
     analysis = _analysis(game)
     G = analysis.to_networkx()
-    kind = {"vertex": nx.Graph, "edge": nx.MultiGraph, "directed": nx.DiGraph}[game]
+    kind = {
+        "vertex": nx.Graph,
+        "edge": nx.MultiGraph,
+        "directed": nx.DiGraph,
+        "directed-edge": nx.MultiDiGraph,
+    }[game]
     assert type(G) is kind
     assert list(G.nodes) == list(analysis.names)
     assert dict(G.nodes(data=True)) == _expected(analysis)

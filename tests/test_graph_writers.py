@@ -18,8 +18,8 @@ from strategies import general_edge_lists
 import matchgame
 from matchgame import Graph, InvalidInputError, InvalidTypeError, MatchgameError
 from matchgame.readers import graph6
-from matchgame.readers.graph_writers import format_graph
 from matchgame.readers.graphs import FORMATS
+from matchgame.writers.graphs import format_graph
 
 nx = pytest.importorskip("networkx")
 pytest.importorskip("scipy")

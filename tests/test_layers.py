@@ -137,7 +137,7 @@ def test_old_module_paths_work_with_a_warning(old):
 
 
 def test_the_readme_examples_of_old_paths():
-    with pytest.warns(DeprecationWarning, match="matchgame.games.bunny.GameRecord"):
+    with pytest.warns(DeprecationWarning, match="matchgame.games.noi.GameRecord"):
         from matchgame.bunny import GameRecord
     from matchgame import GameRecord as new
 

@@ -166,7 +166,7 @@ def test_certificates_name_the_files_vertices_and_verify_reads_them_back(friends
     document["winning_vertices"] = ["carol", "alice"]
     answer.write_text(json.dumps(document))
     run = run_cli("verify", friends, str(answer))
-    assert run.code == 1 and "(alice)" in run.out  # named as the file names it
+    assert run.code == 1 and "(vertex alice)" in run.out  # named as the file names it
     graph = matchgame.read_graph(friends)
     analysis = matchgame.analyse(graph)
     from matchgame.certificates import check_answer
@@ -278,7 +278,8 @@ def test_explain_takes_several_cells_of_one_file_as_its_synopsis_says(tmp_path):
     )
 )
 def test_a_certificate_is_the_json_answers_certificate(case):
-    from matchgame.certificates import check_answer, make_certificate
+    from matchgame.certificates import check_answer
+    from matchgame.games.vertex.certificate import make_certificate
     from matchgame.writers.placements import format_placements
 
     source, moves = case
@@ -461,12 +462,12 @@ def test_play_strict_ends_at_the_first_illegal_move(tmp_path):
 
 def test_an_analysis_repr_counts_winning_placements():
     assert repr(matchgame.analyse(Graph.from_edges(2, [(0, 1)]))) == (
-        "<Analysis of a graph with 2 vertices and 1 edges: 0 winning placements, matching size 1>"
+        "<Analysis of a graph with 2 vertices and 1 edge: 0 winning placements, matching size 1>"
     )
     alone = Graph.from_edges(1, [])  # the opponent cannot move from the only vertex
     assert repr(matchgame.analyse(alone)).endswith(": 1 winning placement, matching size 0>")
     edge = matchgame.analyse(alone, game="edge")
-    assert repr(edge).endswith("with 1 vertices and 0 edges: 1 winning placement>")
+    assert repr(edge).endswith("with 1 vertex and 0 edges: 1 winning placement>")
     board = matchgame.analyse([".##", "...", "#.#"])
     assert repr(board).endswith(": 2 winning placements, matching size 2>")
 

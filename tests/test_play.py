@@ -16,7 +16,7 @@ from oracle import GameOracle, board_adjacency
 from strategies import board_rows, general_edge_lists
 
 from matchgame import Board
-from matchgame.apps.play import placement_session
+from matchgame.apps.play import game_session
 
 
 class Driver:
@@ -90,7 +90,7 @@ def test_engine_never_loses_a_won_game_in_process(rows, you_first, data):
     if board.n_free == 0:
         return
     oracle = GameOracle(board_adjacency(rows)[0])
-    session = placement_session(board, you_move_first=you_first)
+    session = game_session("vertex", board, you_move_first=you_first)
     engine_won_position = None
     while not session.is_over():
         if session.your_turn:
@@ -129,7 +129,7 @@ def test_engine_never_loses_a_won_game(tmp_path_factory, rows, seed):
 def test_bunny_protocol_and_illegal_move(tmp_path):
     record = tmp_path / "r.txt"
     record.write_text("3 3\nXOX\nO.O\nXOX\n0\n")
-    driver = Driver(record, "--game", "bunny", "--strict")
+    driver = Driver(record, "--strict")  # a NOI2011 record: the vertex game's source
     driver.send(0, 1)  # a white piece next to the empty centre: legal for Bunny
     line = driver.read()
     assert line.startswith("engine: ")
@@ -215,7 +215,7 @@ def test_a_vertex_named_like_a_command_is_a_move(tmp_path):
 
 
 def test_session_undo_and_hint():
-    session = placement_session(Board.from_rows(["...."]), you_move_first=True)
+    session = game_session("vertex", Board.from_rows(["...."]), you_move_first=True)
     session.play((0, 1))  # a losing placement on an even corridor
     assert session.hint() is not None  # the engine (to move) has a win
     session.engine_move()
@@ -269,14 +269,14 @@ def test_terminal_mode_under_a_pty(tmp_path):
 @given(case=general_edge_lists(max_vertices=9), you_first=st.booleans(), data=st.data())
 def test_engine_never_loses_a_won_game_on_graphs_with_odd_cycles(case, you_first, data):
     from matchgame import Graph
-    from matchgame.apps.play import graph_session
+    from matchgame.apps.play import game_session
 
     n, edges = case
     if n == 0:
         return
     graph = Graph.from_edges(n, edges)
     oracle = GameOracle([graph.neighbours(v).tolist() for v in range(n)])
-    session = graph_session(graph, you_move_first=you_first)
+    session = game_session("vertex", graph, you_move_first=you_first)
     engine_won = None
     while not session.is_over():
         if session.your_turn:
@@ -302,7 +302,7 @@ def test_engine_keeps_its_wins_on_king_and_hex_boards(rows, rule):
     board = Board.from_rows(rows)
     if board.n_free == 0:
         return
-    session = placement_session(board, you_move_first=False, moves=rule)
+    session = game_session("vertex", board, you_move_first=False, moves=rule)
     engine_wins = session.position.mover_wins()
     while not session.is_over():
         if session.your_turn:

@@ -349,7 +349,8 @@ def _call(function, arguments):
     for parameter in signature.parameters.values():
         if parameter.name not in arguments:
             continue
-        if parameter.kind == parameter.KEYWORD_ONLY:
+        if parameter.kind in (parameter.KEYWORD_ONLY, parameter.VAR_KEYWORD):
+            # **options: a keyword no game takes (options are the game's to check)
             kwargs[parameter.name] = arguments[parameter.name]
         else:
             args.append(arguments[parameter.name])
@@ -410,7 +411,7 @@ _PRIVATE_DOORS = {
 }
 _THEIR_MODULES = {  # every game's position, its common base, and the graph
     "games/positions.py",
-    *(f"games/{game}/position.py" for game in matchgame.games.names()),
+    *(f"games/{game.replace('-', '_')}/position.py" for game in matchgame.games.names()),
     "core/graph.py",
 }
 

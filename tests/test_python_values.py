@@ -19,6 +19,10 @@ from matchgame import examples
 BOARD = matchgame.Board.from_rows([".#.", "...", "#.."])
 PATH = matchgame.Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
 ARCS = matchgame.DiGraph(3, np.array([[0, 1], [1, 2]]))
+# parallel arcs, a 2-cycle that cancels, a self-loop: one component is searched
+MULTI_ARCS = matchgame.DiMultiGraph(
+    4, np.array([[0, 1], [0, 1], [1, 0], [1, 2], [2, 3], [3, 2], [3, 3]])
+)
 
 
 def _facts(value: Any) -> Any:
@@ -42,6 +46,9 @@ VALUES: dict[str, Callable[[], Any]] = {
     "Analysis": lambda: matchgame.analyse(BOARD),
     "EdgeAnalysis": lambda: matchgame.analyse(BOARD, game="edge"),
     "DirectedAnalysis": lambda: matchgame.analyse(ARCS, game="directed"),
+    "DiMultiGraph": lambda: MULTI_ARCS,
+    "DirectedEdgeAnalysis": lambda: matchgame.analyse(MULTI_ARCS, game="directed-edge"),
+    "DirectedEdgeExplanation": lambda: matchgame.explain(MULTI_ARCS, 1, game="directed-edge"),
     "Position": lambda: matchgame.Position(BOARD, token=(1, 1)),
     "EdgePosition": lambda: matchgame.EdgePosition(BOARD, token=(1, 1)),
     "DirectedPosition": lambda: matchgame.game("directed").position(ARCS, token=0),

@@ -244,7 +244,8 @@ SECRET_LINES = {
     ],
     "metis": [LINE, b"2 1 " + LINE, b"2 1 0 " + LINE, b"2 1 0 1 " + LINE, b"1 0\n" + LINE],
     "dimacs": [LINE, b"p " + LINE, b"p edge " + LINE, b"p edge 2 1\n" + LINE],
-    "snap": [LINE, b"1 2\n" + LINE, b"1 " + LINE],
+    # ("1 " + LINE is an edge: names may be any words, as NetworkX writes them)
+    "snap": [LINE, b"1 2\n" + LINE, b"1 2 " + LINE, b"1 2 {}\n3 " + LINE],
     "gml": [LINE, b"graph [ node [ id " + LINE + b" ] ]", b"graph [ " + LINE + b" ]"],
     "graphml": [LINE, b"<graphml><" + LINE + b"/></graphml>"],
     "graph6": [LINE],

@@ -65,7 +65,7 @@ class Spy:
 sys.meta_path.insert(0, Spy())
 from matchgame.apps.cli import main
 assert main(["placements", "--edges", PATH]) == 0
-loaded = [n for n in ("matchgame.games.bunny", "matchgame.games.vertex.engines",
+loaded = [n for n in ("matchgame.games.noi", "matchgame.games.vertex.engines",
                       "matchgame.readers.noi") if n in sys.modules]
 print(loaded, sorted({who for who in importers if str(who[0]).startswith("matchgame")}))
 """

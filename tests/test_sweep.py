@@ -22,8 +22,9 @@ import matchgame
 from matchgame import Graph, InvalidInputError, ParseError, analyse, is_maximum_matching
 from matchgame._kernels.batch import union_csr
 from matchgame._kernels.graph6 import decode_graph6_union
+from matchgame.games.vertex.batch import solve_lines
 from matchgame.readers.graph6 import decode_graph6_lines, parse_graph6
-from matchgame.sweep import Geng, SweepCounts, answer_chunk, solve_lines, sweep
+from matchgame.sweep import Geng, SweepCounts, answer_chunk, sweep
 from matchgame.writers.placements import format_placements
 
 
@@ -342,9 +343,12 @@ def test_matchgame_sweep_is_callable_and_a_module():
 
     assert matchgame.sweep(b"Bw\n", count=True, jobs=1).graphs == 1
     assert module.sweep is sweep
-    # every name the one-file module had keeps its import path
+    # every name the one-file module had keeps its import path (the vertex game's batch,
+    # now in its folder, with a warning for a release)
+    for name in ["BatchAnswers", "solve_lines", "solve_union"]:
+        with pytest.warns(DeprecationWarning, match="matchgame.games.vertex.batch"):
+            assert getattr(module, name) is getattr(matchgame.games.vertex.batch, name)
     for name in [
-        "BatchAnswers",
         "CHUNK_BYTES",
         "ChunkResult",
         "DEFAULT_GENG_PARTS",
@@ -357,8 +361,6 @@ def test_matchgame_sweep_is_callable_and_a_module():
         "geng_tasks",
         "keep_heap",
         "run_tasks",
-        "solve_lines",
-        "solve_union",
         "stream_tasks",
         "sweep",
         "write_sweep",

@@ -87,7 +87,8 @@ def test_a_condition_means_what_python_makes_of_it(condition):
     arrays = {name: np.array([v[name] for v in values]) for name in ("n", "m", "matching_size")}
     arrays["winning"] = np.array([v["winning"] for v in values])
     expected = [bool(eval(condition, {}, v)) for v in values]  # the test's oracle only
-    assert parse_condition(condition).mask(arrays).tolist() == expected
+    vertex_values = matchgame.game("vertex").sweep_values
+    assert parse_condition(condition, values=vertex_values).mask(arrays).tolist() == expected
 
 
 def test_filter_writes_the_input_lines_of_the_graphs_that_meet_it():

@@ -329,7 +329,7 @@ def test_a_checkpoint_of_an_input_changed_since_is_refused(done_checkpoint):
     [
         ("{", ["not a sweep checkpoint", "malformed JSON at line 1"]),
         ("[1, 2]", ["not a JSON object"]),
-        ('{"format": "other"}', ["field 'format' must be 'matchgame-sweep-checkpoint/1'"]),
+        ('{"format": "other"}', ["field 'format' must be 'matchgame-sweep-checkpoint/2'"]),
         ("parts=-1", ["corrupt", "field 'parts' must be a non-negative integer, got -1"]),
         ("digest=12", ["field 'digest' must be 32 hexadecimal digits"]),
         ("counts=[]", ["field 'counts' must be an object"]),
@@ -380,7 +380,7 @@ def test_the_api_refuses_what_it_cannot_resume(tmp_path):
     assert sweep(GRAPHS, count=True, jobs=1, checkpoint=path).graphs == 360
     with pytest.raises(InvalidInputError, match=r"records another sweep \(source.text: "):
         sweep(GRAPHS[:-3], count=True, jobs=1, checkpoint=path)
-    path.write_text('{"format": "matchgame-sweep-checkpoint/1", "sweep": {}, "parts": 1.5}')
+    path.write_text('{"format": "matchgame-sweep-checkpoint/2", "sweep": {}, "parts": 1.5}')
     with pytest.raises(ParseError, match="field 'parts' must be a non-negative integer"):
         sweep(GRAPHS, count=True, jobs=1, checkpoint=path)
 

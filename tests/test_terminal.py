@@ -10,7 +10,7 @@ import numpy as np
 from cli_helpers import run_cli
 
 from matchgame import Board, GameRecord
-from matchgame.apps.play import placement_session, run_terminal
+from matchgame.apps.play import game_session, run_terminal
 from matchgame.draw.terminal import GridPicture, fit_grid
 from matchgame.generate import random_board
 
@@ -56,7 +56,7 @@ def test_wide_boards_are_packed_with_column_numbers_downwards():
 
 def test_huge_boards_show_a_window_around_the_token():
     board = random_board(300, 300, 0.0, seed=1)
-    session = placement_session(board, you_move_first=True)
+    session = game_session("vertex", board, you_move_first=True)
     session.play((150, 200))
     session.engine_move()
     text = session.picture(80, 24)
@@ -74,7 +74,7 @@ def test_huge_boards_show_a_window_around_the_token():
 
 
 def test_the_token_is_highlighted_only_in_colour():
-    session = placement_session(Board.from_rows(["...."]), you_move_first=True)
+    session = game_session("vertex", Board.from_rows(["...."]), you_move_first=True)
     session.play((0, 0))
     plain = session.picture(80, 24)
     coloured = session.picture(80, 24, colour=True)
@@ -84,7 +84,7 @@ def test_the_token_is_highlighted_only_in_colour():
 
 
 def test_one_board_a_turn_and_empty_lines_reprompt():
-    session = placement_session(Board.from_rows(["....."]), you_move_first=True)
+    session = game_session("vertex", Board.from_rows(["....."]), you_move_first=True)
     # place on the end (1 1) of a 5-cell corridor: a winning placement
     output, prompts = play(session, ["", "1 1", "", "1 3", "1 5"])
     assert "error" not in output.lower() and "expected" not in output

@@ -139,10 +139,10 @@ JSOI = "3 3\n.##\n...\n#.#\n"
             "move 3 (2 1): returns to a vertex visited at move 1",
         ),
         ("2\n2 2\n", ParseError, "expected 2 moves, got 1"),
-        ("1\n2\n", ParseError, "move 1: expected 'ROW COL', the line has 1 numbers"),
+        ("1\n2\n", ParseError, "move 1: expected 'ROW COL', the line has 1 number"),
         ("x\n", ParseError, "the number of moves t"),
         ("", ParseError, "expected the number of moves t"),
-        ("1\n2 2\n9 9\n", ParseError, "unexpected content after the 1 moves"),
+        ("1\n2 2\n9 9\n", ParseError, "unexpected content after the 1 move"),
     ],
 )
 def test_record_errors_name_the_line_and_move(moves, error, fragment):

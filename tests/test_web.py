@@ -388,6 +388,22 @@ def test_an_opened_files_name_tells_its_format(server):
     assert status == 200 and json.loads(body)["token"] == 2
 
 
+def test_an_edge_list_as_networkx_writes_it_is_read_without_being_told(server):
+    """Issue 42, 1: an opened file of pairs ``u v`` (NetworkX's ``write_edgelist``, names
+    that are words, data after each pair) is a graph, as on the command line."""
+    import networkx as nx
+
+    karate = nx.karate_club_graph()  # its members named by words, its data kept
+    graph = nx.relabel_nodes(karate, {v: f"member{v}" for v in karate})
+    text = "".join(line + "\n" for line in nx.generate_edgelist(graph))
+    for query in ("name=karate.txt", "name=karate.txt&edges=1", "edges=1"):
+        status, body = post(f"{server}/api/placements?{query}", text.encode())
+        assert status == 200, body
+        found = json.loads(body)
+        assert (found["vertices"], found["edges"]) == (34, 78)
+        assert sorted(found["winning_vertices"]) == sorted(matchgame.analyse(graph).winning)
+
+
 def test_serve_hands_the_page_a_graph_file_as_it_is(tmp_path, server):
     """``serve FILE`` on a graph in a standard format gives the page the file's text
     and its format, so the page's pictures show the file's names."""
@@ -545,3 +561,84 @@ def test_the_edge_games_bad_queries_and_budget_are_400(server):
     status, body = post(f"{server}/api/placements?game=edge&moves=king", king)
     error = json.loads(body)["error"]
     assert status == 400 and "PSPACE-complete" in error and "odd cycle" in error
+
+
+def _get_json(server: str, path: str) -> dict:
+    return json.loads(urllib.request.urlopen(f"{server}{path}", timeout=30).read())
+
+
+def test_the_pages_menus_are_the_command_lines(server):
+    """Issue 42, 3 and 5: the Input menu lists every graph format matchgame reads (it
+    said "edge list, graph6, Matrix Market, METIS, DIMACS, SNAP" while a GML file was
+    read), the layouts and sizes are render's, and the footer's endpoints are the API's,
+    each in the web app tutorial's table."""
+    from pathlib import Path
+
+    from matchgame.apps.cli.parser import build_parser
+    from matchgame.readers.graphs import FORMATS
+
+    menus = _get_json(server, "/api/menus")
+    kinds = {entry["value"]: entry["label"] for entry in menus["inputs"]}
+    assert list(kinds) == ["board", "edges", "noi", "walk-board", "walk-edges"]
+    assert all(FORMATS[name].title in kinds["edges"] for name in FORMATS)
+    assert "GML" in kinds["edges"] and "GraphML" in kinds["edges"]
+    assert [entry["name"] for entry in menus["graph_formats"]] == list(FORMATS)
+    assert {".csv", ".edgelist", ".mtx", ".gml"} <= set(menus["extensions"])
+    render = next(
+        action
+        for action in build_parser()._subparsers._group_actions[0].choices["render"]._actions
+        if "--layout" in action.option_strings
+    )
+    assert menus["layouts"] == list(render.choices)
+    assert (menus["min_size"], menus["max_size"]) == (100, 10_000)
+    tutorial = (Path(__file__).parents[1] / "docs/tutorials/web-app.md").read_text()
+    paths = {entry["path"] for entry in menus["endpoints"]}
+    assert {"/api/placements", "/api/render", "/api/menus", "/api/input"} <= paths
+    for entry in menus["endpoints"]:
+        shown = entry["path"].replace("{name}", "NAME")
+        assert f"`{entry['method']} {shown}`" in tutorial, entry
+    page = urllib.request.urlopen(f"{server}/", timeout=30).read().decode()
+    assert "docs/tutorials/web-app.md" in page and "see the README" not in page
+
+
+def test_graph_pictures_take_the_command_lines_layout_and_size(server, tmp_path):
+    """Issue 42, 5: ``layout=`` and ``size=`` draw a graph as ``render --layout``
+    and ``--size`` draw it; a bad one is a 400 naming the query."""
+    text = b"6 6\n1 2\n2 3\n3 4\n4 5\n5 6\n6 1\n"
+    path = tmp_path / "c6.txt"
+    path.write_bytes(text)
+    for layout, size in (("circular", "300"), ("kamada-kawai", "640"), ("auto", "")):
+        query = f"edges=1&layout={layout}" + (f"&size={size}" if size else "")
+        status, body = post(f"{server}/api/render?{query}", text)
+        assert status == 200, body
+        out = tmp_path / f"{layout}.svg"
+        flags = ["--layout", layout] + (["--size", size] if size else [])
+        assert run_cli("render", "--edges", str(path), *flags, "-o", str(out)).code == 0
+        assert body == out.read_bytes()  # the command line's picture, byte for byte
+        if size:
+            assert f'width="{size}"' in body.decode()
+    position = json.dumps({"input": text.decode(), "played": [1]}).encode()
+    status, body = post(f"{server}/api/position?edges=1&picture=1&size=200", position)
+    assert status == 200 and 'width="200"' in json.loads(body)["svg"]
+    status, body = post(f"{server}/api/explain?edges=1&at=1&layout=circular&size=250", text)
+    assert status == 200 and 'width="250"' in json.loads(body)["svg"]
+    for query, message in (
+        ("edges=1&layout=grid", "query layout=grid: expected one of auto, spring"),
+        ("edges=1&size=big", "query size=big: expected a number of pixels from 100 to 10,000"),
+        ("edges=1&size=50", "size"),
+        ("layout=circular", "a board is drawn as its grid of cells"),
+    ):
+        body_text = text if "edges" in query else b"1 2\n..\n"
+        status, body = post(f"{server}/api/render?{query}", body_text)
+        assert status == 400 and message in json.loads(body)["error"], (query, body)
+
+
+def test_the_page_asks_what_an_opened_file_is(server):
+    for name, text, graph, format_name in (
+        ("karate.txt", b"0 1 {}\n0 2 {}\n", True, "snap"),
+        ("web.mtx", b"%%MatrixMarket matrix coordinate pattern general\n1 1 0\n", True, "mtx"),
+        ("notes.txt", b"# a comment\n", False, None),
+        ("board.txt", b"2 2\n..\n..\n", False, None),
+    ):
+        status, body = post(f"{server}/api/input?name={name}", text)
+        assert status == 200 and json.loads(body) == {"graph": graph, "format": format_name}

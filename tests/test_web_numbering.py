@@ -182,7 +182,8 @@ def test_graph_formats_are_recognised_as_the_command_line_recognises_them(server
 
 
 def test_the_tutorials_endpoint_table_lists_every_query_parameter():
-    source = (ROOT / "src" / "matchgame" / "apps" / "web" / "endpoints.py").read_text()
+    web = ROOT / "src" / "matchgame" / "apps" / "web"
+    source = (web / "endpoints.py").read_text() + (web / "queries.py").read_text()
     read = set(re.findall(r'query\.get\("(\w+)"|flag\(query, "(\w+)"\)', source))
     parameters = {name for pair in read for name in pair if name}
     assert {"edges", "moves", "game", "format", "name", "at", "upto", "picture"} <= parameters

@@ -17,29 +17,8 @@ from typing import Any
 from unittest import mock
 from urllib.parse import urlsplit
 
-
-@contextlib.contextmanager
-def live_server(app: Any) -> Iterator[str]:
-    """Serve ``app`` in a thread; yields its base URL, stops it on exit."""
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+# the common test's server in a thread, for the tests too
+from matchgame.testing.faces import live_server as live_server
 
 
 def post(

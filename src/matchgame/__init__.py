@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .certificates import verify
     from .core.board import Board, Cell, parse_board
     from .core.digraph import DiGraph
+    from .core.dimultigraph import DiMultiGraph
     from .core.graph import Graph
     from .core.matching import (
         Decomposition,
@@ -56,34 +57,36 @@ if TYPE_CHECKING:
         analyse_placements,
         explain,
     )
-    from .games.bunny import (
-        BunnyBoard,
-        GameRecord,
-        MoveAnnotation,
-        RecordAnalysis,
-        analyse_record,
-        parse_noi_record,
-    )
     from .games.contract import Game, game
     from .games.directed.analysis import DirectedAnalysis
     from .games.directed.explain import DirectedExplanation
     from .games.directed.position import DirectedPosition
+    from .games.directed_edge.analysis import DirectedEdgeAnalysis
+    from .games.directed_edge.explain import DirectedEdgeExplanation
+    from .games.directed_edge.position import DirectedEdgePosition
     from .games.edge.analysis import EdgeAnalysis, EdgeProof
     from .games.edge.explain import EdgeExplanation
     from .games.edge.position import EdgePosition
     from .games.explanations import BaseExplanation
+    from .games.noi import BunnyBoard, GameRecord, parse_noi_record
+    from .games.notes import MoveNote, WalkAnnotation, annotate
     from .games.outcome import Outcome
     from .games.positions import BasePosition
-    from .games.tokens import MoveNote, TokenRecord, WalkAnnotation, annotate, parse_token_record
+    from .games.tokens import TokenRecord, parse_token_record
     from .games.vertex.analysis import Analysis
     from .games.vertex.engines import WalkAnalysis, analyse_walk
     from .games.vertex.explain import Explanation
+    from .games.vertex.mistakes import (
+        MoveAnnotation,
+        RecordAnalysis,
+        analyse_record,
+    )
     from .games.vertex.position import Position
     from .readers.documents import DocumentError
     from .readers.edgelists import parse_edge_list
-    from .readers.graph_writers import write_graph
     from .readers.graphs import read_graph, read_graphs
     from .writers.graphfiles import write_verdicts
+    from .writers.graphs import write_graph
 
 __version__ = "0.3.0"
 
@@ -94,9 +97,13 @@ _LAZY = {
     "Graph": "core.graph",
     "MultiGraph": "core.multigraph",
     "DiGraph": "core.digraph",
+    "DiMultiGraph": "core.dimultigraph",
     "DirectedAnalysis": "games.directed.analysis",
     "DirectedPosition": "games.directed.position",
     "DirectedExplanation": "games.directed.explain",
+    "DirectedEdgeAnalysis": "games.directed_edge.analysis",
+    "DirectedEdgeExplanation": "games.directed_edge.explain",
+    "DirectedEdgePosition": "games.directed_edge.position",
     "Decomposition": "core.matching",
     "GallaiEdmonds": "core.matching",
     "decompose": "core.matching",
@@ -125,21 +132,21 @@ _LAZY = {
     "BaseExplanation": "games.explanations",
     "verify": "certificates",
     "TokenRecord": "games.tokens",
-    "WalkAnnotation": "games.tokens",
-    "MoveNote": "games.tokens",
-    "annotate": "games.tokens",
-    "BunnyBoard": "games.bunny",
-    "GameRecord": "games.bunny",
-    "MoveAnnotation": "games.bunny",
-    "RecordAnalysis": "games.bunny",
-    "analyse_record": "games.bunny",
+    "WalkAnnotation": "games.notes",
+    "MoveNote": "games.notes",
+    "annotate": "games.notes",
+    "BunnyBoard": "games.noi",
+    "GameRecord": "games.noi",
+    "MoveAnnotation": "games.vertex.mistakes",
+    "RecordAnalysis": "games.vertex.mistakes",
+    "analyse_record": "games.vertex.mistakes",
     "parse_board": "core.board",
     "parse_edge_list": "readers.edgelists",
     "read_graph": "readers.graphs",
     "read_graphs": "readers.graphs",
-    "write_graph": "readers.graph_writers",
+    "write_graph": "writers.graphs",
     "write_verdicts": "writers.graphfiles",
-    "parse_noi_record": "games.bunny",
+    "parse_noi_record": "games.noi",
     "parse_token_record": "games.tokens",
     "DocumentError": "readers.documents",
 }
@@ -155,7 +162,11 @@ __all__ = [
     "Cell",
     "Decomposition",
     "DiGraph",
+    "DiMultiGraph",
     "DirectedAnalysis",
+    "DirectedEdgeAnalysis",
+    "DirectedEdgeExplanation",
+    "DirectedEdgePosition",
     "DirectedExplanation",
     "DirectedPosition",
     "DocumentError",

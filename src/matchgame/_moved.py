@@ -1,6 +1,6 @@
 """Module paths from before the package had floors, kept working with a warning.
 
-``import matchgame.bunny`` (now :mod:`matchgame.games.bunny`), ``from
+``import matchgame.bunny`` (now :mod:`matchgame.games.noi`), ``from
 matchgame.formats import json_chunks`` (now :mod:`matchgame.writers.jsonstream`)
 and the like still work: each old path is a small module whose names are looked
 up, on first use, in the modules that hold them now, with a
@@ -17,7 +17,7 @@ import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["MOVED", "install"]
+__all__ = ["MOVED", "MOVED_NAMES", "install", "moved_name"]
 
 MOVED: dict[str, tuple[str, ...]] = {
     "matchgame.analysis": ("matchgame.games.vertex.analysis",),
@@ -26,8 +26,16 @@ MOVED: dict[str, tuple[str, ...]] = {
         "matchgame.core.names",
         "matchgame.readers.boards",
     ),
-    "matchgame.bunny": ("matchgame.games.bunny", "matchgame.readers.noi"),
-    "matchgame.walks": ("matchgame.games.tokens", "matchgame.readers.tokens"),
+    "matchgame.bunny": (
+        "matchgame.games.noi",
+        "matchgame.games.vertex.mistakes",
+        "matchgame.readers.noi",
+    ),
+    "matchgame.walks": (
+        "matchgame.games.notes",
+        "matchgame.games.tokens",
+        "matchgame.readers.tokens",
+    ),
     "matchgame.graph": ("matchgame.core.graph",),
     "matchgame.matching": ("matchgame.core.matching",),
     "matchgame.names": ("matchgame.core.names",),
@@ -56,8 +64,63 @@ MOVED: dict[str, tuple[str, ...]] = {
     "matchgame.certificates.edges": ("matchgame.games.edge.certificate",),
     "matchgame.sweep.solve": ("matchgame.games.vertex.batch",),
     "matchgame.sweep.edges": ("matchgame.games.edge.batch",),
+    "matchgame.readers.graph_writers": ("matchgame.writers.graphs",),  # 0.4: beside verdicts
+    # 0.4: NOI2011 records are a source of the vertex game, which judges them
+    "matchgame.games.bunny": (
+        "matchgame.games.noi",
+        "matchgame.games.vertex.mistakes",
+        "matchgame.readers.noi",
+    ),
 }
 """Old module path -> the modules its public names live in now, searched in order."""
+
+
+MOVED_NAMES: dict[str, dict[str, str]] = {
+    # 0.4: a face imports no game's folder; these were the vertex game's, named there
+    "matchgame.sweep": {
+        "BatchAnswers": "matchgame.games.vertex.batch",
+        "solve_lines": "matchgame.games.vertex.batch",
+        "solve_union": "matchgame.games.vertex.batch",
+    },
+    "matchgame.writers.placements": {
+        "ANSWER_FIELDS": "matchgame.games.vertex.documents",
+        "board_answer": "matchgame.games.vertex.documents",
+        "graph_answer": "matchgame.games.vertex.documents",
+        "graph_document": "matchgame.games.vertex.documents",
+    },
+    "matchgame.games.tokens": {  # records and their judging in modules of their own
+        "MoveNote": "matchgame.games.notes",
+        "WalkAnnotation": "matchgame.games.notes",
+        "annotate": "matchgame.games.notes",
+    },
+    "matchgame.certificates": {
+        "FORMAT": "matchgame.games.vertex.certificate",
+        "as_json": "matchgame.games.vertex.certificate",
+        "make_certificate": "matchgame.games.vertex.certificate",
+    },
+}
+"""Module that still exists -> names that left it -> the module they live in now."""
+
+
+def moved_name(module: str, attribute: str) -> Any:
+    """``module.attribute`` where it lives now (a module's ``__getattr__`` asks), with a
+    :class:`DeprecationWarning` naming its new home.
+
+    Raises
+    ------
+    AttributeError
+        If the name never lived in ``module``.
+    """
+    home = MOVED_NAMES.get(module, {}).get(attribute)
+    if home is None:
+        raise AttributeError(f"module {module!r} has no attribute {attribute!r}")
+    warnings.warn(
+        f"{module}.{attribute} moved to {home}.{attribute}; "
+        f"{module}.{attribute} will go in a later release",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return getattr(importlib.import_module(home), attribute)
 
 
 class _MovedModule(types.ModuleType):

@@ -91,6 +91,9 @@ class ParseError(MatchgameError, ValueError):
     #: graph format's name, e.g. ``"mtx"``, where a board or edge list was read; or
     #: ``"sweep"``: many graphs where one was expected)
     other_kind: str | None = None
+    #: every other kind the text reads as, ``other_kind`` first (lines ``u v`` may read
+    #: as matchgame's edge list and as a SNAP edge list: which was meant is unknown)
+    other_kinds: tuple[str, ...] = ()
 
     def __init__(self, message: str, *, line: int | None = None, column: int | None = None):
         self.reason = message

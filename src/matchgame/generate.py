@@ -15,8 +15,7 @@ import numpy.typing as npt
 from .core._validate import as_choice, as_int, as_real, describe
 from .core.board import MAX_CELLS, Board
 from .errors import InvalidInputError, InvalidTypeError
-from .games.bunny import BunnyBoard, GameRecord
-from .games.vertex.position import Position
+from .games.noi import BunnyBoard, GameRecord
 
 if TYPE_CHECKING:
     from .core.multigraph import MultiGraph
@@ -113,8 +112,7 @@ def play_record(
     if max_rounds is not None:
         max_rounds = as_int(max_rounds, "max_rounds", low=0)
     rng = _rng(seed)
-    arena = board.arena
-    position = Position(arena.graph, token=board.empty)
+    position = GameRecord(board, np.zeros((0, 2), dtype=np.int64)).position()
     moves: list[Hashable] = []  # cells
     while max_rounds is None or len(moves) < 2 * max_rounds:
         legal = position.legal_moves()
@@ -236,12 +234,12 @@ def edge_trail_record(
     >>> record.game, record.path.shape[0]
     ('edge', 40)
     """
-    from .games.contract import game
+    from .games.contract import find_game
     from .games.tokens import TokenRecord
 
     length = as_int(length, "length", low=1)
     rng = _rng(seed)
-    edge = game("edge")
+    edge = find_game("edge")
     multigraph, _ = edge.graph_of(source, moves)
     graph = multigraph.support
     n = graph.n_vertices

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any
 from .core._memory import memory_share
 from .core._text import HEAD_BYTES, prepare
 from .core.board import Board, parse_board
+from .core.digraph import is_directed
 from .core.graph import Graph
 from .core.moves import as_moves
 from .errors import InvalidParameterError, MatchgameError, ParseError
-from .games.contract import DEFAULT, Game
-from .games.contract import game as find_game
+from .games.contract import DEFAULT, Game, all_games, find_game
 from .readers import graphs
 from .readers.inputs import GRAPH_KINDS, KINDS, TEXT_KINDS, TRAIL_KINDS, graph_kind
+from .readers.pairs import hints_pairs
 
 if TYPE_CHECKING:
     pass
@@ -55,17 +56,15 @@ class Input:
         value = self.value
         if isinstance(value, Board):
             return value.to_graph(self.moves)
-        if isinstance(value, Graph):
+        if isinstance(value, Graph) or is_directed(value):  # the directed games' arcs
             return value
         from .core.multigraph import MultiGraph  # loaded already when the value is one
 
         if isinstance(value, MultiGraph):
             return value.support
-        from .games.bunny import GameRecord  # imported already: the value is a record
-
-        if isinstance(value, GameRecord):
-            return value.board.arena.graph
-        return value.graph  # a token-game record
+        if hasattr(value, "n_vertices"):
+            return value  # a graph of the game's own (a DiGraph: arcs)
+        return value.graph  # a record: a token game's, or a source's (a NOI2011 arena)
 
 
 def input_kind(
@@ -89,7 +88,9 @@ def input_kind(
     (:func:`matchgame.readers.graphs.detect_format`: a signature such as
     ``%%MatrixMarket``, ``<?xml`` or ``graph [``, or the first line's shape), or
     ``graph`` when the text is not read yet (told when it is); else ``board`` or
-    ``edges`` (matchgame's edge list).
+    ``edges`` (matchgame's edge list). Without ``edges``, a text that can be nothing
+    but lines of pairs ``u v``, as NetworkX writes them, is a graph too (``snap``:
+    :func:`matchgame.readers.graphs.detect_graph_text`).
 
     Raises
     ------
@@ -102,6 +103,8 @@ def input_kind(
     ('board', 'graph', 'mtx')
     >>> input_kind(True, head=b"graph [ node [ id 1 ] ]"), input_kind(True, head=b"3 1\\n1 2\\n")
     ('gml', 'edges')
+    >>> input_kind(False, name="karate.txt", head=b"0 1\\n0 2\\n")
+    'snap'
     """
     if format is not None:
         if format != "edgelist" and format not in GRAPH_KINDS:
@@ -113,11 +116,11 @@ def input_kind(
         named = graphs.EXTENSIONS.get(PurePath(name).suffix.lower())
         if named is not None:
             return named
-    if not edges:
-        return "board"
     if head is None:
-        return "graph"
+        return "graph" if edges else "board"
     text = head() if callable(head) else head
+    if not edges:  # a graph file that can be nothing else is a graph (karate.txt)
+        return graphs.detect_graph_text(name, text[:HEAD_BYTES]) or "board"
     return graphs.detect_format(name, text[:HEAD_BYTES]) or "edges"
 
 
@@ -146,7 +149,9 @@ def parse_input(
     ParseError, IllegalMoveError
         From the kind's reader, naming the line. When the text does not follow the
         format but reads as another kind, the message says so and the error's
-        ``other_kind`` names it (a NOI2011 record given where a board was expected).
+        ``other_kind`` names it (a NOI2011 record given where a board was expected);
+        ``other_kinds``, every kind it reads as (an edge list whose lines are pairs
+        ``u v`` reads as matchgame's and as a SNAP edge list).
     """
     if kind == "graph":
         kind = graph_kind(prepare(data[:HEAD_BYTES]))
@@ -154,18 +159,39 @@ def parse_input(
     try:
         return _parse(data, kind, moves, rules)
     except ParseError as exc:
-        other = _other_kind(data, kind, moves, rules)
-        if other is None:
+        others = _other_kinds(data, kind, moves, rules)
+        if not others:
             raise
         found = ParseError(
-            f"{exc.reason}; the input reads as {KINDS[other].description}",
+            f"{exc.reason}; the input reads as "
+            + " and as ".join(KINDS[other].description for other in others),
             line=exc.line,
             column=exc.column,
         )
         # a graph format chosen (or guessed from a file's extension) over what is
         # matchgame's own edge list: "edgelist" is the --input-format that reads it
-        found.other_kind = "edgelist" if kind in GRAPH_KINDS and other == "edges" else other
+        named = tuple("edgelist" if kind in GRAPH_KINDS and o == "edges" else o for o in others)
+        found.other_kind, found.other_kinds = named[0], named
         raise found from None
+
+
+def _other_kinds(data: str | bytes, tried: str, moves: str, rules: Game) -> tuple[str, ...]:
+    """The other kinds ``data`` reads as: the first of matchgame's own (or a standard
+    graph format's); else a SNAP edge list, when its lines are pairs of ids ``u v``
+    (an edge list without a header, which reads as matchgame's but for a mistake:
+    which was meant is unknown)."""
+    first = _other_kind(data, tried, moves, rules)
+    if first is not None or tried == "snap" or len(data) > OTHER_KINDS_UP_TO:
+        return () if first is None else (first,)
+    text = prepare(data)
+    if not hints_pairs(text):
+        return ()
+    with memory_share(OTHER_KINDS_MEMORY):
+        try:
+            graphs.FORMATS["snap"].parse(text)
+        except MatchgameError:
+            return ()
+    return ("snap",)
 
 
 def _other_kind(data: str | bytes, tried: str, moves: str, rules: Game) -> str | None:
@@ -222,17 +248,16 @@ def _parse(data: str | bytes, kind: str, moves: str, rules: Game) -> Input:
         value = parse_board(data)
     elif kind == "edges":
         value = rules.read_edge_list(data)
-    elif kind == "noi":
-        from .games.bunny import parse_noi_record  # the records bring their engines
-
-        value = parse_noi_record(data)
+    elif kind in _source_kinds():  # a NOI2011 record: the vertex game's source
+        value = rules.read_source(kind, data)  # refused, naming the readers, by the others
     elif kind in ("walk-board", "walk-edges", *TRAIL_KINDS):
         from .games.tokens import parse_token_record
 
         edges = kind.endswith("-edges")
         value = parse_token_record(data, edges=edges, moves=moves, game=rules)
     elif kind in GRAPH_KINDS:
-        found = graphs.FORMATS[kind].parse(prepare(data))
+        # a game along arcs reads the formats that carry direction as arcs
+        found = graphs.parser(kind, rules.directed)(prepare(data))
         if len(found) != 1:
             many = ParseError(f"expected one graph, the input holds {len(found)}")
             many.other_kind = "sweep" if found else None  # sweep answers many graphs
@@ -255,8 +280,18 @@ def sniffed_kinds(edges: bool, game: str | Game | None = None) -> tuple[str, ...
     >>> sniffed_kinds(True, "edge")
     ('edges', 'trail-edges')
     """
-    record = record_kind(edges, DEFAULT if game is None else game)
-    return tuple(record if kind.startswith("walk-") else kind for kind in SNIFFED[edges])
+    rules = find_game(DEFAULT if game is None else game)
+    record = record_kind(edges, rules)
+    return tuple(
+        record if kind.startswith("walk-") else kind
+        for kind in SNIFFED[edges]
+        if kind not in _source_kinds() or kind in rules.sources
+    )
+
+
+def _source_kinds() -> set[str]:
+    """The kinds some game reads as a source of its own (:attr:`matchgame.Game.sources`)."""
+    return {kind for game in all_games() for kind in game.sources}
 
 
 def sniff_input(

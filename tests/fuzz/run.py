@@ -56,7 +56,8 @@ INSTRUMENTED = (
     "matchgame.certificates",
     "matchgame.games.vertex.checker",
     "matchgame.games.vertex.analysis",
-    "matchgame.games.bunny",
+    "matchgame.games.noi",
+    "matchgame.games.vertex.mistakes",
     "matchgame.games.tokens",
     "matchgame.apps.web.endpoints",
 )

@@ -119,7 +119,8 @@ def edge_game(data: bytes) -> None:
 
 def edge_walk(data: bytes) -> None:
     """A token-game record of the edge game (cells and vertices may repeat), annotated."""
-    from matchgame.games.tokens import annotate, parse_token_record
+    from matchgame.games.notes import annotate
+    from matchgame.games.tokens import parse_token_record
 
     edges = data[:1] != b"b"
     record = parse_token_record(data if edges else data[1:], edges=edges, game="edge")
@@ -140,6 +141,40 @@ def edge_certificate(data: bytes) -> None:
         check_answer(parse_edge_list(source[1:], multigraph=True), answer, game="edge")
     else:
         check_answer(parse_board(source), answer, game="edge")
+
+
+def directed_edge_game(data: bytes) -> None:
+    """Directed edge geography on a board (``b`` and a rule byte first) or an edge list
+    of arcs (every line an arc of its own, repeats and loops kept), within a small
+    budget; where no cycle is left its certificate must pass the checker, and one of
+    its moves bent must not."""
+    import numpy as np
+
+    from matchgame import analyse
+    from matchgame.certificates import check_answer
+    from matchgame.readers.boards import parse_board
+    from matchgame.readers.edgelists import parse_edge_list
+    from matchgame.writers.placements import format_placements
+
+    if data[:1] == b"b":
+        source: Any = parse_board(data[2:])
+        moves = RULES.get(data[1:2], "orthogonal")
+    else:
+        source, moves = parse_edge_list(data, multigraph=True, directed=True), "orthogonal"
+    analysis = analyse(source, moves=moves, game="directed-edge", max_states=EDGE_STATES)
+    if analysis.certified:
+        certificate = analysis.certificate()
+        answer = format_placements(analysis, "json", certificate)
+        problems = check_answer(source, answer, moves=moves, game="directed-edge")
+        if problems:
+            raise AssertionError(f"matchgame's own certificate refused: {problems[:3]}")
+        if certificate["moves"]:  # a move to the first vertex that moves: never into W
+            first = int(np.flatnonzero(~analysis.winning_mask)[0])
+            bent = {**certificate, "moves": [first + 1, *certificate["moves"][1:]]}
+            if analysis.board is None and not check_answer(
+                source, format_placements(analysis, "json", bent), game="directed-edge"
+            ):
+                raise AssertionError("a certificate with a move out of the proof passed")
 
 
 def gf2_kernels(data: bytes) -> None:
@@ -205,7 +240,8 @@ def vertex_certificate(data: bytes) -> None:
     edge list, made and checked: a proof matchgame makes and refuses is a finding
     (on graphs with odd cycles its ears and links come from a kernel of their own)."""
     from matchgame import Board, analyse
-    from matchgame.certificates import check_answer, make_certificate
+    from matchgame.certificates import check_answer
+    from matchgame.games.vertex.certificate import make_certificate
     from matchgame.readers.boards import parse_board
     from matchgame.readers.edgelists import parse_edge_list
     from matchgame.writers.placements import format_placements
@@ -467,6 +503,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "edge-game": edge_game,
     "edge-walk": edge_walk,
     "edge-certificate": edge_certificate,
+    "directed-edge-game": directed_edge_game,
     "kernels": kernels,
     "gf2-kernels": gf2_kernels,
     "geography": geography,

@@ -8,7 +8,9 @@ the rest exhaustively within a budget of states.
 The graph arrives reduced to parities: two copies of an edge cancel (whatever
 one player does with one, the other answers with the other), so a position is
 the token's vertex and the set of edges still present, each at most once
-(a self-loop is an edge from a vertex to itself). The search is a depth-first walk
+(a self-loop is an edge from a vertex to itself). An edge listed at one of its
+ends only is an arc, used from that end: the same search then plays a game along
+arcs. The search is a depth-first walk
 with an explicit stack (depth at most the number of edges), so no recursion. It
 stops with "over budget" once ``max_states`` states are settled, and "stopped" when
 the thread's stop flag is raised; the states settled so far stay valid, so a later

@@ -19,32 +19,26 @@ from typing import Any, BinaryIO, cast
 import numpy as np
 
 from ..core._text import shorten_line
-from ..core.board import Board
-from ..core.graph import Graph
+from ..core._validate import plural
 from ..core.moves import MOVES_HELP
 from ..core.names import BoardCells, Cell, VertexNames
 from ..draw.terminal import GridPicture, fit_grid
 from ..errors import IllegalMoveError, InvalidInputError
-from ..games.bunny import GameRecord, player_of
-from ..games.contract import Game
-from ..games.contract import game as find_game
+from ..games.contract import Game, find_game
 from ..games.positions import BasePosition
-from ..games.vertex.position import Position
+from ..readers.noi import player_of
 
 __all__ = [
     "COMMANDS",
     "GridPicture",
     "Session",
-    "bunny_session",
     "command_of",
-    "edge_session",
     "fit_grid",
     "game_session",
-    "graph_session",
     "legend",
     "parse_cell",
-    "placement_session",
     "read_lines",
+    "record_session",
 ]
 
 
@@ -57,6 +51,10 @@ class Session:
     describe_turn: Callable[[int], str]
     draw: Callable[[Session], str | GridPicture]
     moves: list[Any] = field(default_factory=list)
+    placing: bool = field(init=False)  # the first move places the token
+
+    def __post_init__(self) -> None:
+        self.placing = self.position.token_id is None and not self.moves
 
     @property
     def names(self) -> VertexNames:
@@ -72,23 +70,31 @@ class Session:
     def is_over(self) -> bool:
         return self.position.is_game_over()
 
-    def text(self, move: Hashable) -> str:
-        """``move`` in the 1-based text form players type."""
-        return self.names.text(self.names.vertex(move))
+    def text(self, move: Hashable, placement: bool | None = None) -> str:
+        """``move`` in the 1-based text form players type (a placement or a step: as
+        the position stands now, by default)."""
+        return self.position.move_text(move, placement)
+
+    def played_text(self, index: int) -> str:
+        """The text of the move played ``index``-th (negative: from the end)."""
+        index = index % len(self.moves)
+        return self.text(self.moves[index], placement=index == 0 and self.placing)
 
     def parse(self, text: str) -> Hashable:
-        """A typed move (``ROW COL``, or a vertex as the graph writes it) as a vertex name.
+        """A typed move (``ROW COL``, a vertex as the graph writes it, or the game's own
+        form of a step, such as an arc's ends) as the move's name.
 
         Raises
         ------
         IllegalMoveError
-            If ``text`` names no vertex, quoting at most a short prefix of it.
+            If ``text`` names no move, quoting at most a short prefix of it.
         """
-        if self.names.width == 2:
+        by_vertex = self.position.token_id is None or self.position.steps.by_vertex
+        if by_vertex and self.names.width == 2:
             row, col = parse_cell(text)
             return (row, col)
         try:
-            return self.names.name(self.names.parse(text.strip(), "move"))
+            return self.position.read_move(text)
         except InvalidInputError as exc:
             raise IllegalMoveError(str(exc)) from None
 
@@ -188,19 +194,23 @@ def game_session(
     def used_text(session: Session) -> str:
         if not rules.moves_per_edge:  # what is used up is vertices: those visited
             between = " " if names.numeric else ", "  # a label may hold a blank
-            visited = between.join(session.text(m) for m in session.moves[:-1])
+            visited = between.join(session.played_text(i) for i in range(len(session.moves) - 1))
             return f"visited: {visited or 'none'}"
-        used = [(names.name(u), names.name(v)) for u, v in position.used_edge_ids()]
-        shown = ", ".join(f"{session.text(u)}-{session.text(v)}" for u, v in used[-8:])
+        used = position.used_edge_ids()
+        joint, noun = ("->", "arc") if rules.directed else ("-", "edge")
+        shown = ", ".join(f"{names.text(u)}{joint}{names.text(v)}" for u, v in used[-8:])
         more = "..., " if len(used) > 8 else ""
-        return f"edges used: {more}{shown}" if used else "no edge used yet"
+        return f"{noun}s used: {more}{shown}" if used else f"no {noun} used yet"
 
     def draw(session: Session) -> str | GridPicture:
         if isinstance(names, BoardCells):
             return _board_picture(names, session)
         if position.token_id is None:
-            return f"{names.n_vertices} vertices, no token yet: place it on any vertex"
-        between = " " if names.numeric or rules.moves_per_edge else ", "
+            vertices = plural(names.n_vertices, "vertex", "vertices")
+            return f"{vertices}, no token yet: place it on any vertex"
+        # a vertex number a move, or a label (which may hold a blank), or an arc's words
+        by_number = (names.numeric or rules.moves_per_edge) and position.steps.by_vertex
+        between = " " if by_number else ", "
         legal = between.join(session.text(m) for m in position.legal_moves()) or "none"
         return f"token on {names.describe(position.token_id)}; {used_text(session)}; moves: {legal}"
 
@@ -222,41 +232,15 @@ def legend(game: str | Game, session: Session, *, you_move_first: bool, board: b
     return text
 
 
-def placement_session(board: Board, *, you_move_first: bool, moves: str = "orthogonal") -> Session:
-    """The JSOI2009 game: the first player places the token, then moves alternate
-    (:func:`game_session` of the vertex game on a board)."""
-    return game_session("vertex", board, you_move_first=you_move_first, moves=moves)
-
-
-def graph_session(graph: Graph, *, you_move_first: bool) -> Session:
-    """The vertex game on a graph (:func:`game_session`)."""
-    return game_session("vertex", graph, you_move_first=you_move_first)
-
-
-def edge_session(
-    source: object,
-    *,
-    you_move_first: bool,
-    moves: str = "orthogonal",
-    max_states: int | None = None,
-) -> Session:
-    """Edge geography on a board or any (multi)graph (:func:`game_session`)."""
-    return game_session(
-        "edge", source, you_move_first=you_move_first, moves=moves, max_states=max_states
-    )
-
-
-def bunny_session(record: GameRecord, *, you_move_first: bool) -> Session:
-    """NOI2011 from the position after ``record``'s moves (Bunny, white, to move).
+def record_session(record: Any, *, you_move_first: bool, **options: Any) -> Session:
+    """NOI2011 from the position after ``record``'s moves (Bunny, white, to move): the
+    vertex game's position on the record's arena (:meth:`GameRecord.position`).
 
     ``you_move_first``: you are Bunny. A move names the piece to slide into the
     empty cell, as in the record format.
     """
-    arena = record.board.arena
     played = [tuple(cell) for cell in record.moves.tolist()]
-    position = Position(arena.graph, token=record.board.empty)
-    for cell in played:
-        position.push(cell)
+    position = record.position(**options)
 
     def describe(index: int) -> str:
         player, number = player_of(index + len(played))
@@ -350,7 +334,8 @@ def run_line_protocol(
     line_number = 0
     while not session.is_over():
         if not session.your_turn:
-            write(f"engine: {session.text(session.engine_move())}\n")
+            session.engine_move()
+            write(f"engine: {session.played_text(-1)}\n")
             continue
         try:
             text = next(lines)
@@ -370,10 +355,10 @@ def run_line_protocol(
                 write(_hint_line(session))
                 continue
             if command == "undo":
-                taken = session.moves[-2:]
+                taken = [session.played_text(i) for i in (-2, -1)] if len(session.moves) > 1 else []
                 if not session.undo():
                     raise IllegalMoveError("nothing to undo: you have not moved yet")
-                write(f"undone: {', '.join(session.text(move) for move in taken)}\n")
+                write(f"undone: {', '.join(taken)}\n")
                 continue
             session.play(session.parse(text))
         except (ValueError, IllegalMoveError) as exc:
@@ -407,11 +392,11 @@ def run_terminal(
     its columns and lines, asked each turn so a resized window is followed);
     ``hint``, ``undo``, ``quit``. ``colour``: highlight the token and the moves."""
     write(legend + "\n")
-    form = "ROW COL" if session.names.width == 2 else "VERTEX"
     show = True  # the board changed since it was last shown
     while True:
         if not session.is_over() and not session.your_turn:
-            write(f"engine plays {session.text(session.engine_move())}\n")
+            session.engine_move()
+            write(f"engine plays {session.played_text(-1)}\n")
             show = True
             continue
         if show:
@@ -421,6 +406,9 @@ def run_terminal(
         if session.is_over():
             write("You win!\n" if session.winner_is_you() else "The engine wins.\n")
             return
+        form = "ROW COL" if session.names.width == 2 else "VERTEX"
+        if session.position.token_id is not None and not session.position.steps.by_vertex:
+            form = f"{form} {form} [KEY]"  # an arc: its ends, and its key among parallel arcs
         try:
             text = read(f"{session.describe_turn(len(session.moves))} - {form}, hint, undo, quit> ")
         except EOFError:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..core._validate import plural
 from ..errors import ParseError
 
 __all__ = ["StrictReader"]
@@ -64,7 +65,7 @@ class StrictReader:
                 raise self.fail(f"{name}: {self._shown()} is not one of {allowed}")
         if len(text) != length:
             self.at += min(len(text), length)  # where the line should have ended
-            raise self.fail(f"{name} has {len(text)} characters, expected {length}")
+            raise self.fail(f"{name} has {plural(len(text), 'character')}, expected {length}")
         self.at = stop
         self.read_eoln()
         return text

@@ -49,7 +49,7 @@ class BoardCase:
         return f"a {len(self.rows)}x{len(self.rows[0])} board, {plural(free, 'free cell')}"
 
     def analysis(self) -> matchgame.Analysis:
-        return matchgame.analyse(matchgame.Board(self.free))
+        return matchgame.game("vertex").analyse(matchgame.Board(self.free))
 
 
 def _dims(rng: np.random.Generator, size: Size) -> tuple[int, int]:
@@ -125,6 +125,19 @@ class BoardProblem(Problem):
         self.title = 'JSOI2009 "Game" (BZOJ 1443)' if style == "jsoi" else "LOJ 6033"
         self.limits = Size(100, 100)
         self.file_name = "game"
+        self.input_format = (
+            "`N M` (1 to 100 each), then `N` rows of `M` characters: `.` a free cell, `#` a "
+            "blocked one"
+        )
+        cells = (
+            "every cell where the placer wins as `ROW COL` (counted from 1), one a line, in "
+            "row-major order"
+        )
+        self.output_format = (
+            f"`WIN`, then {cells}; or the single line `LOSE` when there is none"
+            if style == "jsoi"
+            else f"the number of winning cells, then {cells} (`0` alone when there is none)"
+        )
 
     def generate(self, family: str, rng: np.random.Generator, size: Size) -> BoardCase:
         n, m = _dims(rng, size)

@@ -105,6 +105,21 @@ class GraphProblem(Problem):
         self.edge = name == "edge-graph"
         self.title = "any graph, edge geography" if self.edge else "any graph (CodeChef HAMILG)"
         self.limits = Size(1000, 1000) if self.edge else Size(1000, 5000)
+        self.input_format = (
+            "`n m`, then `m` lines `u v`: the edges, vertices counted from 1 (self-loops and "
+            "repeated edges allowed); "
+            + (
+                f"1 to 1000 vertices and edges, a component with an odd cycle or a self-loop "
+                f"at most {ODD_COMPONENT_EDGES} edges"
+                if self.edge
+                else "1 to 1000 vertices, 0 to 5000 edges"
+            )
+        )
+        self.output_format = (
+            "`WIN`, then every vertex where the placer wins (counted from 1), one a line, in "
+            "increasing order; or the single line `LOSE` when there is none"
+            + (" (edge geography: a move uses up the edge it travels)" if self.edge else "")
+        )
         self.families = (
             "random",
             "sparse",

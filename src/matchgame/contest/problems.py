@@ -5,9 +5,9 @@ statement's limits, families of generated inputs, a validator, the expected answ
 (computed through matchgame's public API), the steps that shrink an input, and the
 explanation of a right answer; the problems live in :mod:`.boards` (JSOI2009 and
 LOJ 6033), :mod:`.records` (NOI2011) and :mod:`.graphs` (any graph, the vertex and
-the edge game). :func:`compare` is the judge's comparison: the outputs' tokens, as
-testlib's ``wcmp`` compares them (spaces, line breaks and trailing whitespace are
-not judged).
+the edge game). :func:`~.compare.compare` is the judge's comparison: the outputs'
+tokens, as testlib's ``wcmp`` compares them (spaces, line breaks and trailing
+whitespace are not judged), from :mod:`.compare`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..core._validate import plural
 from ..errors import InvalidInputError
+from ._shown import line as shown_line
+from .compare import Difference, compare
 
 __all__ = [
     "VERDICTS",
@@ -35,7 +38,14 @@ __all__ = [
     "verdict_text",
 ]
 
-VERDICTS = ("accepted", "wrong-answer", "runtime-error", "time-limit", "output-limit")
+VERDICTS = (
+    "accepted",
+    "wrong-answer",
+    "runtime-error",
+    "time-limit",
+    "memory-limit",
+    "output-limit",
+)
 """A run's verdict classes, as a judge names them."""
 
 _VERDICT_WORDS = {
@@ -43,13 +53,9 @@ _VERDICT_WORDS = {
     "wrong-answer": "wrong answer",
     "runtime-error": "runtime error",
     "time-limit": "time limit exceeded",
+    "memory-limit": "memory limit exceeded",
     "output-limit": "output limit exceeded",
 }
-
-
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """``1 run``, ``2 runs`` (``nouns``: the plural when it is not ``noun + "s"``)."""
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def verdict_text(verdict: str) -> str:
@@ -85,64 +91,6 @@ class Size:
         return Size(max(1, round(self.first * fraction)), max(1, round(self.second * fraction)))
 
 
-@dataclass(frozen=True)
-class Difference:
-    """The first place where a received output differs from the expected one.
-
-    ``token`` counts the expected output's tokens from 0; ``line`` is the line of
-    that token in the expected output (of the received one's token when the
-    expected output has ended); ``expected``/``received`` are the tokens there, None
-    at the end of an output.
-    """
-
-    token: int
-    line: int
-    expected: str | None
-    received: str | None
-
-    def text(self) -> str:
-        def shown(token: str | None) -> str:
-            return "the end of the output" if token is None else repr(token)
-
-        return (
-            f"line {self.line}, token {self.token + 1}: expected {shown(self.expected)}, "
-            f"received {shown(self.received)}"
-        )
-
-
-_TOKEN = re.compile(rb"\S+")
-
-
-def _tokens(data: bytes) -> list[tuple[str, int]]:
-    """Each token with its 1-based line."""
-    result = []
-    line = 1
-    last = 0
-    for found in _TOKEN.finditer(data):
-        line += data.count(b"\n", last, found.start())
-        last = found.start()
-        result.append((found.group().decode("utf-8", "replace"), line))
-    return result
-
-
-def compare(expected: bytes, received: bytes) -> Difference | None:
-    """The first token where ``received`` differs from ``expected``, or None when they
-    hold the same tokens (whitespace between tokens and at the end not judged).
-
-    >>> compare(b"WIN\\n2 3\\n", b"WIN  \\n2 3")
-    >>> compare(b"WIN\\n2 3\\n3 2\\n", b"WIN\\n2 3\\n").text()
-    "line 3, token 4: expected '3', received the end of the output"
-    """
-    wanted, got = _tokens(expected), _tokens(received)
-    for k in range(max(len(wanted), len(got))):
-        a = wanted[k] if k < len(wanted) else None
-        b = got[k] if k < len(got) else None
-        if a is None or b is None or a[0] != b[0]:
-            line = a[1] if a is not None else b[1] if b is not None else 1
-            return Difference(k, line, a and a[0], b and b[0])
-    return None
-
-
 def chunks(count: int, *, least: int = 1) -> Iterator[tuple[int, int]]:
     """``(start, stop)`` ranges of ``range(count)`` to drop, as delta debugging tries
     them: halves first, then quarters, ... then single items; never so many that
@@ -169,6 +117,8 @@ class Problem(ABC):
     size_names: tuple[str, str]
     file_name: str  # file I/O: NAME.in and NAME.out
     families: tuple[str, ...]
+    input_format: str  # the statement's input, in a sentence (the contest tutorial's table)
+    output_format: str  # the statement's output, as the judge compares it
 
     def parse_size(self, text: str) -> Size:
         """``--max-size``: ``AxB`` or ``A`` (then B from the statement's ratio)."""
@@ -237,17 +187,25 @@ class Problem(ABC):
     def why(self, case: Any, focus: Any) -> str:
         """Why matchgame's answer is right at ``focus``."""
 
-    def explain(self, case: Any, expected: bytes, received: bytes | None) -> list[str]:
-        """Lines that say where the outputs first differ, which cell, vertex or move they
-        disagree on and why matchgame's answer is right there."""
+    def explain(
+        self,
+        case: Any,
+        expected: bytes,
+        received: bytes | None,
+        difference: Difference | None = None,
+    ) -> list[str]:
+        """Lines that say where the outputs first differ (``difference``, else found
+        here), which cell, vertex or move they disagree on and why matchgame's answer
+        is right there (what comes from the received output cut and escaped, as a
+        report shows it)."""
         lines = []
         if received is not None:
-            difference = compare(expected, received)
+            difference = difference or compare(expected, received)
             if difference is not None:
                 lines.append(f"first difference: {difference.text()}")
         what, focus = self.focus(case, expected, received)
         if what:
-            lines.append(what)
+            lines.append(shown_line(what))
         if focus is not None:
             lines.append(f"why: {self.why(case, focus)}")
         return lines

@@ -115,6 +115,16 @@ class RecordProblem(Problem):
     limits = Size(40, 40)
     size_names = ("rows", "columns")
     file_name = "game"
+    input_format = (
+        "`n m` (1 to 40 each), `n` rows of `m` characters: `O` a white piece, `X` a black "
+        "one, exactly one `.` (the empty cell); then `k` and `2k` lines `x y` (counted from "
+        "1): Bunny's move `i` on line `2i - 1`, Egg's on line `2i`, each the cell of the "
+        "piece moved into the empty cell; Egg wins in the end"
+    )
+    output_format = (
+        "the number `r` of Bunny's mistakes (moves after which Egg wins where Bunny could "
+        "win before), then the `r` move numbers in increasing order, one a line"
+    )
     families = (
         "random",
         "checkerboard",

@@ -4,8 +4,10 @@ Run ``i`` of a stress session with seed ``s`` reads the input generated from
 ``numpy.random.default_rng([s, i])`` within a size that grows with ``i`` (from 1 up
 to the limits over the first half of the runs, :data:`RAMP` at most; each input's
 own size is drawn below that), so ``--seed s --runs i+1``
-repeats it. On the first failure the input is shrunk (:mod:`.shrink`) and
-:func:`report` says what failed, where, and why matchgame's answer is right.
+repeats it. On the first failure the input is shrunk (:mod:`.shrink`: a line said for each
+smaller input found, bounded in runs and time, stopped by Ctrl-C with the smallest
+so far) and :func:`report` says what failed, where, and why matchgame's answer is
+right; its first line names the isolation the runs had (:mod:`.sandbox`).
 """
 
 from __future__ import annotations
@@ -19,8 +21,11 @@ from typing import Any
 
 import numpy as np
 
+from ._shown import block, escaped
 from .problems import Problem, Size, plural, verdict_text
+from .programs import Isolation
 from .run import Program, RunLimits
+from .sandbox import isolation
 from .shrink import Judged, Shrunk, judge_all, shrink
 
 __all__ = ["RAMP", "Failure", "StressReport", "report", "stress", "stress_inputs"]
@@ -57,6 +62,7 @@ class StressReport:
     seconds: float = 0.0
     verdicts: Counter[str] = field(default_factory=Counter)
     failure: Failure | None = None
+    isolation: Isolation = field(default_factory=Isolation)
 
 
 def stress(
@@ -69,13 +75,18 @@ def stress(
     limits: RunLimits | None = None,
     jobs: int = 1,
     minimise: bool = True,
+    shrink_runs: int = 5000,
+    shrink_seconds: float | None = None,
     progress: Callable[[int], object] | None = None,
     say: Callable[[str], object] | None = None,
 ) -> StressReport:
     """Run ``program`` on ``runs`` generated inputs, judged against matchgame's
-    answers; stop at the first failure and (``minimise``) shrink it."""
+    answers; stop at the first failure and (``minimise``) shrink it, for at most
+    ``shrink_runs`` runs and ``shrink_seconds`` seconds (``say`` is told of each
+    smaller failing input found; Ctrl-C stops the shrinking with the smallest so
+    far)."""
     limits = limits or RunLimits()
-    result = StressReport(problem, program, seed)
+    result = StressReport(problem, program, seed, isolation=isolation())
     started = time.monotonic()
     cases = stress_inputs(problem, seed, runs, size or problem.limits)
     judged = judge_all(problem, program, cases, limits, jobs)
@@ -101,47 +112,79 @@ def stress(
                     f"run {index + 1}: {verdict_text(attempt.verdict)} on "
                     f"{attempt.case.describe()}; shrinking..."
                 )
-            shrunk = shrink(problem, program, attempt, limits, jobs=jobs)
+
+            def shrunk_to(judged: Judged, steps: int, runs: int) -> None:
+                if say is not None:
+                    say(
+                        f"shrunk to {judged.case.describe()} "
+                        f"({plural(steps, 'step')}, {plural(runs, 'run')})"
+                    )
+
+            shrunk = shrink(
+                problem,
+                program,
+                attempt,
+                limits,
+                jobs=jobs,
+                max_runs=shrink_runs,
+                seconds=shrink_seconds,
+                progress=shrunk_to,
+            )
         result.failure = Failure(index, attempt, shrunk)
     return result
-
-
-def _shown(data: bytes, lines: int = 20) -> str:
-    text = data.decode("utf-8", "replace")
-    parts = text.splitlines()
-    if not parts:
-        return "  (nothing)"
-    shown = "\n".join(f"  {line}" for line in parts[:lines])
-    if len(parts) > lines:
-        shown += f"\n  ... ({len(parts) - lines} more lines)"
-    return shown
 
 
 def _ending(judged: Judged, limits: RunLimits) -> str:
     result = judged.result
     if judged.verdict == "time-limit":
-        if result.signal is not None:
-            return "the CPU limit's signal ended it (SIGXCPU)"
-        return f"still running after {limits.time:g} s: killed with its process group"
+        if result.note == "wall-clock":
+            return (
+                f"still running after {limits.backstop:g} s of the clock ({result.seconds:.2f} s "
+                "of CPU): killed with every process it started"
+            )
+        return (
+            f"{result.seconds:.2f} s of CPU, over the {limits.time:g} s limit, twice: killed with "
+            "every process it started"
+        )
+    if judged.verdict == "memory-limit":
+        return (
+            f"its processes together used more than {limits.memory >> 20} MiB: killed with "
+            "every process it started"
+        )
     if judged.verdict == "output-limit":
-        return f"more than {limits.output} bytes of output: killed with its process group"
+        return (
+            f"more than {plural(limits.output, 'byte')} of output: killed with every process it "
+            "started"
+        )
     if judged.verdict == "runtime-error":
         return result.describe()
     return ""
 
 
 def report(
-    result: StressReport, limits: RunLimits | None = None, picture: Path | None = None
+    result: StressReport,
+    limits: RunLimits | None = None,
+    picture: Path | None = None,
+    *,
+    draw: Callable[[Callable[[Path], None], Path], None] | None = None,
 ) -> str:
-    """The session in words: the verdicts, and for a failure the minimal input, the
-    expected and received outputs, the first difference and why; ``picture``: also
-    draw the explanation there."""
+    """The session in words: the isolation, the verdicts, and for a failure the
+    minimal input, the expected and received outputs, the first difference and why
+    (the program's bytes cut and escaped); ``picture``: also draw the explanation
+    there (``draw(drawer, picture)`` calls ``drawer`` with the path to draw to: the
+    caller's way of writing it)."""
     limits = limits or RunLimits()
     problem = result.problem
     rate = result.runs / result.seconds if result.seconds > 0 else 0.0
+    pace = (
+        f"{plural(round(rate), 'run')} a second"
+        if rate >= 1 or not result.runs
+        else f"a run every {result.seconds / result.runs:.1f} s"
+    )
     head = (
-        f"{plural(result.runs, 'run')} of {result.program.text()} on "
-        f"{problem.name} ({problem.title}), seed {result.seed}, {rate:.0f} runs a second"
+        f"{plural(result.runs, 'run')} of {escaped(result.program.text())} on "
+        f"{problem.name} ({problem.title}), seed {result.seed}, {pace}, "
+        f"{result.isolation.text()}"
     )
     failure = result.failure
     if failure is None:
@@ -154,27 +197,43 @@ def report(
         f"{failure.index + 1})",
     ]
     final = first
-    if failure.shrunk is not None:
-        final = failure.shrunk.judged
+    shrunk = failure.shrunk
+    if shrunk is not None:
+        final = shrunk.judged
+        where = {
+            "": "where no single step keeps the failure",
+            "runs": "the smallest failing input found in the runs allowed",
+            "time": "the smallest failing input found in the time allowed (--shrink-time)",
+            "interrupted": "the smallest failing input found before the interrupt",
+        }[shrunk.cut_short]
         lines.append(
-            f"shrunk in {plural(failure.shrunk.steps, 'step')} "
-            f"({plural(failure.shrunk.runs, 'run')}) to "
-            f"{final.case.describe()}, where no single step keeps the failure:"
+            f"shrunk in {plural(shrunk.steps, 'step')} ({plural(shrunk.runs, 'run')}) to "
+            f"{final.case.describe()}, {where}:"
         )
     else:
         lines.append("the input:")
-    lines.append(_shown(final.case.text(), 60))
+    lines.append(block(final.case.text(), 60))
     ending = _ending(final, limits)
     if ending:
         lines.append(f"{verdict_text(final.verdict)}: {ending}")
         if final.result.error:
-            lines.append("standard error ended with:\n" + _shown(final.result.error[-800:], 10))
-    lines.append("expected output:\n" + _shown(final.expected))
+            lines.append("standard error ended with:\n" + block(final.result.error[-800:], 10))
+    lines.append("expected output:\n" + block(final.expected))
     received = final.result.output if final.verdict == "wrong-answer" else None
     if received is not None:
-        lines.append("received output:\n" + _shown(received))
-    lines += problem.explain(final.case, final.expected, received)
+        total = final.result.output_bytes
+        of_total = plural(total, "byte", grouped=True)
+        kept = f" (its first {len(received):,} of {of_total})" if total > len(received) else ""
+        lines.append(f"received output{kept}:\n" + block(received))
+    lines += problem.explain(final.case, final.expected, received, final.difference)
     if picture is not None:
-        problem.picture(final.case, final.expected, received, picture)
+
+        def drawer(path: Path) -> None:
+            problem.picture(final.case, final.expected, received, path)
+
+        if draw is None:
+            drawer(picture)
+        else:
+            draw(drawer, picture)
         lines.append(f"picture: {picture}")
     return "\n".join(lines) + "\n"

@@ -4,7 +4,7 @@ the blossom engine, which also labels the Gallai-Edmonds sets on the way."""
 
 from __future__ import annotations
 
-from typing import Literal, cast
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -13,13 +13,12 @@ from .._kernels import bipartite as _bip
 from .._kernels import edmonds as _edmonds
 from .._kernels._stop import check as _stop_point
 from ..errors import InvalidInputError
+from ._algorithms import ALGORITHMS, Algorithm
 from ._validate import as_choice
 from .graph import INDEX_DTYPE, Graph
 
 __all__ = ["ALGORITHMS", "Algorithm", "matching_and_labels"]
 
-Algorithm = Literal["auto", "push_relabel", "hopcroft_karp", "blossom"]
-ALGORITHMS: tuple[str, ...] = ("auto", "push_relabel", "hopcroft_karp", "blossom")
 
 # Global relabel after scanning this many times the graph's size; measured on
 # grid boards: 0.05 .. 0.15 do best (see BENCHMARKS.md).

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InvalidInputError, InvalidTypeError, ParseError
-from ._validate import InstanceOf, describe, shorten
+from ._validate import InstanceOf, describe, plural, shorten
 
 TRAILING = b" \t\r\f\v"
 """Whitespace allowed at the end of a line (CRLF line ends included)."""
@@ -244,7 +244,7 @@ def read_bounded(
         chunks.append(chunk)
         size += len(chunk)
         if size > limit:
-            raise ParseError(f"{too_long} (more than {limit} bytes)")
+            raise ParseError(f"{too_long} (more than {plural(limit, 'byte')})")
 
 
 def read_all(stream: BinaryIO) -> bytes:

@@ -62,6 +62,17 @@ def describe(value: Any) -> str:
     return f"{shorten(value)} ({type(value).__name__})"
 
 
+def plural(count: int, noun: str, nouns: str | None = None, *, grouped: bool = False) -> str:
+    """``1 edge``, ``2 edges``: a count and its noun for messages (``nouns``, the plural
+    when it is not ``noun + "s"``; ``grouped``, thousands separated by commas).
+
+    >>> plural(1, "edge"), plural(3, "vertex", "vertices"), plural(12345, "state", grouped=True)
+    ('1 edge', '3 vertices', '12,345 states')
+    """
+    number = f"{count:,}" if grouped else f"{count}"
+    return f"{number} {noun if count == 1 else nouns or noun + 's'}"
+
+
 # -- declared constraints ---------------------------------------------------------
 
 

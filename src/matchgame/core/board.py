@@ -15,7 +15,7 @@ CRLF line ends, trailing spaces and trailing blank lines are accepted; see
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -35,14 +35,13 @@ from ._text import (
     text_limit,
     unexpected_content,
 )
-from ._validate import Applies, Satisfies, as_bool_array, describe
+from ._validate import Applies, Satisfies, as_bool_array, describe, plural
 from .graph import Graph
 from .names import BoardCells, Cell, as_cell
 
 if TYPE_CHECKING:
     from ..games.analyses import BaseAnalysis
-    from ..games.edge.analysis import EdgeAnalysis
-    from ..games.vertex.analysis import Analysis
+    from ..games.contract import Game
 
 __all__ = [
     "BYTES_PER_CELL",
@@ -176,19 +175,18 @@ class Board:
 
     # -- conveniences over the floors above ---------------------------------------
 
-    @overload
-    def analyse(self, moves: str = ..., game: Literal["vertex"] = ...) -> Analysis: ...
-    @overload
-    def analyse(self, moves: str = ..., *, game: Literal["edge"]) -> EdgeAnalysis: ...
-    @overload
-    def analyse(self, moves: str = ..., *, game: str) -> BaseAnalysis: ...
-    def analyse(self, moves: str = "orthogonal", game: str = "vertex") -> BaseAnalysis:
+    def analyse(
+        self, moves: str = "orthogonal", game: str | Game | None = None, **options: Any
+    ) -> BaseAnalysis:
         """Who wins where on this board: :func:`matchgame.analyse` (``moves``: how the
-        token moves, see ``matchgame.core.moves``; ``game``: a game's name, see
-        :func:`matchgame.game`)."""
+        token moves, see ``matchgame.core.moves``; ``game``: a game or its name, see
+        :func:`matchgame.game`, the vertex game when None; ``options``: the game's own,
+        such as ``max_states``)."""
         from ..games.api import analyse  # the games' floor, asked for
 
-        analysis: BaseAnalysis = analyse(self, moves=moves, game=game)
+        if game is not None:
+            options["game"] = game
+        analysis: BaseAnalysis = analyse(self, moves=moves, **options)
         return analysis
 
     def _repr_svg_(self) -> str | None:
@@ -403,7 +401,7 @@ def parse_board(text: str | bytes) -> Board:
     present = len(lines) - index - 1
     if present < n_rows:
         raise ParseError(
-            f"expected {n_rows} rows after the header, got {present}", line=len(lines) + 1
+            f"expected {plural(n_rows, 'row')} after the header, got {present}", line=len(lines) + 1
         )
     require_memory(
         n_rows * n_cols * BYTES_PER_CELL, f"a {n_rows} x {n_cols} board", size=n_rows * n_cols
@@ -412,7 +410,7 @@ def parse_board(text: str | bytes) -> Board:
     for offset, row in enumerate(rows):
         if len(row) != n_cols:
             raise ParseError(
-                f"expected {n_cols} characters, got {len(row)}", line=index + 2 + offset
+                f"expected {plural(n_cols, 'character')}, got {len(row)}", line=index + 2 + offset
             )
     extra = skip_blank(lines, index + 1 + n_rows)
     if extra < len(lines):

@@ -20,7 +20,7 @@ from ..errors import InvalidInputError, InvalidTypeError
 from ._cache import cached_property
 from ._convert import is_scipy_sparse, square_matrix
 from ._csr import INDEX_DTYPE, checked_edges, checked_labels
-from ._validate import describe, shorten
+from ._validate import describe, plural, shorten
 from .graph import Graph, _optional
 from .labels import NodeLabels, networkx_node_data, networkx_nodes
 from .names import VertexIds, VertexNames
@@ -263,13 +263,17 @@ class DiGraph:
         return hash((self.n_vertices, self.n_edges))
 
     def __repr__(self) -> str:
-        return f"<DiGraph with {self.n_vertices} vertices and {self.n_edges} arcs>"
+        return (
+            f"<DiGraph with {plural(self.n_vertices, 'vertex', 'vertices')} and "
+            f"{plural(self.n_edges, 'arc')}>"
+        )
 
 
 def is_directed(source: Any) -> bool:
-    """Whether ``source`` is a directed graph: a :class:`DiGraph`, or a NetworkX
-    ``DiGraph`` (NetworkX is not imported)."""
-    if isinstance(source, DiGraph):
+    """Whether ``source`` is a directed graph: a :class:`DiGraph` or another of
+    matchgame's graphs of arcs (its ``is_directed`` is True), or a NetworkX ``DiGraph``
+    (NetworkX is not imported)."""
+    if isinstance(source, DiGraph) or getattr(source, "is_directed", None) is True:
         return True
     test = getattr(source, "is_directed", None)
     if callable(test) and hasattr(source, "nodes") and not is_scipy_sparse(source):

@@ -20,7 +20,7 @@ from ._csr import (
     checked_side,
 )
 from ._deprecated import callable_array, deprecated_alias
-from ._validate import as_int, as_int_array, describe, first_index
+from ._validate import as_int, as_int_array, describe, first_index, plural
 from .labels import NodeLabels, networkx_node_data, networkx_nodes
 from .names import VertexIds, VertexNames
 
@@ -401,7 +401,10 @@ class Graph:
         return hash((self.n_vertices, self.n_edges))
 
     def __repr__(self) -> str:
-        return f"<Graph with {self.n_vertices} vertices and {self.n_edges} edges>"
+        return (
+            f"<Graph with {plural(self.n_vertices, 'vertex', 'vertices')} and "
+            f"{plural(self.n_edges, 'edge')}>"
+        )
 
 
 def _optional(module: str, what: str) -> Any:

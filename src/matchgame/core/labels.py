@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InvalidInputError, InvalidTypeError
-from ._validate import as_int, describe, shorten
+from ._validate import as_int, describe, plural, shorten
 from .names import VertexNames
 
 __all__ = ["FileIds", "NodeLabels", "label_text", "networkx_node_data", "networkx_nodes"]
@@ -170,7 +170,7 @@ class NodeLabels(VertexNames):
         return xy
 
     def __repr__(self) -> str:
-        return f"NodeLabels(<{self.n_vertices} labels>)"
+        return f"NodeLabels(<{plural(self.n_vertices, 'label')}>)"
 
 
 def _point(data: Mapping[str, Any]) -> tuple[float, float] | None:
@@ -289,4 +289,4 @@ class FileIds(VertexNames):
         return v
 
     def __repr__(self) -> str:
-        return f"FileIds(<{self.n_vertices} ids>)"
+        return f"FileIds(<{plural(self.n_vertices, 'id')}>)"

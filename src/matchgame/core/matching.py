@@ -31,6 +31,7 @@ from ._validate import (
     describe,
     first_index,
     frozen_copy,
+    plural,
     validate_params,
 )
 from .graph import INDEX_DTYPE, Graph, as_graph
@@ -295,7 +296,8 @@ class Decomposition:
     def __repr__(self) -> str:
         n = self.mate.shape[0]
         return (
-            f"<Decomposition of {n} vertices: matching size {self.matching_size}, "
+            f"<Decomposition of {plural(n, 'vertex', 'vertices')}: matching size "
+            f"{self.matching_size}, "
             f"{int(self.missable.sum())} missable, engine {self.engine!r}>"
         )
 
@@ -412,7 +414,8 @@ def check_decomposition(graph: Graph, decomposition: object, name: str = "decomp
     mate = decomposition.mate
     if mate.shape[0] != graph.n_vertices:
         raise InvalidInputError(
-            f"{name} has {mate.shape[0]} vertices but the graph has {graph.n_vertices}"
+            f"{name} has "
+            f"{plural(mate.shape[0], 'vertex', 'vertices')} but the graph has {graph.n_vertices}"
         )
     matched = np.flatnonzero(mate >= 0)
     not_edges = ~graph.has_edges(matched, mate[matched])

@@ -23,7 +23,7 @@ from ._cache import cached_property
 from ._convert import is_scipy_sparse, networkx_edges, square_matrix
 from ._csr import INDEX_DTYPE, MAX_ENTRIES, MAX_VERTICES, checked_edges, checked_labels
 from ._deprecated import callable_array
-from ._validate import as_int, as_int_array, describe, first_index
+from ._validate import as_int, as_int_array, describe, first_index, plural
 from .board import Board
 from .graph import Graph, _optional
 from .labels import NodeLabels, networkx_node_data, networkx_nodes
@@ -367,8 +367,9 @@ class MultiGraph:
 
     def __repr__(self) -> str:
         return (
-            f"<MultiGraph with {self._n} vertices and {self.n_edges} edges "
-            f"({self.pairs.shape[0]} pairs, {self.n_loops} self-loops)>"
+            f"<MultiGraph with {plural(self._n, 'vertex', 'vertices')} and "
+            f"{plural(self.n_edges, 'edge')} "
+            f"({plural(self.pairs.shape[0], 'pair')}, {plural(self.n_loops, 'self-loop')})>"
         )
 
 

@@ -30,10 +30,9 @@ from ..core._validate import InstanceOf, PathSuffix, validate_params
 from ..core.names import BoardCells
 from ..errors import InvalidTypeError
 from ..games.analyses import BaseAnalysis
-from ..games.bunny import RecordAnalysis
 from ..games.explanations import BaseExplanation
+from ..games.notes import WalkAnnotation
 from ..games.positions import BasePosition
-from ..games.tokens import WalkAnnotation
 from .boards import placement_scene
 from .explain import explain_scene
 from .graphs import MAX_GRAPH_VERTICES, analysis_scene, graph_scene
@@ -105,8 +104,6 @@ def notebook_svg(value: Any) -> str | None:
     """The picture Jupyter shows for any game's analysis, position or explanation, or a
     judged record (their ``_repr_svg_``); None when a graph is too big to draw
     (:data:`MAX_GRAPH_VERTICES`)."""
-    if isinstance(value, RecordAnalysis):
-        return to_svg(record_scene(value))
     if isinstance(value, BaseExplanation):
         graph = value.analysis.graph
     elif isinstance(value, WalkAnnotation):

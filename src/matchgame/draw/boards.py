@@ -10,12 +10,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import Boolean, validate_params
+from ..core._validate import Boolean, plural, validate_params
 from ..core.board import OF_A_BOARD
 from ..core.names import BoardCells
 from ..errors import InvalidInputError
 from ..games.analyses import BaseAnalysis
-from ..games.contract import game
 from .layouts import SIZE
 from .scene import (
     _MATCHING_CELLS_MIN,
@@ -54,7 +53,7 @@ def _capability(analysis: BaseAnalysis, attribute: str, what: str) -> Any:
     Gallai-Edmonds sets); one line for a game without it."""
     found = getattr(analysis, attribute, None)
     if found is None:
-        title = game(analysis.game).title
+        title = analysis.rules.title
         raise InvalidInputError(f"{title} has no {what} to draw")
     return found
 
@@ -129,7 +128,7 @@ def placement_scene(
     )
     if matching and cell < _MATCHING_CELLS_MIN:
         warnings.warn(
-            f"the matching is not drawn: cells are {cell} pixels, too small to show it"
+            f"the matching is not drawn: cells are {plural(cell, 'pixel')}, too small to show it"
             f" (it is drawn on boards up to {900 // _MATCHING_CELLS_MIN} cells a side)",
             RenderWarning,
             stacklevel=2,

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from ..core._validate import plural
+
 __all__ = ["FONT", "HIDE_BELOW", "Labels", "mean_spacing", "place_labels"]
 
 FONT = 11
@@ -118,7 +120,7 @@ def place_labels(
         taken.add(box)
         placed.beside.append((at_x, at_y, text, FONT, _ANCHORS[side]))
     if left_out:
-        placed.note = f"{left_out} of {n} labels left out where they would overlap"
+        placed.note = f"{left_out} of {plural(n, 'label')} left out where they would overlap"
     return placed
 
 

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import Integer, NoneOr, Options
+from ..core._validate import Integer, NoneOr, Options, plural
 from ..errors import InvalidInputError
 
 __all__ = [
@@ -167,7 +167,8 @@ def _require_scipy(layout: str, n: int) -> None:
         import scipy.sparse  # noqa: F401
     except ImportError:
         raise InvalidInputError(
-            f"a picture of a graph of {n} vertices needs SciPy for its layout ({layout}): "
+            f"a picture of a graph of {plural(n, 'vertex', 'vertices')} needs SciPy for its layout "
+            f"({layout}): "
             "pip install scipy (in a clone of matchgame: pip install -e '.[graphs]')"
         ) from None
 

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from ..core._validate import as_int
 from ..core.names import BoardCells
-from ..games.bunny import RecordAnalysis
-from ..games.contract import game
+from ..games.notes import WalkAnnotation
 from ..games.positions import BasePosition
-from ..games.tokens import WalkAnnotation
 from .boards import _board_scene, _cell_centres
 from .graphs import _draws_vertices, _name_attribute, _vertex_layout, _vertex_scene
 from .layouts import LAYOUT, SIZE, Style
@@ -25,6 +24,9 @@ from .scene import (
     Scene,
     _frame,
 )
+
+if TYPE_CHECKING:
+    from ..games.vertex.mistakes import RecordAnalysis
 
 __all__ = ["USED_EDGE", "mark_used_edges", "position_scene", "record_scene", "walk_scene"]
 
@@ -78,9 +80,9 @@ def position_scene(
     token = position.token_id
     visited = position.visited_mask()
     classes = np.where(visited, _VISITED, _FREE).astype(np.uint8)
-    legal = position.legal_move_ids()
+    legal = position.move_targets(position.legal_move_ids())  # where the moves go
     winning = np.zeros(graph.n_vertices, dtype=bool)
-    winning[position.winning_move_ids()] = True
+    winning[position.move_targets(position.winning_move_ids())] = True
     classes[legal] = np.where(winning[legal], _WINNING_MOVE, _LOSING_MOVE)
     if token is not None:
         classes[token] = _TOKEN
@@ -105,7 +107,7 @@ def position_scene(
         full_legend.append((COLOURS["unreachable"], "never reached by the empty cell"))
     elif isinstance(names, BoardCells):
         full_legend.append((COLOURS["blocked"], "blocked"))
-    comes_back = game(position.game).moves_per_edge  # the token may come back
+    comes_back = position.rules.moves_per_edge  # the token may come back
     used = position.used_edge_ids()
     if comes_back:  # vertices may be visited again: what is used up is edges
         full_legend = [item for item in full_legend if item[1] != "visited"]
@@ -226,17 +228,19 @@ def walk_scene(
     record = annotation.record
     names = record.graph.names
     position = record.position(0)  # the record's game (an edge game's keeps its multigraph)
-    path = record.path[:upto].tolist()
-    for v in path:
-        position._push_id(int(v))
+    for move in record.path[:upto].tolist():
+        position._push_id(int(move))
+    path = record.walk[:upto].tolist()  # the vertex each move reached
     rings = [(v, COLOURS["mistake"]) for v, note in zip(path, notes, strict=False) if note.mistake]
     legend = [
         ("", "numbers: moves, 1 is the placement"),
         (COLOURS["mistake"], "mistake: a won position thrown away"),
     ]
     better = notes[upto - 1].better if upto else None
-    if better is not None:
-        rings.append((names.vertex(better), COLOURS["better"]))
+    if better is not None:  # a placement's vertex, or the vertex a better move reaches
+        steps = record.steps
+        better_id = names.vertex(better) if upto == 1 else steps.head(steps.find(better))
+        rings.append((better_id, COLOURS["better"]))
         legend.append((COLOURS["better"], f"move {upto} should have gone here"))
     numbers = {v: str(i) for i, v in enumerate(path, start=1)}
     return position_scene(

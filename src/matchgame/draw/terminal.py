@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core._validate import plural
 from ..core.names import BoardCells, Cell, VertexNames
-from ..games.contract import game
 
 if TYPE_CHECKING:
     from ..games.positions import BasePosition
@@ -129,8 +129,8 @@ def _board_text(position: BasePosition, names: BoardCells) -> str:
     chars[names.cell_of_vertex[left]] = "o"
     token = position.token_id
     options: tuple[Cell, ...] = ()
-    if token is not None:
-        legal = position.legal_move_ids().tolist()
+    if token is not None:  # where the moves go (an arc's head)
+        legal = np.unique(position.move_targets(position.legal_move_ids())).tolist()
         chars[names.cell_of_vertex[legal]] = "*"
         chars[names.cell_of_vertex[token]] = "@"
         options = tuple(names.name(v) for v in legal)
@@ -155,16 +155,23 @@ def _graph_text(position: BasePosition, names: VertexNames) -> str:
     order = np.lexsort((others, ends))
     ends, others, copies = ends[order], others[order], copies[order]
     starts = np.searchsorted(ends, np.arange(n + 1))
-    if game(position.game).moves_per_edge:  # the token may come back: what has edges left
+    if position.rules.moves_per_edge:  # the token may come back: what has edges left
         shown = np.flatnonzero(starts[1:] > starts[:-1])
     else:
         shown = np.flatnonzero(~position.visited_mask())
     if token is not None and token not in shown:
         shown = np.sort(np.append(shown, token))
     if token is None:
-        head = f"no token: place it on any of {len(position.legal_move_ids())} vertices"
-    else:
+        head = (
+            "no token: place it on any of "
+            f"{plural(len(position.legal_move_ids()), 'vertex', 'vertices')}"
+        )
+    elif position.steps.by_vertex:
         legal = between.join(names.texts(position.legal_move_ids().tolist())) or "none"
+        head = f"token on {names.describe(token)}; moves: {legal}"
+    else:  # the moves as the game writes them (an arc: its ends, and a key)
+        steps = position.steps
+        legal = ", ".join(steps.text(i) for i in position.legal_move_ids().tolist()) or "none"
         head = f"token on {names.describe(token)}; moves: {legal}"
     lines = [head]
     for v in shown[:MAX_TEXT_VERTICES].tolist():

@@ -13,7 +13,7 @@
   matchings), :mod:`~matchgame.games.edge` (edge geography, by GF(2) algebra),
   :mod:`~matchgame.games.directed` (directed vertex geography, by retrograde
   analysis);
-- :mod:`~matchgame.games.bunny`: NOI2011's Bunny and Egg records, a vertex game on
+- :mod:`~matchgame.games.noi`: NOI2011's Bunny and Egg records, a source of the vertex game on
   the blank's walk.
 
 Value objects that know nothing of text formats above the readers, pictures or
@@ -26,6 +26,26 @@ files (their pictures are in :mod:`matchgame.draw`).
 'edge geography'
 """
 
-from .contract import Game, GameOption, all_games, game, names, register
+from .contract import (
+    Game,
+    GameOption,
+    all_games,
+    document_game,
+    find_game,
+    game,
+    names,
+    register,
+    unregister,
+)
 
-__all__ = ["Game", "GameOption", "all_games", "game", "names", "register"]
+__all__ = [
+    "Game",
+    "GameOption",
+    "all_games",
+    "document_game",
+    "find_game",
+    "game",
+    "names",
+    "register",
+    "unregister",
+]

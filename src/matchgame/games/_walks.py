@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .tokens import PLAYERS, MoveNote, TokenRecord, WalkAnnotation
+from .notes import MoveNote, WalkAnnotation
+from .tokens import PLAYERS, TokenRecord
 
 if TYPE_CHECKING:
     from .analyses import BaseAnalysis
@@ -24,9 +25,10 @@ def annotate_by_positions(
     ``analysis`` (the placement game on the record's graph), then each move by
     ``position``, set up with the token on the placement, pushed move by move (a game
     whose positions are cheap to update: the edge and directed games).
-    ``winning_move`` is the first winning move in vertex order."""
+    ``winning_move`` is the first winning move in the order of the game's moves.
+    ``record``'s moves are the game's (:meth:`~matchgame.Game.record_moves`)."""
     path = record.path.astype(np.int64)
-    names = analysis.names
+    names, steps = analysis.names, position.steps
     notes: list[MoveNote] = []
     winner = None
     if path.shape[0]:
@@ -42,8 +44,8 @@ def annotate_by_positions(
             reply = position.winning_reply_id() if before else None
             position._push_id(int(path[t]))
             after = not position.mover_wins()
-            move = names.name(int(path[t]))
-            best = None if reply is None else names.name(reply)
+            move = steps.name(int(path[t]))
+            best = None if reply is None else steps.name(reply)
             notes.append(MoveNote(t + 1, PLAYERS[t % 2], t // 2 + 1, move, before, after, best))
         if position.is_game_over():
             winner = PLAYERS[(path.shape[0] - 1) % 2]  # the last mover; the next cannot move

@@ -20,8 +20,10 @@ import numpy.typing as npt
 
 from ..core._cache import cached_property
 from ..core._deprecated import callable_array
+from ..core._validate import plural
 from ..core.names import BoardCells, VertexNames
 from ..errors import InvalidTypeError
+from .contract import GameOf
 
 if TYPE_CHECKING:
     from ..core.board import Board
@@ -33,14 +35,15 @@ __all__ = ["BaseAnalysis", "plain_json"]
 class BaseAnalysis(abc.ABC):
     """Who wins where in one game on one graph or board (see the module docstring).
 
-    Subclasses set :attr:`game` (the game's name) and give :attr:`winning_mask`,
+    Subclasses set :attr:`rules` (their game, ``rules = GameOf("vertex")``) and give
+    :attr:`winning_mask`,
     :attr:`graph`, :attr:`board` and :attr:`moves`; they implement
     ``_explain``, :meth:`make_certificate` and :meth:`answer`.
 
     Attributes
     ----------
-    game : str
-        The game's name (``matchgame.game(analysis.game)`` is the game).
+    rules : Game
+        The game analysed (:class:`matchgame.Game`): its rules, options and documents.
     board : Board or None
         The board, when the graph is a board's.
     moves : str or None
@@ -55,10 +58,10 @@ class BaseAnalysis(abc.ABC):
 
     Examples
     --------
-    Every game's analysis reads the same way:
+    Every game's analysis reads the same way (three of them here):
 
     >>> import matchgame
-    >>> for name in matchgame.games.names():
+    >>> for name in ("vertex", "edge", "directed"):
     ...     analysis = matchgame.analyse(["..."], game=name)
     ...     print(name, analysis.winning, analysis.placer_wins_at((0, 1)))
     vertex [(0, 0), (0, 2)] False
@@ -66,12 +69,17 @@ class BaseAnalysis(abc.ABC):
     directed [(0, 0), (0, 2)] False
     """
 
-    game: ClassVar[str]
+    rules: ClassVar[GameOf]
     board: Board | None
     moves: str | None
     refusal: str | None = None
     """Why the answer is partial, in one line naming the budget that ran out (a game
     whose search was asked for ``partial`` answers); None for a whole answer."""
+
+    @property
+    def game(self) -> str:
+        """The game's name, as documents write it (:attr:`rules` is the game)."""
+        return self.rules.name
 
     @property
     @abc.abstractmethod
@@ -234,12 +242,20 @@ class BaseAnalysis(abc.ABC):
         """The JSON answer document (what ``matchgame placements --format json``
         writes), its big lists as numpy arrays."""
 
+    _WHAT = ("graph", "edge")
+    """What :meth:`_what` calls the graph played on, and its edges."""
+
+    def _played_on(self) -> Any:
+        """The graph played on, as :meth:`__repr__` counts it."""
+        return self.graph
+
     def _what(self) -> str:
         """What was analysed, for :meth:`__repr__`."""
         if self.board is not None:
             return f"{self.board.n_rows}x{self.board.n_cols} board ({self.moves} moves)"
-        graph = self.graph
-        return f"graph with {graph.n_vertices} vertices and {graph.n_edges} edges"
+        graph, (noun, edge) = self._played_on(), self._WHAT
+        vertices = plural(graph.n_vertices, "vertex", "vertices")
+        return f"{noun} with {vertices} and {plural(graph.n_edges, edge)}"
 
     def _repr_extra(self) -> str:
         """What a game adds to :meth:`__repr__` (the vertex game: its matching's size)."""

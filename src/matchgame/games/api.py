@@ -8,75 +8,28 @@ warning.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any
 
 from ..core._deprecated import warn_renamed
-from ..core._validate import NoneOr, Options, validate_params
+from ..core._validate import Options, validate_params
 from ..core.board import ON_A_BOARD
-from ..core.matching import ALGORITHMS, Algorithm
 from ..core.moves import MOVES
 from .analyses import BaseAnalysis
-from .contract import DEFAULT, Game
-from .contract import game as find_game
+from .contract import DEFAULT, Game, find_game
 
 if TYPE_CHECKING:
-    from .edge.analysis import EdgeAnalysis
     from .explanations import BaseExplanation
-    from .vertex.analysis import Analysis
 
 __all__ = ["analyse", "analyse_edges", "analyse_graph", "analyse_placements", "explain"]
 
 
-@overload
-def analyse(
-    source: Any,
-    *,
-    game: Literal["vertex"] = ...,
-    moves: str = ...,
-    algorithm: Algorithm | None = ...,
-    max_states: int | None = ...,
-    max_memory: int | str | None = ...,
-    max_seconds: float | None = ...,
-    partial: bool | None = ...,
-) -> Analysis: ...
-@overload
-def analyse(
-    source: Any,
-    *,
-    game: Literal["edge"],
-    moves: str = ...,
-    algorithm: Algorithm | None = ...,
-    max_states: int | None = ...,
-    max_memory: int | str | None = ...,
-    max_seconds: float | None = ...,
-    partial: bool | None = ...,
-) -> EdgeAnalysis: ...
-@overload
-def analyse(
-    source: Any,
-    *,
-    game: str | Game,
-    moves: str = ...,
-    algorithm: Algorithm | None = ...,
-    max_states: int | None = ...,
-    max_memory: int | str | None = ...,
-    max_seconds: float | None = ...,
-    partial: bool | None = ...,
-) -> BaseAnalysis: ...
-@validate_params(
-    moves=Options(MOVES, only=ON_A_BOARD),
-    algorithm=NoneOr(Options(ALGORITHMS)),
-)
+@validate_params(moves=Options(MOVES, only=ON_A_BOARD))
 def analyse(
     source: Any,
     *,
     game: str | Game = DEFAULT,
     moves: str = "orthogonal",
-    algorithm: Algorithm | None = None,
-    max_states: int | None = None,
-    max_memory: int | str | None = None,
-    max_seconds: float | None = None,
-    partial: bool | None = None,
+    **options: Any,
 ) -> BaseAnalysis:
     """Solve the placement game on a board or any graph: who wins a placement where.
 
@@ -94,22 +47,13 @@ def analyse(
         ``"directed"`` (the vertex game along arcs).
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves (see ``matchgame.core.moves``).
-    algorithm : {"auto", "push_relabel", "hopcroft_karp", "blossom"}, optional
-        The vertex game's matching engine (see :func:`~matchgame.maximum_matching`);
-        all give the same verdicts. ``"auto"`` picks by a 2-colouring.
-    max_states : int, optional
-        The budget of a game's exact search where no theorem answers (the edge game:
-        positions remembered, default 10**6; the directed game: positions searched,
-        default 10**8).
-    max_memory : int or str, optional
-        The directed game's memory for its search, in bytes or a size such as
-        ``"2G"`` (default 1 GiB): its table is sized to fit.
-    max_seconds : float, optional
-        The directed game's time for its search (default: no limit).
-    partial : bool, optional
-        The directed game: when a budget runs out, answer with the verdicts settled
-        and the rest unknown (:attr:`~BaseAnalysis.unknown_mask`,
-        :attr:`~BaseAnalysis.refusal`) rather than refusing.
+    **options
+        The game's own options (:attr:`Game.options`), checked by the game: the vertex
+        game's ``algorithm`` (its matching engine, ``"auto"``, ``"push_relabel"``,
+        ``"hopcroft_karp"`` or ``"blossom"``: all give the same verdicts), the searching
+        games' ``max_states`` (the budget of an exact search where no theorem answers;
+        default 10**6). An option the game does not take is refused, naming the games
+        that take it.
 
     Returns
     -------
@@ -120,10 +64,11 @@ def analyse(
     Raises
     ------
     InvalidInputError
-        If an option is not the game's, or the source is not something it plays on.
+        If the source is not something the game plays on.
+    InvalidParameterError
+        If an option is not the game's (the message names the games that take it).
     BudgetExceededError
-        If a search needs more positions than ``max_states``, or memory it cannot have
-        (the directed game: more than ``max_memory``, or longer than ``max_seconds``).
+        If a search needs more positions than ``max_states``, or memory it cannot have.
 
     See Also
     --------
@@ -170,16 +115,7 @@ def analyse(
     >>> analyse(Graph.from_edges(3, [(0, 1), (1, 2), (2, 0)]), game="edge").winning
     []
     """
-    rules = find_game(game)
-    options: dict[str, Any] = {
-        "max_states": max_states,
-        "max_memory": max_memory,
-        "max_seconds": max_seconds,
-        "partial": partial,
-    }
-    if algorithm is not None:
-        options["algorithm"] = algorithm
-    return rules.analyse(source, moves=moves, **options)
+    return find_game(game).analyse(source, moves=moves, **options)
 
 
 @validate_params(moves=Options(MOVES, only=ON_A_BOARD))
@@ -189,7 +125,7 @@ def explain(
     *,
     game: str | Game = DEFAULT,
     moves: str = "orthogonal",
-    max_states: int | None = None,
+    **options: Any,
 ) -> BaseExplanation:
     """Why placing the token on the vertex ``name`` (a cell on a board) wins or loses,
     as the game argues it (the vertex game: the alternating path, the matching and
@@ -198,7 +134,7 @@ def explain(
 
     ``source`` is an analysis (of any game), or anything :func:`analyse` takes (a
     board, its rows, a :class:`~matchgame.Graph`, a NetworkX graph, a SciPy matrix),
-    which is analysed first (``game``, ``moves`` and ``max_states`` as there).
+    which is analysed first (``game``, ``moves`` and the game's options as there).
 
     Parameters
     ----------
@@ -212,9 +148,9 @@ def explain(
     moves : {"orthogonal", "king", "hex", "knight"}, default "orthogonal"
         On a board, how the token moves; with any other source only the default is
         accepted.
-    max_states : int, optional
-        The edge game's search budget, as for :func:`analyse`; with an analysis of
-        the edge game, the budget of the explanation's own search.
+    **options
+        The game's options, as for :func:`analyse` (``max_states``: a search's budget);
+        with an analysis, the options of the explanation's own work.
 
     Returns
     -------
@@ -251,11 +187,9 @@ def explain(
     >>> explain(Graph.from_edges(3, [(0, 1), (1, 2)]), 1, game="edge").placer_wins
     False
     """
-    options = {} if max_states is None else {"max_states": max_states}
     if isinstance(source, BaseAnalysis):
         return source.explain(name, **options)
-    analysis: BaseAnalysis = analyse(source, game=game, moves=moves, max_states=max_states)
-    return analysis.explain(name)
+    return analyse(source, game=game, moves=moves, **options).explain(name)
 
 
 def analyse_placements(board: Any, *, moves: str = "orthogonal", algorithm: Any = "auto") -> Any:

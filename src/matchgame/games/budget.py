@@ -20,11 +20,13 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
-from ..core._validate import describe
+from ..core._memory import available_memory
+from ..core._validate import describe, plural
 from ..errors import InvalidParameterError, InvalidTypeError
-from .contract import GameOption, check_int_option
+from .options import GameOption, check_int_option
 
 __all__ = [
     "DIRECTED_MAX_STATES_OPTION",
@@ -37,6 +39,7 @@ __all__ = [
     "PARTIAL_OPTION",
     "SEARCH_STATES",
     "parse_size",
+    "raising_hint",
 ]
 
 MAX_STATES = 1_000_000
@@ -154,6 +157,7 @@ MAX_SECONDS_OPTION = GameOption(
     ),
     accepts="a number of seconds above 0, such as 10 or 0.5",
     metavar="SECONDS",
+    example=10.0,
 )
 """``max_seconds`` (``--max-seconds``; not ``--time-limit``, which ``serve`` and the
 contest commands give their own meaning): the seconds a search may take."""
@@ -172,3 +176,47 @@ PARTIAL_OPTION = GameOption(
     switch=True,
 )
 """``partial`` (``--partial``): a refused search answers what it settled."""
+
+
+def raising_hint(
+    max_states: int,
+    memory: Callable[[int], int],
+    *,
+    decided: int,
+    questions: int,
+    what: str = "placement",
+) -> str:
+    """What raising ``max_states`` can do, for a refusal (``"; ..."``, or ``""`` when
+    nothing can be said): it cannot help when the budget is at its largest
+    (:data:`MAX_BUDGET`), when the memory available holds no more positions than the
+    budget allowed already, or at a size where not one of the ``questions`` (the
+    component's placements) was decided within the budget and the memory holds fewer
+    positions per question than that; otherwise it says how far the memory lets it go.
+
+    ``memory(n)`` is the bytes a search of ``n`` positions takes; ``decided``, how many
+    questions the search answered before the budget ran out.
+
+    >>> raising_hint(4, lambda n: 100 * n, decided=0, questions=1)[:44]
+    '; raising it may help: the memory here holds'
+    >>> raising_hint(MAX_BUDGET, lambda n: n, decided=0, questions=1)
+    '; raising it cannot help: it is at its largest'
+    """
+    if max_states >= MAX_BUDGET:
+        return "; raising it cannot help: it is at its largest"
+    available = available_memory()
+    if available is None:
+        return ""
+    base, per_state = memory(1), max(memory(1 << 20) - memory(1), 1) / float((1 << 20) - 1)
+    held = int(max(available - base, 0) / per_state)
+    if held >= MAX_BUDGET:
+        return ""  # any budget fits: only trying says
+    fit = f"the memory here holds about {plural(held, 'position', grouped=True)} of this search"
+    if held <= max_states:
+        return f"; raising it cannot help: {fit}"
+    each = held // max(questions, 1)
+    if decided == 0 and questions > 1 and each <= max_states:
+        return (
+            f"; raising it cannot help at this size: not one of the {questions:,} {what}s "
+            f"was decided within it, and {fit}, {each:,} a {what}"
+        )
+    return f"; raising it may help: {fit}"

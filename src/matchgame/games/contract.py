@@ -37,65 +37,62 @@ game's own folder asks which game it holds by name. A new game subclasses
 from __future__ import annotations
 
 import abc
-import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core._validate import describe
 from ..core.digraph import is_directed
-from ..errors import InvalidInputError, InvalidParameterError, InvalidTypeError
+from ..core.steps import VertexSteps
+from ..errors import InvalidInputError, InvalidParameterError
+from .options import GameOption
+from .registry import (
+    ALIASES,
+    BUILTIN,
+    DEFAULT,
+    GameOf,
+    Registered,
+    all_games,
+    document_game,
+    find_game,
+    game,
+    names,
+    register,
+    unregister,
+)
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     import numpy as np
     import numpy.typing as npt
 
     from ..core.board import Board
+    from ..core.names import VertexNames
+    from ..core.steps import Steps
+    from ..readers.graph6 import GraphLines
     from .analyses import BaseAnalysis
+    from .batches import BaseBatchAnswers
+    from .notes import WalkAnnotation
     from .positions import BasePosition
-    from .tokens import TokenRecord, WalkAnnotation
+    from .tokens import TokenRecord
 
-__all__ = ["BUILTIN", "DEFAULT", "Game", "GameOption", "all_games", "game", "names", "register"]
-
-
-@dataclass(frozen=True)
-class GameOption:
-    """An option a game takes beyond the source and the move rule (a search's budget,
-    a matching engine), as the API and the command line spell it.
-
-    Attributes
-    ----------
-    name : str
-        The keyword in the API (``max_states``).
-    flag : str
-        The command line's option (``--max-states``).
-    default : object
-        Its value when not given.
-    check : callable
-        Takes the given value and the name to quote, returns it checked (raises a
-        :class:`~matchgame.errors.MatchgameError` naming it when it is wrong).
-    help : str
-        One sentence for ``--help`` and the docs.
-    accepts : str
-        What it accepts, for the command line's message (``"a number of positions
-        from 1 to 4,294,967,296"``).
-    metavar : str
-        How ``--help`` shows the value (``N``: an integer).
-    switch : bool
-        A flag that takes no value: given, the option is True (``--partial``).
-    """
-
-    name: str
-    flag: str
-    default: Any
-    check: Callable[[Any, str], Any]
-    help: str
-    accepts: str
-    metavar: str = "N"
-    switch: bool = False
+__all__ = [
+    "ALIASES",
+    "BUILTIN",
+    "DEFAULT",
+    "Game",
+    "GameOf",
+    "GameOption",
+    "all_games",
+    "document_game",
+    "find_game",
+    "game",
+    "names",
+    "register",
+    "unregister",
+]
 
 
-class Game(abc.ABC):
+class Game(Registered):
     """One token game (see the module docstring): its rules, what it plays on, and
     the objects that answer it. One instance per game, found by name with
     :func:`matchgame.game`.
@@ -126,8 +123,18 @@ class Game(abc.ABC):
         Whether its analyses rest on a maximum matching (drawn with ``--matching``,
         the Gallai-Edmonds sets with ``--sets``).
     sweep_values : tuple of str
-        What a sweep's conditions may ask of each graph's answer (``n``, ``m``,
-        ``winning``, and the vertex game's ``matching_size``).
+        What a sweep's conditions may ask of each graph's answer, and what its counts
+        histogram: ``n``, ``m``, ``winning``, and what the game adds (the vertex game's
+        ``matching_size``).
+    sources : mapping of str to str
+        Input kinds the game reads beyond boards, graphs and records of its moves, each
+        with what it is (the vertex game's ``"noi"``: a NOI2011 Bunny-and-Egg record,
+        the walk of its empty cell); read by :meth:`read_source`, judged by
+        :meth:`annotate`.
+    names_itself : bool
+        Whether its JSON documents carry ``"game": name`` (every game's do but the
+        vertex game's, which began before there were others:
+        ``matchgame.games.document_game`` reads a document that names no game as its).
 
     See Also
     --------
@@ -156,6 +163,8 @@ class Game(abc.ABC):
     schemas: ClassVar[Mapping[str, str]] = {}
     has_matching: ClassVar[bool] = False
     sweep_values: ClassVar[tuple[str, ...]] = ("n", "m", "winning")
+    names_itself: ClassVar[bool] = True
+    sources: ClassVar[Mapping[str, str]] = {}
 
     # -- what it is played on ---------------------------------------------------------
 
@@ -169,6 +178,21 @@ class Game(abc.ABC):
     def read_edge_list(self, data: str | bytes) -> Any:
         """The edge list format of matchgame (``n m`` then ``m`` lines ``u v``,
         1-based), read as this game reads it (a simple graph, a multigraph, arcs)."""
+
+    def read_source(self, kind: str, data: str | bytes) -> Any:
+        """The input ``data`` of ``kind``, one of :attr:`sources` (a NOI2011 record for
+        the vertex game), read and checked by the game's rules.
+
+        Raises
+        ------
+        ParseError, IllegalMoveError
+            From the source's reader, naming the line.
+        InvalidInputError
+            If the game reads no input of that kind (naming the games that do).
+        """
+        readers = [g.name for g in all_games() if kind in g.sources]
+        others = " or ".join(f"--game {name}" for name in readers) or "no game"
+        raise InvalidInputError(f"{self.title} reads no {kind} input ({others} does)")
 
     def accept(self, graph: Any, what: str = "the graph") -> Any:
         """A graph read from a file in a standard format, as this game plays it: an
@@ -213,8 +237,9 @@ class Game(abc.ABC):
         path: npt.NDArray[np.int64],
         move_lines: npt.NDArray[np.int64] | None = None,
     ) -> None:
-        """Refuse the first move of ``path`` (vertex ids, the placement first) that the
-        rules forbid, naming it (and its line, when ``move_lines`` gives them).
+        """Refuse the first move of ``path`` (move ids: the placement's vertex, then each
+        move's id in the game's :meth:`steps`) that the rules forbid, naming it (and its
+        line, when ``move_lines`` gives them).
 
         Raises
         ------
@@ -226,6 +251,17 @@ class Game(abc.ABC):
         """Every move of ``record`` judged by this game's rules (a record of another
         game must follow them: see :meth:`record_graph`)."""
 
+    def annotate_source(self, record: Any, **options: Any) -> Any:
+        """Every move of a record of one of the game's :attr:`sources` judged (the vertex
+        game: a NOI2011 record's mistakes, a :class:`~matchgame.RecordAnalysis`).
+
+        Raises
+        ------
+        InvalidInputError
+            If the game reads no sources of its own.
+        """
+        raise InvalidInputError(f"{self.title} reads no record of a source of its own")
+
     def record_graph(self, record: TokenRecord) -> Any:
         """The graph this game plays ``record`` on: its own, or, for a record of
         another game, the same board or graph as this game reads it, the moves checked
@@ -236,12 +272,42 @@ class Game(abc.ABC):
         IllegalMoveError
             At the first move this game's rules forbid.
         """
-        if record.game == self.name:
-            return record.game_graph
+        return self.record_moves(record)[0]
+
+    def record_moves(self, record: TokenRecord) -> tuple[Any, npt.NDArray[np.int64]]:
+        """The graph this game plays ``record`` on (:meth:`record_graph`) and the record's
+        moves as this game's ids: the record's own for a record of this game; for
+        another game's, its walk of vertices as this game's moves (:meth:`walk_moves`),
+        checked by this game's rules.
+
+        Raises
+        ------
+        IllegalMoveError
+            At the first move this game's rules forbid.
+        """
+        if record.rules is self:
+            return record.game_graph, record.path.astype("int64")
         source = record.board if record.board is not None else record.game_graph
         game_graph, _ = self.graph_of(source, record.moves_rule or "orthogonal")
-        self.check_walk(game_graph, record.path.astype("int64"), record.move_lines)
-        return game_graph
+        moves = self.walk_moves(game_graph, record.walk)
+        self.check_walk(game_graph, moves, record.move_lines)
+        return game_graph, moves
+
+    # -- moves ------------------------------------------------------------------------
+
+    def steps(self, graph: Any, names: VertexNames | None = None) -> Steps:
+        """How the game names its moves after the placement on ``graph`` (the game's
+        graph; ``names``: other names for its vertices, such as an edge list's numbers
+        for a record's text): by the vertex the token goes to, unless the game's moves
+        are not determined by it (``matchgame.core.steps``)."""
+        return VertexSteps(graph.names if names is None else names)
+
+    def walk_moves(self, graph: Any, walk: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """The game's move ids of a walk (vertex ids: the placement, then each vertex
+        reached): the walk itself where moves are named by the vertex they reach; a game
+        of other moves picks them (the first arc free, say) and :meth:`check_walk`
+        refuses the walk where none is."""
+        return walk
 
     @abc.abstractmethod
     def check_answer(self, source: Any, answer: Any, *, moves: str = "orthogonal") -> list[str]:
@@ -255,9 +321,48 @@ class Game(abc.ABC):
         """
 
     @abc.abstractmethod
-    def sweep_batch(self, graphs: Any, **options: Any) -> Any:
-        """The answers of many small graphs at once (``matchgame sweep``): see
-        :mod:`matchgame.sweep`."""
+    def sweep_batch(
+        self, graphs: GraphLines, **options: Any
+    ) -> tuple[BaseBatchAnswers, tuple[int, str] | None]:
+        """The answers of many small graphs at once (``matchgame sweep``: see
+        :mod:`matchgame.sweep`), a ``matchgame.games.batches.BaseBatchAnswers``;
+        and, when a graph needs more than the game's budget, its place in ``graphs``
+        and why (the answers then hold the graphs before it), else None."""
+
+    def sweep_graph6(self, data: bytes, **options: Any) -> BaseBatchAnswers | None:
+        """A fast path of :meth:`sweep_batch` for a chunk of graph6 lines as read
+        (``data``: whole lines): the answers, or None where the game has no faster way
+        than decoding the lines first, or the chunk is not one it takes (a bad line:
+        the general decoder then names it). None by default."""
+        return None
+
+    # -- documents ----------------------------------------------------------------------
+
+    def schema(self, kind: str) -> dict[str, Any]:
+        """The JSON schema of the game's document ``kind`` (a key of :attr:`schemas`:
+        ``"placements-graph"``, ``"certificate"``, ...), as a dict.
+
+        Raises
+        ------
+        InvalidParameterError
+            If the game writes no document of that kind.
+        """
+        import json
+
+        if kind not in self.schemas:
+            listed = ", ".join(repr(name) for name in self.schemas)
+            raise InvalidParameterError(f"kind must be one of {listed}, got {kind!r}")
+        found: dict[str, Any] = json.loads(
+            self.schema_folder().joinpath(self.schemas[kind]).read_text()
+        )
+        return found
+
+    def schema_folder(self) -> Traversable:
+        """Where the files :attr:`schemas` names lie: matchgame's own ``schemas`` folder
+        (a game made elsewhere gives its own)."""
+        import importlib.resources  # here: start-up does without it
+
+        return importlib.resources.files("matchgame") / "schemas"
 
     # -- options --------------------------------------------------------------------------
 
@@ -298,126 +403,3 @@ def _takers(option: str) -> str:
     takers = [g.name for g in all_games() if any(o.name == option for o in g.options)]
     listed = " or ".join(f"the {name} game (game={name!r})" for name in takers)
     return listed or "no game"
-
-
-def check_int_option(low: int, high: int) -> Callable[[Any, str], int]:
-    """A :attr:`GameOption.check` for an integer from ``low`` to ``high``."""
-    from ..core._validate import as_int
-
-    def check(value: Any, name: str) -> int:
-        return as_int(value, name, low=low, high=high)
-
-    return check
-
-
-def check_choice_option(choices: tuple[str, ...]) -> Callable[[Any, str], str]:
-    """A :attr:`GameOption.check` for one of ``choices``."""
-
-    def check(value: Any, name: str) -> str:
-        if not isinstance(value, str):
-            raise InvalidTypeError(f"{name} must be a str, got {describe(value)}")
-        if value not in choices:
-            listed = ", ".join(repr(choice) for choice in choices)
-            raise InvalidParameterError(f"{name} must be one of {listed}, got {value!r}")
-        return value
-
-    return check
-
-
-# -- the registry: every game, found by name ----------------------------------------
-
-BUILTIN: dict[str, str] = {
-    "vertex": "matchgame.games.vertex",
-    "edge": "matchgame.games.edge",
-    "directed": "matchgame.games.directed",
-}
-"""The built-in games: name -> the package that defines its ``GAME`` (imported when
-first asked for)."""
-
-DEFAULT = "vertex"
-"""The game every face plays unless told otherwise."""
-
-_LOADED: dict[str, Game] = {}
-_ADDED: dict[str, Game] = {}  # registered by register(), after the built-in ones
-
-
-def names() -> tuple[str, ...]:
-    """Every game's name: the built-in ones, then those :func:`register` added."""
-    return (*BUILTIN, *_ADDED)
-
-
-def game(which: str | Game) -> Game:
-    """The game named ``which`` (a :class:`~matchgame.games.contract.Game` is given back
-    as it is).
-
-    Parameters
-    ----------
-    which : str or Game
-        A game's name (``"vertex"``, ``"edge"``, ``"directed"``, or one added with
-        ``matchgame.games.register``), or a game.
-
-    Returns
-    -------
-    Game
-        The one instance of that game.
-
-    Raises
-    ------
-    InvalidParameterError
-        If no game has that name (the message lists the games).
-    InvalidTypeError
-        If ``which`` is neither a name nor a game.
-
-    See Also
-    --------
-    Game : What a game is and holds.
-    analyse : Who wins where, in the game chosen by ``game=``.
-
-    Examples
-    --------
-    >>> game("vertex").rule
-    'a move uses up the vertex the token leaves'
-    >>> game("chess")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    matchgame.errors.InvalidParameterError: game must be one of 'vertex', 'edge', ..., got 'chess'
-    """
-    if isinstance(which, Game):
-        return which
-    if not isinstance(which, str):
-        listed = ", ".join(repr(name) for name in names())
-        raise InvalidParameterError(f"game must be one of {listed}, got {describe(which)}")
-    found = _LOADED.get(which) or _ADDED.get(which)
-    if found is not None:
-        return found
-    path = BUILTIN.get(which)
-    if path is None:
-        listed = ", ".join(repr(name) for name in names())
-        raise InvalidParameterError(f"game must be one of {listed}, got {which!r}")
-    made = importlib.import_module(path).GAME  # a plugin's module, found by its path
-    if not isinstance(made, Game) or made.name != which:
-        raise TypeError(f"{path}.GAME is not the game {which!r}")
-    _LOADED[which] = made
-    return made
-
-
-def all_games() -> tuple[Game, ...]:
-    """Every game, in the order of :func:`names` (each package imported)."""
-    return tuple(game(name) for name in names())
-
-
-def register(new: Game) -> Game:
-    """Add a game made outside matchgame (a :class:`~matchgame.games.contract.Game`):
-    every face offers it from then on. Returns it.
-
-    Raises
-    ------
-    InvalidParameterError
-        If a game of that name exists already.
-    """
-    if not isinstance(new, Game):
-        raise InvalidTypeError(f"register takes a Game, got {describe(new)}")
-    if new.name in BUILTIN or new.name in _ADDED:
-        raise InvalidParameterError(f"a game named {new.name!r} exists already")
-    _ADDED[new.name] = new
-    return new

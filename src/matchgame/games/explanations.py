@@ -11,7 +11,10 @@ from __future__ import annotations
 import abc
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .contract import Game
 
 __all__ = ["BaseExplanation", "Marks"]
 
@@ -63,6 +66,12 @@ class BaseExplanation(abc.ABC):
     analysis: Any
     vertex: int
     placer_wins: bool
+
+    @property
+    def rules(self) -> Game:
+        """The game explained: its analysis' (:attr:`BaseAnalysis.rules`)."""
+        rules: Game = self.analysis.rules
+        return rules
 
     @property
     def name(self) -> Hashable:

@@ -4,7 +4,8 @@
 log, legal and winning moves, the verdict, the engine's best move, the outcome,
 moves read from text), written once over a few hooks each game implements on its
 own sibling class (:class:`~matchgame.Position` for the vertex game,
-:class:`~matchgame.EdgePosition`, :class:`~matchgame.DirectedPosition`). Every
+:class:`~matchgame.EdgePosition`, :class:`~matchgame.DirectedPosition`,
+:class:`~matchgame.DirectedEdgePosition`). Every
 position has one constructor signature, copies, pickles, and compares equal to a
 position of the same game and graph in the same state.
 """
@@ -12,7 +13,7 @@ position of the same game and graph in the same state.
 from __future__ import annotations
 
 import abc
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -21,18 +22,17 @@ import numpy.typing as npt
 from ..core._validate import Applies, Integer, Options, describe, validate_params
 from ..core.board import is_board_source
 from ..core.moves import MOVES
-from ..core.names import BoardCells, VertexIds, VertexNames
+from ..core.names import VertexNames
+from ..core.steps import ArcSteps
 from ..errors import EmptyMoveStackError, IllegalMoveError, InvalidInputError, InvalidTypeError
-from .contract import game as find_game
+from ._naming import MoveNames
+from .contract import GameOf
 from .outcome import Outcome
 
 __all__ = ["BasePosition", "Outcome"]
 
 
-_IDS, _CELLS, _LABELS = 0, 1, 2  # how a position's vertices are named
-
-
-class BasePosition(abc.ABC):
+class BasePosition(MoveNames, abc.ABC):
     """A position of a token game, move by move, vertices by name.
 
     A game's class implements the hooks: ``_set_up``, ``_legal_list``, ``_illegal``,
@@ -47,8 +47,9 @@ class BasePosition(abc.ABC):
         The token's vertex; None for the placement phase (the mover places it).
     used : iterable
         What the game's moves used up before: vertices (the vertex and directed
-        games' visited vertices) or edges as ``(u, v)`` pairs (the edge game).
-        Every game's position takes these parameters, in this order.
+        games' visited vertices), edges as ``(u, v)`` pairs (the edge game) or arcs
+        as ``(u, v, key)`` or ``(u, v)`` (directed edge geography). Every game's
+        position takes these parameters, in this order.
     moves : {"orthogonal", "king", "hex", "knight"}
         On a board, how the token moves.
     **options
@@ -59,14 +60,15 @@ class BasePosition(abc.ABC):
     Position : The vertex game's position.
     EdgePosition : The edge game's position.
     DirectedPosition : The directed game's position.
+    DirectedEdgePosition : Directed edge geography's position (its moves are arcs).
     Game.position : A position of the game chosen by name.
 
     Examples
     --------
-    The same moves in every game, as each game's rules judge them:
+    The same moves in three games, as each game's rules judge them:
 
     >>> import matchgame
-    >>> for name in matchgame.games.names():
+    >>> for name in ("vertex", "edge", "directed"):
     ...     position = matchgame.game(name).position(["...."], token=(0, 1))
     ...     print(name, position.legal_moves(), position.mover_wins())
     vertex [(0, 0), (0, 2)] True
@@ -74,15 +76,10 @@ class BasePosition(abc.ABC):
     directed [(0, 0), (0, 2)] True
     """
 
-    game: ClassVar[str]
+    rules: ClassVar[GameOf]
     _names: VertexNames
-    _n: int
     _start: int | None
-    _token: int | None
     _moves: list[int]
-    _kind: int
-    _rows: int
-    _cols: int
 
     @validate_params(moves=Options(MOVES, only=Applies("source", is_board_source, "a Board")))
     def __init__(
@@ -94,7 +91,7 @@ class BasePosition(abc.ABC):
         moves: str = "orthogonal",
         **options: Any,
     ) -> None:
-        checked = find_game(self.game).checked_options(options)
+        checked = self.rules.checked_options(options)
         if isinstance(used, Iterator):  # kept for copies and pickles: read it once
             used = list(used)
         self._setup_args = (source, token, used, moves, checked)
@@ -105,54 +102,6 @@ class BasePosition(abc.ABC):
         self, source: Any, token: Hashable | None, used: Any, moves: str, options: dict[str, Any]
     ) -> None:
         """Build the position from the constructor's arguments (options checked)."""
-
-    # -- names <-> ids: the fast paths for ids and cells, the names' own checks else ---
-
-    def _set_naming(self, names: VertexNames) -> None:
-        """How ids and names convert, bound once for the fast paths below."""
-        self._names = names
-        self._n = names.n_vertices
-        if isinstance(names, BoardCells):
-            self._kind = _CELLS
-            self._rows, self._cols = names.shape
-            self._vertex_of_cell = names.vertex_of_cell
-            self._cell_of_vertex = names.cell_of_vertex
-        else:
-            self._kind = _IDS if isinstance(names, VertexIds) else _LABELS
-
-    def _id_of(self, name: Any) -> int:
-        if self._kind == _IDS:
-            if type(name) is int and 0 <= name < self._n:
-                return name
-        elif self._kind == _CELLS and type(name) is tuple and len(name) == 2:
-            row, col = name
-            if (
-                type(row) is int
-                and type(col) is int
-                and 0 <= row < self._rows
-                and 0 <= col < self._cols
-            ):
-                v = int(self._vertex_of_cell[row * self._cols + col])
-                if v >= 0:
-                    return v
-        return self._names.vertex(name, self._names.noun, IllegalMoveError)
-
-    def _name(self, v: int | None) -> Hashable | None:
-        if v is None:
-            return None
-        if self._kind == _IDS:
-            return v
-        if self._kind == _CELLS:
-            return divmod(int(self._cell_of_vertex[v]), self._cols)
-        return self._names.name(v)
-
-    def _names_of(self, ids: list[int]) -> list[Hashable]:
-        if self._kind == _IDS:
-            return list(ids)  # a copy: the caller may change it
-        if self._kind == _CELLS:
-            cols, cell_of_vertex = self._cols, self._cell_of_vertex
-            return [divmod(int(cell_of_vertex[v]), cols) for v in ids]
-        return self._names.names(np.asarray(ids, dtype=np.int64))
 
     # -- the hooks each game implements ---------------------------------------------------
 
@@ -212,9 +161,9 @@ class BasePosition(abc.ABC):
         """The graph played on (a board's graph of free cells)."""
 
     @property
-    def names(self) -> VertexNames:
-        """How the vertices are named."""
-        return self._names
+    def game(self) -> str:
+        """The game's name, as documents write it (:attr:`rules` is the game)."""
+        return self.rules.name
 
     @property
     def token(self) -> Hashable | None:
@@ -235,14 +184,18 @@ class BasePosition(abc.ABC):
     @property
     def move_stack(self) -> list[Hashable]:
         """The moves pushed so far (placement included)."""
-        return self._names_of(self._moves)
+        if self._start is not None or not self._moves:
+            return self._move_names(self._moves, False)
+        return [self._name(self._moves[0]), *self._move_names(self._moves[1:], False)]
 
     def legal_moves(self) -> list[Hashable]:
-        """Placements (no token yet) or the token's moves now, in vertex order."""
-        return self._names_of(self._legal_list())
+        """Placements (no token yet) or the token's moves now, in order: vertex order, or
+        the order of the game's steps (arcs in their order)."""
+        return self._move_names(self._legal_list(), self._token is None)
 
     def legal_move_ids(self) -> npt.NDArray[np.int64]:
-        """The legal moves (:meth:`legal_moves`) as vertex ids, in vertex order."""
+        """The legal moves (:meth:`legal_moves`) as ids: vertex ids for placements and
+        vertex-named steps, the game's step ids else."""
         return np.array(self._legal_list(), dtype=np.int64)
 
     def is_game_over(self) -> bool:
@@ -296,26 +249,66 @@ class BasePosition(abc.ABC):
         """
         if not isinstance(text, str):
             raise InvalidTypeError(f"a move's text must be a str, got {describe(text)}")
-        u = self._names.parse(text.strip(), "move")
+        placement = self._token is None
+        if placement or self._steps.by_vertex:
+            u = self._names.parse(text.strip(), "move")
+        else:
+            u = self._parse_step(text)
         problem = self._illegal(u)
         if problem is not None:
             raise IllegalMoveError(f"move {text.strip()!r}: {problem}")
-        return self._name(u)
+        return self._move_name(u, placement)
+
+    def read_move(self, text: str) -> Hashable:
+        """The move written ``text``, as the position stands now, by name (not checked
+        legal: :meth:`parse_move` checks); an arc typed by its ends alone (``2 3``) is
+        the first of its parallel arcs still free.
+
+        Raises
+        ------
+        InvalidInputError
+            If ``text`` names no vertex (no step).
+        """
+        if self._token is None or self._steps.by_vertex:
+            return super().read_move(text)
+        return self._steps.name(self._parse_step(text))
+
+    def _parse_step(self, text: str) -> int:
+        """The step written ``text`` (a text naming several alike, an arc by its ends
+        among parallel arcs: the first of them legal now)."""
+        return self._steps.parse(text.strip(), "move", _Unplayable(self))
+
+    def move_targets(self, ids: Sequence[int] | npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+        """The vertex ids the moves ``ids`` (as :meth:`legal_move_ids` gives them, as
+        the position stands now) take the token to: the placements' vertices, or each
+        step's head (an arc's)."""
+        as_ids: npt.NDArray[np.int64] = np.asarray(ids, dtype=np.int64)
+        if self._token is None or self._steps.by_vertex:
+            return as_ids
+        return self._steps.heads(as_ids)
+
+    def _free_twin(self, step: int) -> int:
+        """``step``, or a legal step parallel to it when it is used (an arc named by its
+        ends alone, ``(2, 3)``, is whichever of the parallel arcs is free)."""
+        if self._illegal(step) is None or not isinstance(self._steps, ArcSteps):
+            return step
+        legal = set(self._legal_list())
+        return next((twin for twin in self._steps.parallel(step) if twin in legal), step)
 
     def winning_moves(self) -> list[Hashable]:
-        """Every move after which the opponent loses, in vertex order."""
-        return self._names_of(self._winning_ids())
+        """Every move after which the opponent loses, in the order of :meth:`legal_moves`."""
+        return self._move_names(self._winning_ids(), self._token is None)
 
     def winning_move_ids(self) -> list[int]:
-        """The winning moves (:meth:`winning_moves`) as vertex ids, in vertex order."""
+        """The winning moves (:meth:`winning_moves`) as ids, in order."""
         return self._winning_ids()
 
     def winning_reply(self) -> Hashable | None:
         """One winning move, or None when the mover loses."""
-        return self._name(self._winning_reply_id())
+        return self._move_name(self._winning_reply_id(), self._token is None)
 
     def winning_reply_id(self) -> int | None:
-        """:meth:`winning_reply` as a vertex id, or None."""
+        """:meth:`winning_reply` as an id, or None."""
         return self._winning_reply_id()
 
     @validate_params(candidates=Integer(low=1))
@@ -327,11 +320,11 @@ class BasePosition(abc.ABC):
         In the placement phase of a lost game only the first ``candidates``
         placements are weighed, to bound the work on big boards.
         """
-        return self._name(self._best_move_id(candidates))
+        return self._move_name(self._best_move_id(candidates), self._token is None)
 
     @validate_params(candidates=Integer(low=1))
     def best_move_id(self, *, candidates: int = 64) -> int | None:
-        """:meth:`best_move` as a vertex id, or None when no move is legal."""
+        """:meth:`best_move` as an id, or None when no move is legal."""
         return self._best_move_id(candidates)
 
     def _best_move_id(self, candidates: int = 64) -> int | None:
@@ -360,7 +353,9 @@ class BasePosition(abc.ABC):
         InvalidTypeError
             If ``v`` is not a name of the graph's vertices.
         """
-        u = self._id_of(v)
+        u = self._move_id(v)
+        if not self._steps.by_vertex and self._token is not None and _by_ends(v):
+            u = self._free_twin(u)  # an arc named by its ends alone: any free copy
         problem = self._illegal(u)
         if problem is not None:
             raise IllegalMoveError(problem)
@@ -379,9 +374,11 @@ class BasePosition(abc.ABC):
             If ``v`` is no vertex id of the graph.
         """
         if isinstance(v, bool) or not isinstance(v, int | np.integer):
-            raise InvalidTypeError(f"v must be a vertex id (an int), got {describe(v)}")
-        if not 0 <= v < self._n:
-            raise InvalidInputError(f"v = {v} is no vertex id (ids 0..{self._n - 1})")
+            raise InvalidTypeError(f"v must be a move's id (an int), got {describe(v)}")
+        count = self._n if self._token is None else self._steps.count
+        if not 0 <= v < count:
+            what = "vertex" if self._token is None or self._steps.by_vertex else self._steps.noun
+            raise InvalidInputError(f"v = {v} is no {what} id (ids 0..{count - 1})")
         problem = self._illegal(int(v))
         if problem is not None:
             raise IllegalMoveError(problem)
@@ -397,12 +394,20 @@ class BasePosition(abc.ABC):
         """
         if not self._moves:
             raise EmptyMoveStackError("pop from an empty move stack")
-        return self._name(self._pop_id())
+        popped = self._pop_id()
+        return self._move_name(popped, self._token is None)
 
     def walk_ids(self) -> list[int]:
-        """The token's walk as vertex ids: where it was set up (if it was), then every
-        move since."""
-        return ([] if self._start is None else [self._start]) + self._moves
+        """The token's walk as vertex ids: where it was set up (if it was), then the
+        vertex every move since reached."""
+        if self._start is None and self._moves:
+            first, steps = [self._moves[0]], self._moves[1:]
+        else:
+            first, steps = ([] if self._start is None else [self._start]), self._moves
+        if self._steps.by_vertex:
+            return first + steps
+        heads: list[int] = self._steps.heads(np.array(steps, dtype=np.int64)).tolist()
+        return first + heads
 
     def visited_mask(self) -> npt.NDArray[np.bool_]:
         """Per vertex id, a new array: True where the token is or can no longer go
@@ -454,6 +459,22 @@ class BasePosition(abc.ABC):
         from .. import draw
 
         return draw.position_text(self)
+
+
+class _Unplayable:
+    """The steps not legal in a position, as a container (what
+    :meth:`~matchgame.core.steps.Steps.parse` passes over)."""
+
+    def __init__(self, position: BasePosition) -> None:
+        self.position = position
+
+    def __contains__(self, step: object) -> bool:
+        return not isinstance(step, int) or self.position._illegal(step) is not None
+
+
+def _by_ends(name: Any) -> bool:
+    """Whether a move's name is a pair (an arc by its ends, where moves are arcs)."""
+    return isinstance(name, tuple | list) and len(name) == 2
 
 
 def _rebuild(cls: type[BasePosition], setup: tuple[Any, ...], moves: list[int]) -> BasePosition:

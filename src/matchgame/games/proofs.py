@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import describe
+from ..core._validate import describe, plural
 from ..core.board import Board, format_board
 from ..core.graph import INDEX_DTYPE, Graph
 from ..core.labels import FileIds, NodeLabels
@@ -28,10 +28,12 @@ from ..readers.edgelists import format_edge_list
 
 if TYPE_CHECKING:
     from ..core.digraph import DiGraph
+    from ..core.dimultigraph import DiMultiGraph
     from ..core.multigraph import MultiGraph
 
 __all__ = [
     "Arena",
+    "another_input",
     "answer_bytes",
     "canonical_input",
     "check_fields",
@@ -52,7 +54,7 @@ __all__ = [
 # -- the input a certificate is for ----------------------------------------------------
 
 
-def canonical_input(source: Board | Graph | MultiGraph | DiGraph) -> bytes:
+def canonical_input(source: Board | Graph | MultiGraph | DiGraph | DiMultiGraph) -> bytes:
     """The input as canonical text, the text a certificate's digest is taken of.
 
     A board: ``N M`` and its rows of ``.`` (free) and ``#`` (blocked), each
@@ -62,7 +64,8 @@ def canonical_input(source: Board | Graph | MultiGraph | DiGraph) -> bytes:
     :func:`~matchgame.readers.edgelists.format_edge_list`. A multigraph (the
     edge game's): every edge on its line, ``u <= v``, repeats and self-loops
     included (a simple graph's text is the same either way). A directed graph: its
-    arcs ``u v`` (``u -> v``), sorted.
+    arcs ``u v`` (``u -> v``), sorted; a directed multigraph: every arc in its order
+    (its game sorts them first, so that the order they were given in does not count).
 
     Examples
     --------
@@ -75,9 +78,37 @@ def canonical_input(source: Board | Graph | MultiGraph | DiGraph) -> bytes:
     return text.encode("ascii")
 
 
-def input_digest(source: Board | Graph | MultiGraph | DiGraph) -> str:
+def input_digest(source: Board | Graph | MultiGraph | DiGraph | DiMultiGraph) -> str:
     """The SHA-256 (hex) of :func:`canonical_input`."""
     return hashlib.sha256(canonical_input(source)).hexdigest()
+
+
+def another_input(claimed: Any, kind: str, digest: str) -> str | None:
+    """What is wrong when a certificate's ``input`` (its kind and sha256) is not the
+    input's (``kind``, ``digest``), else None: checked before anything else, since a
+    certificate of another graph names vertices this one does not have.
+
+    >>> message = another_input({"kind": "edges", "sha256": "ab" * 32}, "edges", "cd" * 32)
+    >>> message.split(": ")[1]
+    "its input's sha256 is abababababab..., this input's cdcdcdcdcdcd..."
+    """
+    sha256, made_kind = (
+        (claimed.get(k) for k in ("sha256", "kind")) if isinstance(claimed, dict) else (None, None)
+    )
+    if not isinstance(sha256, str) or not isinstance(made_kind, str):
+        return None  # the document's shape is checked, and said, with its other fields
+    if made_kind == kind and sha256 == digest:
+        return None
+    if made_kind != kind:
+        what = "a board" if made_kind == "board" else "a graph"
+        return f"the certificate was made for another input: {what}, not this {_KIND_WORDS[kind]}"
+    return (
+        f"the certificate was made for another input: its input's sha256 is "
+        f"{sha256[:12]}..., this input's {digest[:12]}..."
+    )
+
+
+_KIND_WORDS = {"board": "board", "edges": "graph"}
 
 
 # -- vertices read back ------------------------------------------------------------------
@@ -214,7 +245,9 @@ ANSWER_SLACK = 64 << 10
 """Bytes of an answer besides its lists (field names, a digest, sizes)."""
 
 
-def answer_bytes(source: Board | Graph | MultiGraph | DiGraph, *, extra: int = 0) -> int:
+def answer_bytes(
+    source: Board | Graph | MultiGraph | DiGraph | DiMultiGraph, *, extra: int = 0
+) -> int:
     """The most bytes an answer on ``source`` with its certificate can have
     (``placements --format json --certificate``, up to ``--indent 16``): what the
     input can need, as the readers bound a file by its header. :func:`read_answer`
@@ -229,9 +262,10 @@ def answer_bytes(source: Board | Graph | MultiGraph | DiGraph, *, extra: int = 0
     67536
     """
     from ..core.digraph import DiGraph
+    from ..core.dimultigraph import DiMultiGraph
     from ..core.multigraph import MultiGraph
 
-    if not isinstance(source, Board | Graph | MultiGraph | DiGraph):
+    if not isinstance(source, Board | Graph | MultiGraph | DiGraph | DiMultiGraph):
         raise InvalidTypeError(f"the source must be a board or a graph, got {describe(source)}")
     # a board's cell has at most 4 edges of its own (a king's)
     items = 5 * source.n_free if isinstance(source, Board) else source.n_vertices + source.n_edges
@@ -243,7 +277,7 @@ def answer_bytes(source: Board | Graph | MultiGraph | DiGraph, *, extra: int = 0
 
 
 def read_answer(
-    source: Board | Graph | MultiGraph | DiGraph,
+    source: Board | Graph | MultiGraph | DiGraph | DiMultiGraph,
     data: bytes | str,
     fields: tuple[tuple[str, ...], ...],
     *,
@@ -266,7 +300,7 @@ def read_answer(
     most = answer_bytes(source, extra=extra)
     if len(data) > most:
         raise DocumentError(
-            f"the document has {len(data)} bytes, more than an answer for this input can "
+            f"the document has {plural(len(data), 'byte')}, more than an answer for this input can "
             f"have ({most})"
         )
     names = graph_names(source)
@@ -372,7 +406,8 @@ def compare(
         elif isinstance(want, np.ndarray):
             if len(have) != want.shape[0]:
                 problems.append(
-                    f"field {name} has {len(have)} items, the certificate proves {want.shape[0]}"
+                    f"field {name} has "
+                    f"{plural(len(have), 'item')}, the certificate proves {want.shape[0]}"
                 )
                 continue
             if not want.size:

@@ -6,45 +6,44 @@ the game's rules. Its text format (the board or edge list, then ``t`` and ``t``
 moves) is read and written in :mod:`matchgame.readers.tokens`; this module turns
 the text into a record checked by the game's rules (:func:`parse_token_record`).
 
-:func:`annotate` judges every move: whether the player making it could force a
-win before it and still can after it, and a winning move when the move threw a
-win away. Each game says how (:meth:`matchgame.Game.annotate`); records, notes
-and annotations are the same objects for every game.
+Their judging, move by move, is in :mod:`matchgame.games.notes` (:func:`annotate`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..core._deprecated import warn_renamed
-from ..core._validate import Boolean, InstanceOf, Integer, NoneOr, as_int, validate_params
+from ..core._validate import Boolean, as_int, plural, validate_params
 from ..core.board import Board
 from ..core.graph import INDEX_DTYPE, Graph
 from ..core.moves import as_moves
-from ..errors import IllegalMoveError, InvalidParameterError
-from ..readers.tokens import format_token_record, ids_of_numbers, read_token_text
-from .contract import DEFAULT, Game
-from .contract import game as find_game
+from ..core.names import VertexIds, VertexNames
+from ..core.steps import Steps
+from ..errors import IllegalMoveError, InvalidParameterError, MatchgameError
+from ..readers.tokens import TokenText, format_token_record, ids_of_numbers, read_token_text
+from .contract import DEFAULT, Game, find_game
 
 if TYPE_CHECKING:
     from ..core.multigraph import MultiGraph
     from .positions import BasePosition
 
-__all__ = [
-    "PLAYERS",
-    "MoveNote",
-    "TokenRecord",
-    "WalkAnnotation",
-    "annotate",
-    "parse_token_record",
-]
+__all__ = ["PLAYERS", "TokenRecord", "parse_token_record"]
 
 PLAYERS = ("first", "second")
+
+
+def __getattr__(name: str) -> Any:
+    """The judging of records, once here (``annotate``, ...), now in
+    :mod:`matchgame.games.notes`, with a warning."""
+    from .._moved import moved_name
+
+    return moved_name(__name__, name)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -64,7 +63,9 @@ class TokenRecord:
         The graph played on (the edge game's: the simple graph of its multigraph's
         vertex pairs).
     path : ndarray of int32
-        The moves as vertex ids, the placement first: checked by :meth:`parse` and
+        The moves' ids, the placement first (a vertex id), then each move's id in the
+        game's steps (:meth:`matchgame.Game.steps`: the vertex it reaches, for every
+        game whose moves a vertex names): checked by :meth:`parse` and
         :meth:`from_moves`, not by the constructor.
     board : Board, optional
         The board, when the graph is a board's.
@@ -72,8 +73,8 @@ class TokenRecord:
         On a board, how the token moves; None on a graph.
     move_lines : ndarray of int64, optional
         The 1-based line of each move in the text it was read from.
-    game : str, default "vertex"
-        The name of the game whose rules the moves follow.
+    rules : Game
+        The game whose rules the moves follow.
     multigraph : MultiGraph, optional
         The edge game's multigraph (parallel edges and self-loops kept).
 
@@ -97,13 +98,37 @@ class TokenRecord:
     board: Board | None = None
     moves_rule: str | None = None
     move_lines: npt.NDArray[np.int64] | None = None  # 1-based input line of each move
-    game: str = "vertex"
+    rules: Game = field(default_factory=lambda: find_game(DEFAULT))
     multigraph: MultiGraph | None = None  # the edge game's graph
 
     @property
+    def game(self) -> str:
+        """The name of the record's game, as documents write it (:attr:`rules` is the
+        game)."""
+        return self.rules.name
+
+    @property
     def moves(self) -> list[Hashable]:
-        """The moves as vertex names (cells on a board)."""
-        return self.graph.names.names(self.path)
+        """The moves by name: the placement's vertex (a cell on a board), then each
+        move as the game names it (the vertex it reaches; an arc ``(tail, head, key)``)."""
+        if not self.path.shape[0]:
+            return []
+        first = self.graph.names.name(int(self.path[0]))
+        return [first, *self.steps.names_of(self.path[1:])]
+
+    @property
+    def steps(self) -> Steps:
+        """How the game names the moves after the placement (:meth:`matchgame.Game.steps`)."""
+        return self.rules.steps(self.game_graph)
+
+    @property
+    def walk(self) -> npt.NDArray[np.int64]:
+        """The token's walk as vertex ids: the placement, then the vertex each move
+        reached."""
+        path = self.path.astype(np.int64)
+        if not path.shape[0]:
+            return path
+        return np.concatenate([path[:1], self.steps.heads(path[1:])])
 
     @property
     def game_graph(self) -> Any:
@@ -130,7 +155,7 @@ class TokenRecord:
             board,
             moves if board is not None else None,
             move_lines,
-            game.name,
+            game,
             game_graph if support is not None else None,
         )
 
@@ -138,10 +163,9 @@ class TokenRecord:
         if self.board is not None:
             where = f"a {self.board.n_rows}x{self.board.n_cols} board ({self.moves_rule} moves)"
         else:
-            where = f"a graph of {self.graph.n_vertices} vertices"
-        title = find_game(self.game).title
-        game = "" if self.game == DEFAULT else f" of {title}"
-        return f"<TokenRecord on {where}, {self.path.shape[0]} moves{game}>"
+            where = f"a graph of {plural(self.graph.n_vertices, 'vertex', 'vertices')}"
+        moves = plural(self.path.shape[0], "move")
+        return f"<TokenRecord on {where}, {moves} of {self.rules.title}>"
 
     @classmethod
     def from_moves(
@@ -174,22 +198,25 @@ class TokenRecord:
         moves = _rule(moves, rule, "TokenRecord.from_moves")
         rules = find_game(game)
         game_graph, board = rules.graph_of(source, moves)
-        names = game_graph.names
+        names, steps = game_graph.names, rules.steps(game_graph)
         path = np.array(
-            [names.vertex(m, f"move {i + 1}", IllegalMoveError) for i, m in enumerate(played)],
+            [
+                (names.vertex if i == 0 else steps.find)(m, f"move {i + 1}", IllegalMoveError)
+                for i, m in enumerate(played)
+            ],
             dtype=np.int64,
         )
         rules.check_walk(game_graph, path, None)
         return cls.of_game(rules, game_graph, path, board, moves)
 
-    def position(self, upto: int | None = None) -> BasePosition:
+    def position(self, upto: int | None = None, **options: Any) -> BasePosition:
         """The game after its first ``upto`` moves (all by default), as a position of
-        the record's game."""
+        the record's game (``options``: the game's own, such as ``max_states``)."""
         n_moves = self.path.shape[0]
         upto = n_moves if upto is None else as_int(upto, "upto", low=0, high=n_moves)
-        position = find_game(self.game).position(self.game_graph)
-        for move in self.graph.names.names(self.path[:upto]):
-            position.push(move)
+        position = self.rules.position(self.game_graph, **options)
+        for move in self.path[:upto].tolist():
+            position.push_id(int(move))
         return position
 
     # -- text: the format of matchgame.readers.tokens -------------------------------
@@ -291,201 +318,34 @@ def parse_token_record(
     read = read_token_text(text, edges=edges, read_edge_list=rules.read_edge_list)
     board = read.where if isinstance(read.where, Board) else None
     game_graph, _ = rules.graph_of(read.where, moves)
-    path = ids_of_numbers(game_graph.names, read.numbers, read.move_lines)
+    steps = rules.steps(game_graph, _text_names(game_graph, board))
+    if steps.by_vertex:
+        path = ids_of_numbers(game_graph.names, read.numbers(), read.move_lines)
+    else:  # the moves after the placement in the game's own text (an arc's ends)
+        first = ids_of_numbers(game_graph.names, read.numbers(1), read.move_lines[:1])
+        path = np.array([*first.tolist(), *_step_ids(steps, read)], dtype=np.int64)
     rules.check_walk(game_graph, path, read.move_lines)
     return TokenRecord.of_game(rules, game_graph, path, board, moves, read.move_lines)
 
 
-@dataclass(frozen=True)
-class MoveNote:
-    """One move of a record, judged: the same fields for token-game records and
-    NOI2011 records (:meth:`matchgame.RecordAnalysis.notes`).
-
-    Parameters
-    ----------
-    number : int
-        The move's number in the record, from 1.
-    player : str
-        Who moved.
-    round : int
-        The player's own move number.
-    move : name
-        Where the move went.
-    winning_before, winning_after : bool
-        Whether the player could force a win before the move, and still can after.
-    winning_move : name or None
-        A winning move the player had, or None.
-
-    Attributes
-    ----------
-    number : int
-        1-based over the whole record, both players (move 1 places the token).
-    player : str
-        Who moved: ``"first"``/``"second"``; in a NOI2011 record ``"Bunny"``/``"Egg"``.
-    round : int
-        The player's own move number (``"Bunny's move 2"``: NOI2011 counts mistakes so).
-    move : name
-        Where the move went: a vertex or ``(row, col)`` cell (in a NOI2011 record the
-        piece's cell, where the empty cell goes).
-    winning_before, winning_after : bool
-        Whether the player could force a win before the move, and still can after it.
-    winning_move : name or None
-        A winning move the player had before this one; None when they had none.
-
-    See Also
-    --------
-    WalkAnnotation : The notes of a token game's record.
-    RecordAnalysis : The notes of a NOI2011 record.
-
-    Examples
-    --------
-    >>> import matchgame
-    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
-    >>> note = matchgame.annotate(matchgame.TokenRecord.from_moves(path, [1, 0])).notes[0]
-    >>> note.player, note.move, note.winning_before, note.mistake
-    ('first', 1, True, True)
-    """
-
-    number: int
-    player: str
-    round: int
-    move: Hashable
-    winning_before: bool
-    winning_after: bool
-    winning_move: Hashable | None
-
-    @property
-    def mistake(self) -> bool:
-        """A move from a won position to a lost one."""
-        return self.winning_before and not self.winning_after
-
-    @property
-    def better(self) -> Hashable | None:
-        """The winning move the player had, when this move threw the win away."""
-        return self.winning_move if self.mistake else None
+def _text_names(game_graph: Any, board: Board | None) -> VertexNames:
+    """How a record's text names vertices: a board's cells, an edge list's numbers."""
+    names: VertexNames = game_graph.names
+    return names if board is not None else VertexIds(names.n_vertices)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class WalkAnnotation:
-    """Every move of a record judged, and the winner if the game is over.
-
-    Parameters
-    ----------
-    record : TokenRecord
-        The record judged.
-    notes : tuple of MoveNote
-        One note per move, in order.
-    winner : {"first", "second"} or None
-        Who won, or None while the player to move still has a move.
-
-    See Also
-    --------
-    annotate : Makes it.
-    RecordAnalysis : The same judgement of a NOI2011 record.
-
-    Examples
-    --------
-    >>> import matchgame
-    >>> path = matchgame.Graph.from_edges(3, [(0, 1), (1, 2)])
-    >>> judged = matchgame.annotate(matchgame.TokenRecord.from_moves(path, [1, 0]))
-    >>> judged.winner, judged.mistakes("first")
-    ('second', [1])
-    """
-
-    record: TokenRecord
-    notes: tuple[MoveNote, ...]
-    winner: str | None  # "first", "second", or None while moves remain
-
-    def mistakes(self, player: str) -> list[int]:
-        """The :attr:`MoveNote.number` of ``player``'s mistakes ("first" or "second")."""
-        return [note.number for note in self.notes if note.player == player and note.mistake]
-
-    def __repr__(self) -> str:
-        return (
-            f"<WalkAnnotation of {len(self.notes)} moves: mistakes {self.mistakes('first')} "
-            f"and {self.mistakes('second')}, winner {self.winner}>"
-        )
-
-    def _repr_svg_(self) -> str | None:
-        """In Jupyter: the final position, moves numbered, mistakes ringed."""
-        from .. import draw
-
-        return draw.notebook_svg(self)
-
-
-@validate_params(
-    record=InstanceOf(TokenRecord, "a TokenRecord"),
-    max_states=NoneOr(Integer(low=1)),
-)
-def annotate(
-    record: TokenRecord,
-    *,
-    game: str | Game | None = None,
-    max_states: int | None = None,
-    max_memory: int | str | None = None,
-    max_seconds: float | None = None,
-    partial: bool | None = None,
-) -> WalkAnnotation:
-    """Judge every move of ``record``: by its own game's rules, or by ``game``'s (the
-    record must follow them: :class:`~matchgame.errors.IllegalMoveError` names the
-    first move that does not). ``max_states``: the budget of a game's exact search
-    (the edge and directed games; default 10**6).
-
-    Each game judges in its own way (:meth:`matchgame.Game.annotate`): the vertex
-    game with one augmenting search a move, the edge game with a rank-one update
-    over GF(2) a move (``winning_move`` the first winning move in vertex order).
-
-    Parameters
-    ----------
-    record : TokenRecord
-        The record, e.g. from :func:`parse_token_record` or
-        :meth:`TokenRecord.from_moves`.
-    game : str or Game, optional
-        Judge by this game's rules instead of the record's own game.
-    max_states : int, optional
-        The budget of the game's exact search, at least 1 (the edge and directed
-        games only).
-    max_memory, max_seconds : optional
-        The directed game's budgets of each question's search (see
-        :func:`~matchgame.analyse`).
-    partial : bool, optional
-        Refused when True: a record is judged whole.
-
-    Returns
-    -------
-    WalkAnnotation
-        Every move judged, and the winner if the game is over.
-
-    See Also
-    --------
-    analyse_record : Judges a NOI2011 record.
-    TokenRecord : What is judged.
-    analyse : Who wins where, before any move.
-
-    Examples
-    --------
-    On a path of 4 vertices the first player must not place on an end... nor
-    anywhere: it has a perfect matching, so the placer always loses.
-
-    >>> path = Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
-    >>> notes = annotate(TokenRecord.from_moves(path, [1, 2, 3])).notes
-    >>> [(n.player, n.winning_before, n.winning_after) for n in notes]
-    [('first', False, False), ('second', True, False), ('first', True, True)]
-
-    In the edge game the token may come back: round a 2x2 board in four moves,
-    and the player who moved first is stuck.
-
-    >>> square = Board.from_rows(["..", ".."])
-    >>> walk = [(0, 0), (0, 1), (1, 1), (1, 0), (0, 0)]
-    >>> annotate(TokenRecord.from_moves(square, walk, game="edge")).winner
-    'first'
-    """
-    rules = find_game(record.game if game is None else game)
-    given = {
-        "max_states": max_states,
-        "max_memory": max_memory,
-        "max_seconds": max_seconds,
-        "partial": partial,
-    }
-    checked = rules.checked_options(given, defaults=False)
-    return rules.annotate(record, **checked)
+def _step_ids(steps: Steps, read: TokenText) -> list[int]:
+    """The ids of a record's moves after the placement, each read from its line's text
+    (a text that names several steps alike, such as an arc by its ends among parallel
+    arcs, is the first the record has not played yet)."""
+    ids: list[int] = []
+    played: set[int] = set()
+    for i, (text, line) in enumerate(zip(read.texts(), read.move_lines.tolist(), strict=True)):
+        if i == 0:
+            continue
+        try:
+            ids.append(steps.parse(text, f"move {i + 1}", played))
+        except MatchgameError as exc:
+            raise IllegalMoveError(f"line {line}: {exc}") from None
+        played.add(ids[-1])
+    return ids

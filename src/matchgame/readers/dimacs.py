@@ -19,6 +19,7 @@ from ..core._text import (
     shorten_line,
     text_limit,
 )
+from ..core._validate import plural
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
 from ._lines import (
@@ -62,12 +63,16 @@ def parse_dimacs(text: str | bytes) -> Graph:
     n, m, index, body_start = _header(data)
     lines = body_lines(data, body_start, index + 2, b"c")
     if len(lines) < m:
-        raise ParseError(f"expected {m} edges 'e u v', got {len(lines)}", line=lines.number_after())
+        raise ParseError(
+            f"expected {plural(m, 'edge')} 'e u v', got {len(lines)}", line=lines.number_after()
+        )
     if len(lines) > m:
-        raise ParseError(f"unexpected content after the {m} edges", line=int(lines.numbers[m]))
+        raise ParseError(
+            f"unexpected content after the {plural(m, 'edge')}", line=int(lines.numbers[m])
+        )
     require_memory(
         n * BYTES_PER_VERTEX + m * (BYTES_PER_EDGE + BYTES_PER_LINE),
-        f"a graph of {n} vertices and {m} edges",
+        f"a graph of {plural(n, 'vertex', 'vertices')} and {plural(m, 'edge')}",
         line=index + 1,
         size=n,
     )
@@ -128,7 +133,9 @@ def _header(data: bytes) -> tuple[int, int, int, int]:
             f"the numbers of vertices and edges must be >= 0, got {n} {m}", line=index + 1
         )
     if n > MAX_VERTICES:
-        raise ParseError(f"{n} vertices is more than matchgame handles", line=index + 1)
+        raise ParseError(
+            f"{plural(n, 'vertex', 'vertices')} is more than matchgame handles", line=index + 1
+        )
     return n, m, index, body_start
 
 

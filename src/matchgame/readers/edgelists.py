@@ -7,7 +7,8 @@ before the header and after the edges. For the edge game, where a parallel edge
 is a move of its own and a self-loop a move in place, ``multigraph=True`` keeps
 them (a :class:`~matchgame.MultiGraph`); for the games along arcs,
 ``directed=True`` reads each line ``u v`` as the arc ``u -> v`` (a
-:class:`~matchgame.DiGraph`).
+:class:`~matchgame.DiGraph`), and both together keep every line as an arc of its
+own, in order (a :class:`~matchgame.DiMultiGraph`).
 """
 
 from __future__ import annotations
@@ -27,13 +28,14 @@ from ..core._text import (
     prepare,
     text_limit,
 )
-from ..core._validate import Boolean, validate_params
+from ..core._validate import Boolean, plural, validate_params
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
 from ._memory import require_memory
 
 if TYPE_CHECKING:
     from ..core.digraph import DiGraph
+    from ..core.dimultigraph import DiMultiGraph
     from ..core.multigraph import MultiGraph
 
 __all__ = ["format_edge_list", "parse_edge_list", "text_size_limit"]
@@ -56,14 +58,19 @@ def parse_edge_list(
 def parse_edge_list(
     text: str | bytes, *, multigraph: Literal[False] = ..., directed: Literal[True]
 ) -> DiGraph: ...
+@overload
+def parse_edge_list(
+    text: str | bytes, *, multigraph: Literal[True], directed: Literal[True]
+) -> DiMultiGraph: ...
 @validate_params(multigraph=Boolean(), directed=Boolean())
 def parse_edge_list(
     text: str | bytes, *, multigraph: bool = False, directed: bool = False
-) -> Graph | MultiGraph | DiGraph:
+) -> Graph | MultiGraph | DiGraph | DiMultiGraph:
     """Parse an edge list into a :class:`Graph` (vertex ``k`` of the text is ``k - 1``),
     with ``multigraph`` into a :class:`~matchgame.MultiGraph` that keeps repeated
-    edges and self-loops, or with ``directed`` into a :class:`~matchgame.DiGraph`
-    whose arcs are the lines ``u v`` read as ``u -> v``.
+    edges and self-loops, with ``directed`` into a :class:`~matchgame.DiGraph`
+    whose arcs are the lines ``u v`` read as ``u -> v``, or with both into a
+    :class:`~matchgame.DiMultiGraph` whose every line is an arc of its own, in order.
 
     Parameters
     ----------
@@ -73,12 +80,12 @@ def parse_edge_list(
         Keep repeated edges and self-loops (the edge game's graph); a simple graph
         keeps each edge once and drops self-loops.
     directed : bool, default False
-        Read each line ``u v`` as the arc ``u -> v`` (not together with
-        ``multigraph``).
+        Read each line ``u v`` as the arc ``u -> v`` (with ``multigraph``: each line
+        an arc of its own, repeats and loops kept, in order).
 
     Returns
     -------
-    Graph, MultiGraph or DiGraph
+    Graph, MultiGraph, DiGraph or DiMultiGraph
         The graph, its vertex ``k - 1`` the text's vertex ``k``.
 
     Raises
@@ -101,9 +108,9 @@ def parse_edge_list(
     [[0, 1], [0, 1], [1, 1]]
     >>> parse_edge_list("3 2\\n2 1\\n2 3\\n", directed=True).arcs.tolist()
     [[1, 0], [1, 2]]
+    >>> parse_edge_list("2 3\\n2 1\\n2 1\\n1 1\\n", multigraph=True, directed=True).arcs.tolist()
+    [[1, 0], [1, 0], [0, 0]]
     """
-    if multigraph and directed:
-        raise ParseError("an edge list is read as a multigraph or as a directed graph, not both")
     data = prepare(text)
     header_index, header = header_line(data)
     n, m = _parse_header(header, header_index + 1)
@@ -113,12 +120,12 @@ def parse_edge_list(
         return graph
     buffer, starts, ends, n_lines = line_bounds(data)
     if n_lines - first < m:
-        raise ParseError(f"expected {m} edges, got {n_lines - first}", line=n_lines + 1)
+        raise ParseError(f"expected {plural(m, 'edge')}, got {n_lines - first}", line=n_lines + 1)
     if n_lines - first > m:
-        raise ParseError(f"unexpected content after the {m} edges", line=first + m + 1)
+        raise ParseError(f"unexpected content after the {plural(m, 'edge')}", line=first + m + 1)
     require_memory(
         n * BYTES_PER_VERTEX + m * BYTES_PER_EDGE,
-        f"a graph of {n} vertices and {m} edges",
+        f"a graph of {plural(n, 'vertex', 'vertices')} and {plural(m, 'edge')}",
         line=first,
         size=n,
     )
@@ -126,7 +133,7 @@ def parse_edge_list(
         buffer, starts[first : first + m], ends[first : first + m], 2
     )
     if bad >= 0:
-        problem = "is not an integer" if found < 0 else f"has {found} numbers"
+        problem = "is not an integer" if found < 0 else f"has {plural(found, 'number')}"
         raise ParseError(
             f"expected an edge 'u v', the line {problem}", line=first + bad + 1, column=column + 1
         )
@@ -136,6 +143,10 @@ def parse_edge_list(
         raw = data[starts[first + i] : ends[first + i]]
         u, v = number_as_written(raw, 0), number_as_written(raw, 1)
         raise ParseError(f"edge {u} {v} names a vertex outside 1..{n}", line=first + i + 1)
+    if multigraph and directed:
+        from ..core.dimultigraph import DiMultiGraph  # loaded when asked
+
+        return DiMultiGraph(n, values - 1)
     if multigraph:
         from ..core.multigraph import MultiGraph  # the edge game's: loaded when asked
 
@@ -164,7 +175,7 @@ def _parse_common_form(data: bytes, first: int, n: int, m: int) -> Graph | None:
         return None
     require_memory(  # as the general reader does once the lines are counted
         n * BYTES_PER_VERTEX + m * BYTES_PER_EDGE,
-        f"a graph of {n} vertices and {m} edges",
+        f"a graph of {plural(n, 'vertex', 'vertices')} and {plural(m, 'edge')}",
         line=first,
         size=n,
     )
@@ -174,11 +185,12 @@ def _parse_common_form(data: bytes, first: int, n: int, m: int) -> Graph | None:
     return Graph._trusted(offsets, neighbors)
 
 
-def format_edge_list(graph: Graph | MultiGraph | DiGraph) -> str:
+def format_edge_list(graph: Graph | MultiGraph | DiGraph | DiMultiGraph) -> str:
     """The graph as an edge list in canonical form: ``n m`` and its ``m`` distinct
     edges ``u v`` (1-based, ``u < v``, sorted), each line ended by a newline; a
     multigraph's edges each on a line (``u <= v``, repeats and self-loops included);
-    a directed graph's arcs ``u v`` (``u -> v``, sorted).
+    a directed graph's arcs ``u v`` (``u -> v``, sorted); a directed multigraph's
+    arcs in their order.
 
     This is also the text a certificate's digest is taken of.
 
@@ -205,5 +217,7 @@ def _parse_header(line: bytes, line_number: int) -> tuple[int, int]:
             f"the numbers of vertices and edges must be >= 0, got {n} {m}", line=line_number
         )
     if n > MAX_VERTICES:
-        raise ParseError(f"{n} vertices is more than matchgame handles", line=line_number)
+        raise ParseError(
+            f"{plural(n, 'vertex', 'vertices')} is more than matchgame handles", line=line_number
+        )
     return n, m

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._kernels import graph6 as _graph6
+from ..core._validate import plural
 from ..core.graph import Graph
 from ..errors import InvalidInputError, ParseError
 from ._memory import require_memory
@@ -312,12 +313,12 @@ def format_graph6(graph: Graph) -> bytes:
     n_bits = n * (n - 1) // 2
     if n > MAX_GRAPH6_WRITTEN:
         raise InvalidInputError(
-            f"graph6 writes every pair of vertices: {n} vertices would take "
+            f"graph6 writes every pair of vertices: {plural(n, 'vertex', 'vertices')} would take "
             f"{n_bits // 6:,} bytes; write sparse6"
         )
     require_memory(
         2 * (n_bits // 6) + 16 * graph.n_edges + 2 * _GRAPH6_CHUNK,
-        f"the graph6 text of {n} vertices",
+        f"the graph6 text of {plural(n, 'vertex', 'vertices')}",
         error=InvalidInputError,
     )
     # the upper triangle column by column: x(0,1), x(0,2), x(1,2), x(0,3), ...

@@ -7,7 +7,8 @@ edgelist    matchgame's own ``n m`` and ``m`` edges      (the default)
 mtx         Matrix Market coordinate                     ``.mtx``, ``%%MatrixMarket``
 metis       METIS (Chaco) adjacency lists                ``.graph``, ``.metis``
 dimacs      DIMACS ``p edge n m`` and ``e u v``          ``.dimacs .col .clq``, ``p edge``
-snap        SNAP edge list, ids kept as names            ``.edges .snap``, a ``#`` line
+snap        pairs ``u v``: SNAP, NetworkX, CSV           ``.edges .snap .edgelist .csv``,
+                                                         a ``#`` line, pairs only
 graphml     GraphML (through NetworkX)                   ``.graphml``, ``<?xml``
 gml         GML (through NetworkX)                       ``.gml``, ``graph [``
 graph6      graph6, one graph a line                     ``.g6``, ``>>graph6<<``
@@ -19,133 +20,44 @@ sparse6 files hold many, the others one); :func:`read_graph` returns the one
 graph; :func:`~matchgame.write_graph` writes one back in any of these formats. Without
 ``format`` the format is guessed (:func:`detect_format`): first from a signature
 the text cannot have by chance (a banner, an XML declaration, ``p edge``), then
-from the file's extension, then from the first line's shape.
+from the file's extension, then from the first line's shape, last from the lines'
+shape: pairs ``u v`` that cannot be matchgame's ``n m`` edge list are SNAP's, as
+NetworkX's ``write_edgelist`` writes them (:func:`matchgame.readers.pairs.reads_as_pairs`).
+
+A game played along arcs reads the formats that carry direction as arcs
+(``directed=True``): a SNAP edge list's line ``u v`` is the arc ``u -> v``, a
+``general`` Matrix Market matrix's entry ``(i, j)`` the arc ``i -> j``; a directed
+GraphML or GML file is read as arcs in any case. The other formats (METIS, DIMACS,
+graph6, sparse6, a symmetric matrix, an undirected GraphML or GML file) hold edges
+only, read as both arcs.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import PurePath
 
 from ..core._text import HEAD_BYTES, header_line, prepare, read_bounded
 from ..core.digraph import DiGraph
 from ..core.graph import Graph
 from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
-from . import dimacs, edgelists, graph6, matrixmarket, metis, networkx_formats, snap
-from ._lines import no_header_limit
+from .formats import EXTENSIONS, FORMATS, GraphFormat, parser
+from .pairs import reads_as_pairs
 
 __all__ = [
+    "EXTENSIONS",
     "FORMATS",
     "GraphFormat",
     "detect_file_format",
     "detect_format",
+    "detect_graph_text",
+    "parser",
     "read_graph",
     "read_graphs",
 ]
 
-
-@dataclass(frozen=True)
-class GraphFormat:
-    """A graph format: its description, the extensions that name it, its reader
-    (bytes to graphs), how long its text can be given its first bytes, and its
-    writer (a graph to bytes, which the reader reads back)."""
-
-    name: str
-    description: str
-    extensions: tuple[str, ...]
-    parse: Callable[[bytes], Sequence[Graph | DiGraph]]
-    size_limit: Callable[[bytes], int]
-    format: Callable[[Graph], bytes]
-
-
-def _one(parse: Callable[[bytes], Graph | DiGraph]) -> Callable[[bytes], list[Graph | DiGraph]]:
-    return lambda data: [parse(data)]
-
-
-FORMATS: dict[str, GraphFormat] = {
-    format_.name: format_
-    for format_ in (
-        GraphFormat(
-            "edgelist",
-            "an edge list ('n m' and m lines 'u v')",
-            (),
-            _one(edgelists.parse_edge_list),
-            edgelists.text_size_limit,
-            lambda graph: edgelists.format_edge_list(graph).encode("ascii"),
-        ),
-        GraphFormat(
-            "mtx",
-            "a Matrix Market file",
-            (".mtx",),
-            _one(matrixmarket.parse_matrix_market),
-            matrixmarket.text_size_limit,
-            matrixmarket.format_matrix_market,
-        ),
-        GraphFormat(
-            "metis",
-            "a METIS graph",
-            (".graph", ".metis"),
-            _one(metis.parse_metis),
-            metis.text_size_limit,
-            metis.format_metis,
-        ),
-        GraphFormat(
-            "dimacs",
-            "a DIMACS graph",
-            (".dimacs", ".col", ".clq"),
-            _one(dimacs.parse_dimacs),
-            dimacs.text_size_limit,
-            dimacs.format_dimacs,
-        ),
-        GraphFormat(
-            "snap",
-            "a SNAP edge list",
-            (".edges", ".snap"),
-            _one(snap.parse_snap),
-            snap.text_size_limit,
-            snap.format_snap,
-        ),
-        GraphFormat(
-            "graphml",
-            "a GraphML file",
-            (".graphml",),
-            _one(networkx_formats.parse_graphml),
-            networkx_formats.text_size_limit,
-            networkx_formats.format_graphml,
-        ),
-        GraphFormat(
-            "gml",
-            "a GML file",
-            (".gml",),
-            _one(networkx_formats.parse_gml),
-            networkx_formats.text_size_limit,
-            networkx_formats.format_gml,
-        ),
-        GraphFormat(
-            "graph6",
-            "graph6 text",
-            (".g6",),
-            graph6.parse_graph6,
-            no_header_limit,
-            graph6.format_graph6,
-        ),
-        GraphFormat(
-            "sparse6",
-            "sparse6 text",
-            (".s6",),
-            graph6.parse_graph6,
-            no_header_limit,
-            graph6.format_sparse6,
-        ),
-    )
-}
-"""Every graph format, by the name ``--input-format`` and ``format=`` take."""
-
-EXTENSIONS = {ext: name for name, format_ in FORMATS.items() for ext in format_.extensions}
-"""File extensions (lower case) and the format each names."""
 
 # signatures no other format's first line can have
 _SIGNATURES = (
@@ -219,6 +131,25 @@ def detect_format(name: str | os.PathLike[str] | None, head: bytes) -> str | Non
     for pattern, format_name in _SHAPES:
         if pattern.match(first):
             return format_name
+    if reads_as_pairs(text, whole=len(head) < HEAD_BYTES):
+        return "snap"
+    return None
+
+
+def detect_graph_text(name: str | os.PathLike[str] | None, head: bytes) -> str | None:
+    """The graph format of a text given where a board is read by default, when it
+    can be nothing else: lines that are pairs ``u v`` only, as NetworkX's
+    ``write_edgelist`` writes them (``snap``); None for anything a board, matchgame's
+    edge list or a record could be, and for the formats with a signature, whose
+    refusal as a board names the option that reads them.
+
+    >>> detect_graph_text("karate.txt", b"0 1\\n0 2\\n1 2\\n")
+    'snap'
+    >>> detect_graph_text(None, b"3 3\\n...\\n") is None
+    True
+    """
+    if reads_as_pairs(_text_of(head), whole=len(head) < HEAD_BYTES):
+        return "snap"
     return None
 
 
@@ -257,7 +188,9 @@ def detect_file_format(path: str | os.PathLike[str]) -> str | None:
 Source = str | bytes | bytearray | memoryview | os.PathLike[str]
 
 
-def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph | DiGraph]:
+def read_graphs(
+    source: Source, format: str | None = None, *, directed: bool = False
+) -> Iterator[Graph | DiGraph]:
     """The graphs held by ``source``: a path (``str`` without a line break, or
     :class:`os.PathLike`), or the text itself (``bytes``, or ``str`` with a line
     break). ``format`` is a key of ``matchgame.readers.graphs.FORMATS``; None guesses it
@@ -274,12 +207,18 @@ def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph | D
         The format's name: ``"edgelist"``, ``"mtx"``, ``"metis"``, ``"dimacs"``,
         ``"snap"``, ``"graphml"``, ``"gml"``, ``"graph6"`` or ``"sparse6"``; by
         default guessed.
+    directed : bool, default False
+        Read arcs where the format carries them: a SNAP edge list's line ``u v`` as
+        the arc ``u -> v``, a ``general`` Matrix Market matrix's entry ``(i, j)`` as
+        ``i -> j`` (a :class:`~matchgame.DiGraph`); the other formats are read as
+        without it.
 
     Yields
     ------
     Graph or DiGraph
         Each graph of the file in turn (graph6 and sparse6 files hold many); a
-        directed GraphML or GML file's is a :class:`~matchgame.DiGraph`.
+        directed GraphML or GML file's is a :class:`~matchgame.DiGraph`, and with
+        ``directed`` a SNAP file's or a general matrix's.
 
     Raises
     ------
@@ -303,18 +242,20 @@ def read_graphs(source: Source, format: str | None = None) -> Iterator[Graph | D
     [2]
     """
     format_name = checked_format(format)
+    if not isinstance(directed, bool):
+        raise InvalidTypeError(f"directed must be a bool, got {type(directed).__name__}")
     data, name = _source_bytes(source, format_name)
     if format_name is None:
         detected = detect_format(name, data[:HEAD_BYTES])
         try:
-            found = FORMATS[detected or "edgelist"].parse(data)
+            found = parser(detected or "edgelist", directed)(data)
         except ParseError as exc:
             if detected is None and name is not None:
                 _not_a_graph_file(exc, name, data[:HEAD_BYTES])
             raise
         yield from found
         return
-    yield from FORMATS[format_name].parse(data)
+    yield from parser(format_name, directed)(data)
 
 
 def _not_a_graph_file(exc: ParseError, path: str, head: bytes) -> None:
@@ -333,7 +274,9 @@ def _not_a_graph_file(exc: ParseError, path: str, head: bytes) -> None:
     ) from None
 
 
-def read_graph(source: Source, format: str | None = None) -> Graph | DiGraph:
+def read_graph(
+    source: Source, format: str | None = None, *, directed: bool = False
+) -> Graph | DiGraph:
     """The one graph held by ``source`` (see :func:`read_graphs`).
 
     Parameters
@@ -343,11 +286,14 @@ def read_graph(source: Source, format: str | None = None) -> Graph | DiGraph:
     format : str, optional
         The format's name, as for :func:`read_graphs`; by default guessed from the
         name and the first bytes.
+    directed : bool, default False
+        Read arcs where the format carries them, as for :func:`read_graphs`.
 
     Returns
     -------
     Graph or DiGraph
-        The graph; a directed GraphML or GML file's is a :class:`~matchgame.DiGraph`.
+        The graph; a directed GraphML or GML file's is a :class:`~matchgame.DiGraph`,
+        and with ``directed`` a SNAP file's or a general matrix's.
 
     Raises
     ------
@@ -368,7 +314,7 @@ def read_graph(source: Source, format: str | None = None) -> Graph | DiGraph:
     >>> g.n_vertices, g.n_edges
     (2, 1)
     """
-    graphs = list(read_graphs(source, format))
+    graphs = list(read_graphs(source, format, directed=directed))
     if len(graphs) != 1:
         raise ParseError(f"expected one graph, the input holds {len(graphs)} (use read_graphs)")
     return graphs[0]

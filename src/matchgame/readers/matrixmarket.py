@@ -14,7 +14,9 @@ whatever its value (the graph is the matrix's pattern):
   ``r .. r + c - 1``.
 
 Vertices print 1-based, so on a square matrix answers speak of the file's row
-numbers.
+numbers. For a game along arcs (``directed=True``) a ``general`` matrix carries
+direction: entry ``(i, j)`` is the arc ``i -> j``; the other symmetries are read
+as the undirected graph (both arcs of every edge).
 """
 
 from __future__ import annotations
@@ -31,7 +33,10 @@ from ..core._text import (
     shorten_line,
     text_limit,
 )
+from ..core._validate import plural
+from ..core.digraph import DiGraph
 from ..core.graph import MAX_VERTICES, Graph
+from ..core.names import FileNumbers
 from ..errors import ParseError
 from ._lines import (
     body_lines,
@@ -57,8 +62,12 @@ VALUE_CHARACTERS = 32
 """Room for one written value (``-1.2345678901234567e+308``) in the size limit."""
 
 
-def parse_matrix_market(text: str | bytes) -> Graph:
-    """Read a Matrix Market coordinate file as a :class:`Graph` (see the module).
+def parse_matrix_market(text: str | bytes, *, directed: bool = False) -> Graph | DiGraph:
+    """Read a Matrix Market coordinate file as a :class:`Graph` (see the module); with
+    ``directed`` (a game along arcs), a ``general`` matrix as a :class:`DiGraph`
+    whose entry ``(i, j)`` is the arc ``i -> j`` (rows to columns, when it is not
+    square), and a ``symmetric``, ``skew-symmetric`` or ``hermitian`` one as the
+    undirected graph it stands for (both arcs of every edge).
 
     Raises
     ------
@@ -79,6 +88,9 @@ def parse_matrix_market(text: str | bytes) -> Graph:
     ... )
     >>> rows_against_columns.n_vertices, rows_against_columns.edges.tolist()
     (5, [[0, 4], [1, 2]])
+    >>> general = "%%MatrixMarket matrix coordinate pattern general\\n2 2 1\\n1 2\\n"
+    >>> parse_matrix_market(general, directed=True).arcs.tolist()
+    [[0, 1]]
     """
     data = prepare(text)
     n_values, symmetry, rows, cols, entries, size_index, body_start = _header(data)
@@ -97,14 +109,18 @@ def parse_matrix_market(text: str | bytes) -> Graph:
     # the header's claim is checked against the lines really there before any of
     # it is allocated
     if len(lines) < entries:
-        raise ParseError(f"expected {entries} entries, got {len(lines)}", line=lines.number_after())
+        raise ParseError(
+            f"expected {plural(entries, 'entry', 'entries')}, got {len(lines)}",
+            line=lines.number_after(),
+        )
     if len(lines) > entries:
         raise ParseError(
-            f"unexpected content after the {entries} entries", line=int(lines.numbers[entries])
+            f"unexpected content after the {plural(entries, 'entry', 'entries')}",
+            line=int(lines.numbers[entries]),
         )
     require_memory(
         n_vertices * BYTES_PER_VERTEX + entries * (BYTES_PER_EDGE + BYTES_PER_LINE),
-        f"a {rows} x {cols} matrix with {entries} entries",
+        f"a {rows} x {cols} matrix with {plural(entries, 'entry', 'entries')}",
         line=size_index + 1,
         size=n_vertices,
     )
@@ -133,6 +149,8 @@ def parse_matrix_market(text: str | bytes) -> Graph:
     values -= 1
     if not square:
         values[:, 1] += rows  # columns come after the rows
+    if directed and symmetry == "general":
+        return DiGraph._trusted(n_vertices, values, FileNumbers(n_vertices))
     return file_numbered(Graph.from_edges(n_vertices, values))
 
 
@@ -191,7 +209,9 @@ def _banner(line: bytes, line_number: int) -> tuple[int, str]:
     if len(fields) < 2 or fields[1] != "matrix":
         raise refused(f"expected {expected}: the second word is not 'matrix'", 1)
     if len(fields) != 5:
-        raise refused(f"expected {expected}: the banner has {len(fields)} words, not 5", 0)
+        raise refused(
+            f"expected {expected}: the banner has {plural(len(fields), 'word')}, not 5", 0
+        )
     if fields[2] != "coordinate":
         dense = " (not 'array')" if fields[2] == "array" else ""
         raise refused(f"only coordinate (sparse) matrices are graphs{dense}", 2)

@@ -15,6 +15,7 @@ import numpy as np
 
 from .._kernels.text import parse_ragged_int_lines
 from ..core._text import character_at, field_starts, parse_integers, prepare, text_limit
+from ..core._validate import plural
 from ..core.graph import MAX_VERTICES, Graph
 from ..errors import ParseError
 from ._lines import adjacency_lines, body_lines, column_of, file_numbered, header_among_comments
@@ -72,19 +73,19 @@ def parse_metis(text: str | bytes) -> Graph:
         k = int(misfit[0])
         raise ParseError(
             f"a vertex line with this fmt holds {_line_form(skip, stride)}; it has "
-            f"{int(counts[k])} numbers",
+            f"{plural(int(counts[k]), 'number')}",
             line=int(lines.numbers[k]),
         )
     n_neighbours = int((counts - skip).sum()) // stride
     if n_neighbours != 2 * m:
         raise ParseError(
-            f"the header says {m} edges, so the lists should hold {2 * m} neighbours "
+            f"the header says {plural(m, 'edge')}, so the lists should hold {2 * m} neighbours "
             f"(each edge from both ends); they hold {n_neighbours}",
             line=header_index + 1,
         )
     require_memory(
         n * BYTES_PER_VERTEX + m * BYTES_PER_EDGE + values.shape[0] * BYTES_PER_INTEGER,
-        f"a graph of {n} vertices and {m} edges",
+        f"a graph of {plural(n, 'vertex', 'vertices')} and {plural(m, 'edge')}",
         line=header_index + 1,
         size=n,
     )
@@ -140,7 +141,9 @@ def _header(data: bytes) -> tuple[int, int, int, int, int, int]:
             f"the numbers of vertices and edges must be >= 0, got {n} {m}", line=number
         )
     if n > MAX_VERTICES:
-        raise ParseError(f"{n} vertices is more than matchgame handles", line=number)
+        raise ParseError(
+            f"{plural(n, 'vertex', 'vertices')} is more than matchgame handles", line=number
+        )
     fmt = fields[2].decode("ascii", "replace") if len(fields) > 2 else "0"
     if len(fmt) > 3 or any(ch not in "01" for ch in fmt):
         at = starts[2] + next((i for i, ch in enumerate(fmt) if ch not in "01"), 3)

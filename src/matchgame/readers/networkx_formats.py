@@ -16,6 +16,7 @@ import warnings
 from typing import Any
 
 from ..core._text import prepare, shorten_line
+from ..core._validate import plural
 from ..core.digraph import DiGraph
 from ..core.graph import Graph
 from ..errors import InvalidInputError, ParseError
@@ -50,7 +51,7 @@ def _networkx(what: str) -> Any:
 
 def _text(data: str | bytes, what: str) -> str:
     raw = prepare(data)
-    require_memory(len(raw) * BYTES_PER_INPUT_BYTE, f"a {what} file of {len(raw)} bytes")
+    require_memory(len(raw) * BYTES_PER_INPUT_BYTE, f"a {what} file of {plural(len(raw), 'byte')}")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -10,8 +10,8 @@
 
 This module reads the text (``read_noi_text``: the pieces, the empty cell and
 the moves, the format checked) and writes it back; the records themselves
-(:class:`~matchgame.games.bunny.GameRecord`, which checks every move's legality)
-and their analysis live in :mod:`matchgame.games.bunny`.
+(:class:`~matchgame.games.noi.GameRecord`, which checks every move's legality)
+and their analysis live in :mod:`matchgame.games.noi` and :mod:`matchgame.games.vertex.mistakes`.
 """
 
 from __future__ import annotations
@@ -36,12 +36,12 @@ from ..core._text import (
     text_limit,
     unexpected_content,
 )
-from ..core._validate import as_int
+from ..core._validate import as_int, plural
 from ..core.board import MAX_CELLS
 from ..errors import IllegalMoveError, ParseError
 
 if TYPE_CHECKING:
-    from ..games.bunny import BunnyBoard, GameRecord
+    from ..games.noi import BunnyBoard, GameRecord
 
 __all__ = [
     "PLAYERS",
@@ -68,7 +68,7 @@ def player_of(move_index: int) -> tuple[str, int]:
 @dataclass(frozen=True)
 class NoiText:
     """A NOI2011 record's text, read and its format checked (the moves' legality is
-    the record's to check: :class:`~matchgame.games.bunny.GameRecord`).
+    the record's to check: :class:`~matchgame.games.noi.GameRecord`).
 
     Attributes
     ----------
@@ -123,7 +123,9 @@ def read_noi_text(text: str | bytes) -> NoiText:
     rows = [line(i) for i in range(top + 1, top + 1 + n_rows)]
     for i, row in enumerate(rows):
         if len(row) != n_cols:
-            raise ParseError(f"expected {n_cols} characters, got {len(row)}", line=top + i + 2)
+            raise ParseError(
+                f"expected {plural(n_cols, 'character')}, got {len(row)}", line=top + i + 2
+            )
     pieces = _PIECE_CODE[np.frombuffer(b"".join(rows), dtype=np.uint8)]
     bad = np.flatnonzero(pieces == 255)
     if bad.size:
@@ -156,7 +158,7 @@ def read_noi_text(text: str | bytes) -> NoiText:
     )
     if bad_line >= 0:
         player, number = player_of(bad_line)
-        problem = "is not an integer" if n_read < 0 else f"has {n_read} numbers"
+        problem = "is not an integer" if n_read < 0 else f"has {plural(n_read, 'number')}"
         raise ParseError(
             f"{player}'s move {number}: expected 'x y', the line {problem}",
             line=first + bad_line + 1,

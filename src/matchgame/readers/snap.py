@@ -1,12 +1,17 @@
-"""SNAP-style edge lists read as graphs (``.edges``, ``.snap``; ``.txt`` starting
-with a ``#`` comment).
+"""SNAP-style edge lists read as graphs (``.edges``, ``.snap``, ``.edgelist``,
+``.csv``; any other file whose lines are pairs and can be nothing else, see
+:func:`matchgame.readers.pairs.reads_as_pairs`).
 
 Lines ``u v`` of two non-negative integer ids separated by blanks; ``#`` (and
 ``%``) lines are comments; there is no header. The ids may be 0-based, 1-based or
 any sparse set of integers: the graph has one vertex per id that occurs, in
 increasing order of id, and the ids stay the vertices' names
 (:class:`~matchgame.core.labels.FileIds`), so answers print the file's ids.
-Self-loops are ignored and repeated edges (either way round) collapse.
+Self-loops are ignored and repeated edges (either way round) collapse; read for a
+game along arcs (``directed=True``), a line ``u v`` is the arc ``u -> v``.
+
+Edge lists as NetworkX and spreadsheets write them (names that are words, data
+after the pair, CSV) are read by :mod:`matchgame.readers.pairs`.
 """
 
 from __future__ import annotations
@@ -17,12 +22,15 @@ import numpy as np
 
 from .._kernels.text import parse_int_lines
 from ..core._text import prepare
+from ..core._validate import plural
+from ..core.digraph import DiGraph
 from ..core.graph import MAX_VERTICES, Graph
 from ..core.labels import FileIds
 from ..errors import InvalidInputError, ParseError
-from ._lines import BodyLines, body_lines, column_of, field_problem, int_lines, no_header_limit
+from ._lines import BodyLines, body_lines, column_of, int_lines, no_header_limit
 from ._memory import require_memory
 from .edgelists import BYTES_PER_EDGE, BYTES_PER_VERTEX
+from .pairs import parse_pairs
 
 _INT64_MAX = 2**63 - 1  # the largest id
 
@@ -36,20 +44,25 @@ text_size_limit = no_header_limit
 """No header says how long a SNAP file is: a share of the memory available."""
 
 
-def parse_snap(text: str | bytes) -> Graph:
-    """Read a SNAP-style edge list as a :class:`Graph` named by the file's ids.
+def parse_snap(text: str | bytes, *, directed: bool = False) -> Graph | DiGraph:
+    """Read a SNAP-style edge list as a :class:`Graph` named by the file's ids (or its
+    names: an edge list as NetworkX and CSV files write it, see
+    :mod:`matchgame.readers.pairs`); with ``directed``, as a :class:`DiGraph` whose
+    arcs are the lines ``u v`` read as ``u -> v`` (SNAP's directed data sets).
 
     Raises
     ------
     ParseError
-        With the line (and column) of the first line that is not two non-negative
-        integers; for an empty input.
+        With the line (and column) of the first line that is not an edge; for an
+        empty input.
 
     Examples
     --------
     >>> g = parse_snap("# FromNodeId\\tToNodeId\\n0\\t10\\n10\\t7\\n")
     >>> g.n_vertices, g.edges.tolist(), g.names.names(range(3))
     (3, [[0, 2], [1, 2]], [0, 7, 10])
+    >>> parse_snap("0 1\\n", directed=True).arcs.tolist()
+    [[0, 1]]
     """
     data = prepare(text)
     lines = body_lines(data, 0, 1, b"#%")
@@ -57,29 +70,19 @@ def parse_snap(text: str | bytes) -> Graph:
         raise ParseError("empty input")  # with no edges, as SNAP writers make one)
     require_memory(
         len(lines) * (2 * BYTES_PER_VERTEX + BYTES_PER_EDGE + BYTES_PER_LINE),
-        f"an edge list of {len(lines)} lines",
+        f"an edge list of {plural(len(lines), 'line')}",
         line=1,
     )
-    values, bad, column, found = parse_int_lines(lines.buffer, lines.starts, lines.ends, 2)
-    if bad >= 0:
-        raise ParseError(
-            f"expected an edge 'u v' (two ids), the line {field_problem(found)}",
-            line=int(lines.numbers[bad]),
-            column=column_of(data, int(lines.starts[bad])) + column + 1,
-        )
-    negative = np.flatnonzero((values < 0).any(axis=1))
-    if negative.size:
-        k = int(negative[0])
-        raise ParseError(
-            "ids must be non-negative integers",
-            line=int(lines.numbers[k]),
-            column=_column_of_id(data, lines, k, int(np.argmax(values[k] < 0))),
-        )
+    values, bad, _, _ = parse_int_lines(lines.buffer, lines.starts, lines.ends, 2)
+    if bad >= 0 or (values < 0).any():
+        # not two ids a line: names, data after the pair, CSV (read line by line)
+        del lines, values
+        return parse_pairs(data, directed=directed)
     # ids go up to 2**63 - 1; the kernel clamps a larger one to it, so the lines that
     # hold that number are read again, as text
     for k in np.flatnonzero((values == _INT64_MAX).any(axis=1)).tolist():
         fields = lines.line(k).split()
-        too_large = [j for j, field in enumerate(fields) if int(field) > _INT64_MAX]
+        too_large = [j for j, field in enumerate(fields) if _too_large(field)]
         if too_large:
             raise ParseError(
                 "an id is too large (ids are below 2**63)",
@@ -92,6 +95,8 @@ def parse_snap(text: str | bytes) -> Graph:
         raise ParseError(f"{ids.shape[0]} distinct ids is more vertices than matchgame handles")
     edges = np.searchsorted(ids, values).astype(np.int64)
     del values
+    if directed:
+        return DiGraph._trusted(int(ids.shape[0]), edges, FileIds(ids))
     built = Graph.from_edges(int(ids.shape[0]), edges)
     return Graph._trusted(built.offsets, built.indices, names=FileIds(ids))
 
@@ -124,10 +129,17 @@ def format_snap(graph: Graph) -> bytes:
             "otherwise: write GraphML or GML to keep its names"
         )
     head = (
-        f"# Undirected graph written by matchgame: {graph.n_vertices} nodes, "
-        f"{graph.n_edges} edges\n"
+        f"# Undirected graph written by matchgame: {plural(graph.n_vertices, 'node')}, "
+        f"{plural(graph.n_edges, 'edge')}\n"
     )
     return head.encode() + int_lines(np.array(ids, dtype=np.int64)[graph.edges])
+
+
+def _too_large(field: bytes) -> bool:
+    """Whether an id's digits are more than 2**63 - 1 (read without converting a
+    number of thousands of digits, which Python refuses)."""
+    digits = field.lstrip(b"+0")
+    return len(digits) > 19 or (len(digits) == 19 and int(digits) > _INT64_MAX)
 
 
 def _column_of_id(data: bytes, lines: BodyLines, k: int, which: int) -> int:

@@ -37,6 +37,7 @@ from ..core._text import (
     text_limit,
     unexpected_content,
 )
+from ..core._validate import plural
 from ..core.board import format_board, parse_board
 from ..core.board import text_size_limit as board_limit
 from ..core.names import BoardCells, VertexIds, VertexNames
@@ -62,14 +63,50 @@ __all__ = [
 @dataclass(frozen=True)
 class TokenText:
     """A record's text, read but not judged: where the game is played (a
-    :class:`~matchgame.Board`, or what the edge list reads as), and each move's numbers
-    as written (``ROW COL`` on a board, a vertex number on an edge list; 1-based)
-    with its line. The games turn it into a record and check it by their rules
-    (:func:`matchgame.games.tokens.parse_token_record`)."""
+    :class:`~matchgame.Board`, or what the edge list reads as), and each move's line.
+    The moves are read as the game names them: :meth:`numbers` as vertices (``ROW
+    COL`` on a board, a vertex number on an edge list; 1-based), or :meth:`texts`, the
+    lines as written, for a game's own steps (an arc's ends). The games turn it into a
+    record and check it by their rules (:func:`matchgame.games.tokens.parse_token_record`)."""
 
     where: Any
-    numbers: npt.NDArray[np.int64]
     move_lines: npt.NDArray[np.int64]
+    _buffer: Any
+    _starts: npt.NDArray[np.int64]
+    _ends: npt.NDArray[np.int64]
+    _width: int  # numbers a vertex is written with: 2 on a board, 1 on an edge list
+
+    def numbers(self, upto: int | None = None) -> npt.NDArray[np.int64]:
+        """The first ``upto`` moves' numbers (all by default), one row a move, each a
+        vertex as written.
+
+        Raises
+        ------
+        ParseError
+            At the first of them that is not a vertex's numbers, naming its line.
+        """
+        t = self.move_lines.shape[0] if upto is None else min(upto, self.move_lines.shape[0])
+        width = self._width
+        values, bad_line, bad_column, found = parse_int_lines(
+            self._buffer, self._starts[:t], self._ends[:t], width
+        )
+        if bad_line >= 0:
+            problem = "is not an integer" if found < 0 else f"has {plural(found, 'number')}"
+            form = "'ROW COL'" if width == 2 else "a vertex number"
+            raise ParseError(
+                f"move {bad_line + 1}: expected {form}, the line {problem}",
+                line=int(self.move_lines[bad_line]),
+                column=bad_column + 1,
+            )
+        return values.reshape(t, width).astype(np.int64)
+
+    def texts(self) -> list[str]:
+        """Each move's line as written (ASCII; a game's own steps are read from them)."""
+        buffer = bytes(self._buffer)
+        return [
+            buffer[start:end].decode("ascii", "replace")
+            for start, end in zip(self._starts.tolist(), self._ends.tolist(), strict=True)
+        ]
 
 
 def read_token_text(
@@ -88,7 +125,7 @@ def read_token_text(
 
     Examples
     --------
-    >>> read_token_text("3 3\\n.##\\n...\\n#.#\\n2\\n2 2\\n2 3\\n").numbers.tolist()
+    >>> read_token_text("3 3\\n.##\\n...\\n#.#\\n2\\n2 2\\n2 3\\n").numbers().tolist()
     [[2, 2], [2, 3]]
     """
     data = prepare(text)
@@ -112,27 +149,18 @@ def read_token_text(
         raise ParseError(f"the number of moves must be >= 0, got {t}", line=t_line + 1)
     first = t_line + 1
     if n_lines - first < t:
-        raise ParseError(f"expected {t} moves, got {n_lines - first}", line=n_lines + 1)
+        raise ParseError(f"expected {plural(t, 'move')}, got {n_lines - first}", line=n_lines + 1)
     for extra in range(first + t, n_lines):
         if line(extra).strip():
-            raise unexpected_content(f"the {t} moves", line(extra), extra + 1)
-    values, bad_line, bad_column, found = parse_int_lines(
-        buffer, starts[first : first + t], ends[first : first + t], width
-    )
-    if bad_line >= 0:
-        problem = "is not an integer" if found < 0 else f"has {found} numbers"
-        form = "'ROW COL'" if width == 2 else "a vertex number"
-        raise ParseError(
-            f"move {bad_line + 1}: expected {form}, the line {problem}",
-            line=first + bad_line + 1,
-            column=bad_column + 1,
-        )
+            raise unexpected_content(f"the {plural(t, 'move')}", line(extra), extra + 1)
     move_lines = np.arange(first + 1, first + 1 + t, dtype=np.int64)
-    return TokenText(where, values.reshape(t, width).astype(np.int64), move_lines)
+    bounds = (starts[first : first + t].astype(np.int64), ends[first : first + t].astype(np.int64))
+    return TokenText(where, move_lines, buffer, *bounds, width)
 
 
 def format_token_record(record: TokenRecord) -> str:
-    """A record's text: the board (or the edge list in canonical form), ``t``, the moves."""
+    """A record's text: the board (or the edge list in canonical form), ``t``, the moves
+    (the placement's vertex, then each move as the game writes it)."""
     graph = record.graph
     # the moves in the numbers of the text above: cells, or the edge list's 1..n (a
     # graph named otherwise, by a SNAP file's ids or labels, is written as that list)
@@ -140,9 +168,15 @@ def format_token_record(record: TokenRecord) -> str:
     head = (
         format_board(record.board)
         if record.board is not None
-        else format_edge_list(record.multigraph or graph)
+        else format_edge_list(record.game_graph if record.multigraph is None else record.multigraph)
     )
-    body = "".join(f"{text}\n" for text in names.texts(record.path))
+    steps = record.rules.steps(record.game_graph, names)
+    if steps.by_vertex:
+        texts = names.texts(record.path)
+    else:
+        path = record.path.tolist()
+        texts = [names.text(path[0]), *(steps.text(i) for i in path[1:])] if path else []
+    body = "".join(f"{text}\n" for text in texts)
     return f"{head}{record.path.shape[0]}\n{body}"
 
 

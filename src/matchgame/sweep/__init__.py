@@ -3,7 +3,8 @@
 Called, this module is :func:`sweep` (its signature is below; ``inspect.signature``
 shows it too).
 
-A batch of graphs is solved as one graph, their disjoint union (``solve``);
+A batch of graphs is answered by its game (the vertex game solves it as one graph,
+their disjoint union);
 work is cut three ways (``sources``): a stream into chunks of whole lines, a
 list of files by file, a ``geng`` run by geng's own ``res/mod`` argument. Tasks
 (``tasks``) run here, in local worker processes or as Dask tasks
@@ -22,8 +23,8 @@ from __future__ import annotations
 import inspect
 import sys
 from types import ModuleType
+from typing import Any
 
-from ..games.vertex.batch import BatchAnswers, solve_lines, solve_union
 from .api import sweep, write_sweep
 from .counts import SweepCounts
 from .executors import DASK_TIMEOUT, connect_dask, default_jobs, keep_heap, run_tasks
@@ -50,7 +51,6 @@ __all__ = [
     "FORMATS",
     "MAX_GRAPH6_VERTICES",
     "MAX_LINE_BYTES",
-    "BatchAnswers",
     "ChunkResult",
     "Geng",
     "Output",
@@ -67,8 +67,6 @@ __all__ = [
     "graph_tasks",
     "keep_heap",
     "run_tasks",
-    "solve_lines",
-    "solve_union",
     "stream_tasks",
     "sweep",
     "write_sweep",
@@ -87,6 +85,14 @@ __doc__ = (__doc__ or "") + "\nCalled::\n\n    matchgame.sweep{}\n".format(
         return_annotation=__signature__.empty,
     )
 )
+
+
+def __getattr__(name: str) -> Any:
+    """Names that moved to the vertex game's folder (``BatchAnswers``, ...), with a
+    warning."""
+    from .._moved import moved_name
+
+    return moved_name(__name__, name)
 
 
 class _CallableModule(ModuleType):

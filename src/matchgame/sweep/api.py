@@ -22,8 +22,7 @@ from ..core._validate import (
 )
 from ..core.graph import Graph
 from ..errors import InvalidInputError, InvalidTypeError, ParseError, UnreadableInput
-from ..games.contract import DEFAULT, Game
-from ..games.contract import game as find_game
+from ..games.contract import DEFAULT, Game, find_game
 from .checkpoint import Checkpoint, file_entry
 from .counts import SweepCounts
 from .executors import default_jobs, run_tasks
@@ -124,8 +123,8 @@ def sweep(
     client: Any = None,
     chunk_bytes: int = CHUNK_BYTES,
     game: str | Game = DEFAULT,
-    max_states: int | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
+    **options: Any,
 ) -> SweepCounts | list[dict[str, Any]]:
     """Answer the placement game on many graphs.
 
@@ -161,18 +160,19 @@ def sweep(
         Bytes of a stream per task.
     game : str or Game
         The game (:func:`matchgame.game`; default the vertex game). Documents are
-        its ``placements --game NAME --format json`` answers; its counts leave out
-        matching sizes when it has none (the edge game's batches:
-        ``matchgame.games.edge.batch``).
-    max_states : int, optional
-        A game's exact search's budget per graph (the games that search)
-        (default 10**6); a graph past it raises ParseError naming its line.
+        its ``placements --game NAME --format json`` answers; its counts histogram
+        the values it declares (:attr:`~matchgame.Game.sweep_values`: the vertex game's
+        ``matching_size`` among them).
     checkpoint : str or os.PathLike, optional
         With ``count=True``: a file recording the sweep's progress part by part
         (``matchgame.sweep.checkpoint``). Called again with the same arguments and
         file after an interruption (Ctrl-C, a kill, a crash), the sweep answers only
         the parts not done and returns the counts of the whole. A file recording
         another sweep (other arguments, or inputs changed since) is refused.
+    **options
+        The game's own options (:attr:`~matchgame.Game.options`), checked by the game:
+        ``max_states``, an exact search's budget per graph (the games that search;
+        default 10**6; a graph past it raises ParseError naming its line).
 
     Returns
     -------
@@ -225,13 +225,13 @@ def sweep(
             "format names the format of text or files, not of "
             f"{_type_name(graphs_or_source)} (graph objects and geng need none)"
         )
+    rules = find_game(game)
+    options = rules.checked_options(options, defaults=False)
     where = None
     if filter is not None:
         from .filters import parse_condition  # here: a sweep without one does without
 
-        where = parse_condition(filter, "filter")
-    rules = find_game(game)
-    options = rules.checked_options({"max_states": max_states}, defaults=False)
+        where = parse_condition(filter, "filter", rules.sweep_values, rules.title)
     output = Output(
         count=count, echo=echo, where=where, game=rules.name, options=tuple(options.items())
     )

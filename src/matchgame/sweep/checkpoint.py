@@ -43,6 +43,7 @@ from typing import IO, Any
 
 import numpy as np
 
+from ..core._validate import plural
 from ..errors import InvalidInputError, ParseError, UnreadableInput
 from . import ledger
 from .counts import SweepCounts
@@ -100,17 +101,19 @@ def stream_entry(stream: Any, name: str = "<stdin>") -> dict[str, Any]:
     return entry
 
 
-def open_output(path: str, length: int | None) -> IO[bytes]:
+def open_output(path: str, length: int | None, checkpoint: Checkpoint | None = None) -> IO[bytes]:
     """``path`` opened to write a sweep's lines: from scratch (``length`` None), or,
     resuming, after its first ``length`` bytes, what the checkpoint records as whole
-    (whatever was written after them is cut off)."""
+    (whatever was written after them is cut off); those bytes must be the ones the
+    ``checkpoint`` vouches for (its ``output_digest``), or the output is refused."""
     try:
         file = open(path, "wb" if length is None else "r+b")  # noqa: SIM115  (the caller's)
     except FileNotFoundError:
         if length is None:
             raise InvalidInputError(f"cannot write {path!r}: no such directory") from None
         raise InvalidInputError(
-            f"output {path!r} is gone, and the checkpoint records {length:,} bytes of it: "
+            f"output {path!r} is gone, and the checkpoint records "
+            f"{plural(length, 'byte', grouped=True)} of it: "
             "start again with a new checkpoint"
         ) from None
     except OSError as exc:
@@ -121,9 +124,16 @@ def open_output(path: str, length: int | None) -> IO[bytes]:
     if size < length:
         file.close()
         raise InvalidInputError(
-            f"output {path!r} holds {size:,} bytes, and the checkpoint records {length:,}: "
+            f"output {path!r} holds "
+            f"{plural(size, 'byte', grouped=True)}, and the checkpoint records {length:,}: "
             "it changed since; start again with a new checkpoint"
         )
+    if checkpoint is not None:
+        try:
+            checkpoint.vouch(file, length, path)
+        except BaseException:
+            file.close()
+            raise
     file.truncate(length)
     file.seek(length)
     return file
@@ -156,9 +166,12 @@ class Checkpoint:
         self.sweep: dict[str, Any] = json.loads(json.dumps(sweep))  # as the file holds it
         self.count = count
         self.resumed = False  # True: read from its file, the sweep goes on
+        lines = output and not count  # lines to a file, which a resumed run cuts back
+        self._output = hashlib.blake2b(digest_size=DIGEST_BYTES) if lines else None
         self._state = State(
-            output_bytes=0 if output and not count else None,
+            output_bytes=0 if lines else None,
             counts=SweepCounts() if count else None,
+            output_digest=self._output.digest() if self._output is not None else None,
         )
         self._sent = 0  # tasks handed out by pending
         self._taken = 0  # results passed to advance
@@ -231,7 +244,11 @@ class Checkpoint:
             if part < state.parts:
                 check = chain(check, digest)
                 if part == state.parts - 1 and digests and check != state.digest:
-                    first = "part differs" if part == 0 else f"{part + 1:,} parts differ"
+                    first = (
+                        "part differs"
+                        if part == 0
+                        else f"{plural(part + 1, 'part', grouped=True)} differ"
+                    )
                     raise self._changed(f"its first {first}")
                 continue
             done = state.ahead.get(part)
@@ -244,7 +261,9 @@ class Checkpoint:
             yield task
         recorded = max([state.parts - 1, *state.ahead])
         if part < recorded:
-            raise self._changed(f"it has {part + 1:,} parts, and {recorded + 1:,} were done")
+            raise self._changed(
+                f"it has {plural(part + 1, 'part', grouped=True)}, and {recorded + 1:,} were done"
+            )
 
     def _changed(self, how: str) -> InvalidInputError:
         return InvalidInputError(
@@ -269,13 +288,40 @@ class Checkpoint:
         self._taken += 1
         state = self._state.fold_ahead(part)
         if state.parts != part:  # pending hands out every part not done, in order
-            raise AssertionError(f"part {part} came after {state.parts} parts")
+            raise AssertionError(f"part {part} came after {plural(state.parts, 'part')}")
         done = state.ahead.get(part) or Part(digest, result.n_graphs, result.counts)
         state = state.fold(done)
-        if output_bytes is not None and state.output_bytes is not None:  # lines to a file
-            state = replace(state, output_bytes=output_bytes)
+        if output_bytes is not None and self._output is not None:  # lines to a file
+            state = replace(state, output_bytes=output_bytes, output_digest=self._output.digest())
         self._state = state
         self.save()
+
+    def wrote(self, data: bytes) -> None:
+        """Note ``data`` as written to the output file (its hash goes in the checkpoint)."""
+        if self._output is not None:
+            self._output.update(data)
+
+    def vouch(self, file: IO[bytes], length: int, path: str) -> None:
+        """Check that the first ``length`` bytes of the output ``file`` are the ones this
+        checkpoint records (InvalidInputError naming ``output_digest`` if not); the
+        output's hash goes on from them."""
+        digest = hashlib.blake2b(digest_size=DIGEST_BYTES)
+        file.seek(0)
+        left = length
+        while left:
+            chunk = file.read(min(left, 1 << 20))
+            if not chunk:
+                break
+            digest.update(chunk)
+            left -= len(chunk)
+        if left or digest.digest() != self._state.output_digest:
+            raise InvalidInputError(
+                f"output {path!r} is not what checkpoint {self.path!r} records (field "
+                "'output_digest': its first "
+                f"{plural(length, 'byte', grouped=True)} changed since): start again with a new "
+                "checkpoint"
+            )
+        self._output = digest
 
     def finish(self) -> None:
         """Record the end of the sweep: the parts done ahead are all in order now."""

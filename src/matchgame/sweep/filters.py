@@ -11,20 +11,24 @@ Grammar (``and`` binds tighter than ``or``; ``not`` tighter than both)::
     comparison := operand ("==" | "!=" | "<" | "<=" | ">" | ">=") operand
     operand    := NUMBER | NUMBER_NAME
 
-Names (per graph):
+Names (per graph), in every game:
 
 ================  ===========================================================
 ``placer_wins``   true if some placement wins for the placer (D is not empty)
 ``mover_wins``    true if on some vertex the player to move wins (D is not all)
 ``n``             vertices (also ``vertices``)
 ``m``             edges (also ``edges``)
-``matching_size`` the size of a maximum matching
 ``winning``       winning placements, ``|D|`` (also ``winning_vertices``)
 ``losing``        the other vertices, ``n - |D|``
 ================  ===========================================================
 
+and the values the game declares beyond ``n``, ``m`` and ``winning``
+(:attr:`matchgame.Game.sweep_values`): the vertex game's ``matching_size``, the
+size of a maximum matching.
+
 >>> import numpy as np
->>> where = parse_condition("matching_size >= 2 and not placer_wins")
+>>> vertex_game_values = ("n", "m", "matching_size", "winning")
+>>> where = parse_condition("matching_size >= 2 and not placer_wins", values=vertex_game_values)
 >>> where.mask({"n": np.array([4, 4]), "m": np.array([2, 3]),
 ...             "matching_size": np.array([2, 1]), "winning": np.array([0, 4])}).tolist()
 [True, False]
@@ -41,25 +45,26 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core._validate import describe, shorten
+from ..core._validate import describe, plural, shorten
 from ..errors import InvalidInputError, InvalidTypeError
+from ..games.batches import BASE_VALUES
 
 __all__ = ["FLAGS", "NUMBERS", "Condition", "parse_condition"]
 
 Values = Mapping[str, npt.NDArray[np.int64]]
-"""Per-graph arrays of a batch: ``n``, ``m``, ``matching_size``, ``winning``."""
+"""Per-graph arrays of a batch: ``n``, ``m``, ``winning`` and the game's own values."""
 
 NUMBERS: dict[str, Callable[[Values], npt.NDArray[np.int64]]] = {
     "n": lambda v: v["n"],
     "vertices": lambda v: v["n"],
     "m": lambda v: v["m"],
     "edges": lambda v: v["m"],
-    "matching_size": lambda v: v["matching_size"],
     "winning": lambda v: v["winning"],
     "winning_vertices": lambda v: v["winning"],
     "losing": lambda v: v["n"] - v["winning"],
 }
-"""The names that stand for a number of each graph."""
+"""The names that stand for a number of each graph in every game (a game's own values
+stand for themselves)."""
 
 FLAGS: dict[str, Callable[[Values], npt.NDArray[np.bool_]]] = {
     "placer_wins": lambda v: v["winning"] > 0,
@@ -75,7 +80,6 @@ _COMPARISONS: dict[str, Callable[[Any, Any], Any]] = {
     "<": operator.lt,
     ">": operator.gt,
 }
-_NAMES = "placer_wins, mover_wins, n, m, matching_size, winning, losing"  # for messages
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_]\w*)|(==|!=|<=|>=|<|>|\(|\))|(\S))")
 _LONGEST_NUMBER = 18  # digits: every count fits int64
 _LONGEST_CONDITION = 1000  # characters
@@ -132,7 +136,10 @@ class _Compare(_Node):
 
     def mask(self, values: Values) -> npt.NDArray[np.bool_]:
         def side(operand: int | str) -> npt.NDArray[np.int64] | int:
-            return operand if isinstance(operand, int) else NUMBERS[operand](values)
+            if isinstance(operand, int):
+                return operand
+            number = NUMBERS.get(operand)
+            return values[operand] if number is None else number(values)  # a game's own
 
         return np.asarray(_COMPARISONS[self.comparison](side(self.left), side(self.right)))
 
@@ -153,8 +160,13 @@ class Condition:
         return np.broadcast_to(self.tree.mask(values), (n_graphs,)).astype(bool)
 
 
-def parse_condition(text: str, name: str = "filter") -> Condition:
-    """Parse a condition on a sweep's answers (see the module doc).
+def parse_condition(
+    text: str, name: str = "filter", values: tuple[str, ...] = BASE_VALUES, game: str = ""
+) -> Condition:
+    """Parse a condition on a sweep's answers (see the module doc): ``values``, the
+    values the game gives per graph (its :attr:`~matchgame.Game.sweep_values`), whose
+    names beyond ``n``, ``m`` and ``winning`` a condition may use too; ``game``, the
+    game's title, for messages.
 
     Raises
     ------
@@ -169,9 +181,10 @@ def parse_condition(text: str, name: str = "filter") -> Condition:
         )
     if len(text) > _LONGEST_CONDITION:
         raise InvalidInputError(
-            f"{name} is {len(text):,} characters long, more than {_LONGEST_CONDITION:,}"
+            f"{name} is "
+            f"{plural(len(text), 'character', grouped=True)} long, more than {_LONGEST_CONDITION:,}"
         )
-    parser = _Parser(text, name)
+    parser = _Parser(text, name, tuple(v for v in values if v not in BASE_VALUES), game)
     tree = parser.condition()
     parser.expect_end()
     return Condition(text, tree)
@@ -180,9 +193,11 @@ def parse_condition(text: str, name: str = "filter") -> Condition:
 class _Parser:
     """Reads tokens one at a time, so the first bad token in reading order is the one named."""
 
-    def __init__(self, text: str, name: str) -> None:
+    def __init__(self, text: str, name: str, own: tuple[str, ...], game: str) -> None:
         self.text = text
         self.name = name
+        self.own = own  # the game's own values
+        self.game = game
         self.position = 0
         self.next: _Token | None = None
         self.depth = 0  # parentheses and 'not's open around the token read
@@ -286,14 +301,26 @@ class _Parser:
         token = self.take()
         if token.kind == "number":
             return int(token.text)
-        if token.kind == "name" and token.text in NUMBERS:
+        if token.kind == "name" and (token.text in NUMBERS or token.text in self.own):
             return token.text
         if token.kind == "name" and token.text in FLAGS:
             raise self.error(token.column, f"{token.text} is true or false, not a number")
+        names = ", ".join(["placer_wins", "mover_wins", "n", "m", *self.own, "winning", "losing"])
+        if token.kind == "name" and _is_some_games_value(token.text):
+            game = f"{self.game} " if self.game else "this game "
+            raise self.error(token.column, f"{game}has no {token.text} (its names: {names})")
         raise self.error(
-            token.column, f"expected a name ({_NAMES}) or a number, got {self._said(token)}"
+            token.column, f"expected a name ({names}) or a number, got {self._said(token)}"
         )
 
     @staticmethod
     def _said(token: _Token) -> str:
         return "the end" if token.kind == "end" else repr(token.text)
+
+
+def _is_some_games_value(name: str) -> bool:
+    """Whether a game declares ``name`` among its values (another game than the one
+    swept: the message then says the game has none)."""
+    from ..games.contract import all_games  # here: only for a message
+
+    return any(name in game.sweep_values for game in all_games())

@@ -1,17 +1,27 @@
 """What a sweep's checkpoint holds (:class:`State`) and its file: written whole
-(a temporary file, then renamed over it), read back with every field checked.
+(a temporary file made exclusively beside it, then renamed over it), read back with
+every field checked, and believed only when it agrees with itself.
 
 The file is one JSON object::
 
-    {"format": "matchgame-sweep-checkpoint/1",
+    {"format": "matchgame-sweep-checkpoint/2",
      "sweep": {...},           # the sweep's arguments, compared with a resumed run's
      "parts": 12,              # parts done, from the first, their output written
      "graphs": 78000,          # the graphs in those parts: the next "index"
      "digest": "5f0c...",      # a hash of those parts' inputs (blake2b, 16 bytes)
      "output_bytes": 9123456,  # the output file's length after them (null: no file)
+     "output_digest": "9a1e...",  # a hash of those bytes of the output (null: no file)
      "counts": {...},          # what they counted (with --count; else null)
-     "ahead": [{"part": 14, "digest": "...", "graphs": 6500, "counts": {...}}]}
+     "ahead": [{"part": 14, "digest": "...", "graphs": 6500, "counts": {...}}],
                                # parts done before their turn (with --count)
+     "check": "77b0..."}       # a hash of all the above, as written
+
+A checkpoint is refused, naming the field, when its counts disagree with
+themselves (a histogram that does not sum to its ``graphs``, more graphs counted
+than the parts held), when ``check`` is not the hash of the rest (an edit, a file
+cut short), and, on resume, when the output's first ``output_bytes`` bytes are not
+the ones it vouches for. A symbolic link is not read as a checkpoint, and the
+temporary file never follows one.
 
 >>> state = State().fold(Part(bytes(16), 3, None))
 >>> state.parts, state.graphs
@@ -22,13 +32,17 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import json
 import os
+import stat
+import tempfile
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..core._validate import describe, shorten
+from ..core._validate import describe, plural, shorten
 from ..errors import InvalidInputError, ParseError, UnreadableInput
 from .counts import SweepCounts
 
@@ -45,7 +59,7 @@ __all__ = [
     "save",
 ]
 
-FORMAT = "matchgame-sweep-checkpoint/1"
+FORMAT = "matchgame-sweep-checkpoint/2"
 """The ``"format"`` of a checkpoint file."""
 
 DIGEST_BYTES = 16
@@ -80,6 +94,7 @@ class State:
     output_bytes: int | None = None
     counts: SweepCounts | None = None
     ahead: dict[int, Part] = field(default_factory=dict)
+    output_digest: bytes | None = None
 
     def fold(self, part: Part) -> State:
         """The state with ``part``, the next in order, done."""
@@ -104,6 +119,13 @@ class State:
         return state
 
 
+def _check(document: dict[str, Any]) -> str:
+    """The hash of a checkpoint's object but its ``check``, as written."""
+    rest = {key: value for key, value in document.items() if key != "check"}
+    text = json.dumps(rest, separators=(",", ":"), sort_keys=True).encode()
+    return hashlib.blake2b(text, digest_size=DIGEST_BYTES).hexdigest()
+
+
 def document(sweep: dict[str, Any], state: State) -> dict[str, Any]:
     """The checkpoint file's object."""
 
@@ -114,45 +136,62 @@ def document(sweep: dict[str, Any], state: State) -> dict[str, Any]:
         {"part": i, "digest": p.digest.hex(), "graphs": p.graphs, "counts": counts(p.counts)}
         for i, p in sorted(state.ahead.items())
     ]
-    return {
+    found = {
         "format": FORMAT,
         "sweep": sweep,
         "parts": state.parts,
         "graphs": state.graphs,
         "digest": state.digest.hex(),
         "output_bytes": state.output_bytes,
+        "output_digest": None if state.output_digest is None else state.output_digest.hex(),
         "counts": counts(state.counts),
         "ahead": ahead,
     }
+    return {**found, "check": _check(found)}
 
 
 def save(path: str, sweep: dict[str, Any], state: State) -> None:
-    """Write the checkpoint ``path``: a temporary file beside it, renamed over it (a
-    reader, or a run killed meanwhile, finds the old file or the new one)."""
+    """Write the checkpoint ``path``: a temporary file made exclusively beside it (never
+    through a link), renamed over it (a reader, or a run killed meanwhile, finds the
+    old file or the new one)."""
     text = json.dumps(document(sweep, state), separators=(",", ":")) + "\n"
-    temporary = path + ".tmp"
+    folder = os.path.dirname(os.path.abspath(path))
+    temporary = None
     try:
-        with open(temporary, "w", encoding="utf-8") as file:
+        fd, temporary = tempfile.mkstemp(
+            prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder
+        )
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
             file.write(text)
         os.replace(temporary, path)
+        temporary = None
     except OSError as exc:
         raise InvalidInputError(
             f"cannot write the checkpoint {path!r}: {exc.strerror or exc}"
         ) from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
 
 
 def load(path: str) -> dict[str, Any] | None:
     """The checkpoint object in ``path`` (its format checked), None if there is no file."""
+    not_one = f"checkpoint {path!r} is not a sweep checkpoint"
     try:
-        with open(path, "rb") as file:
-            data = file.read(_MAX_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         return None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ParseError(f"{not_one}: it is a symbolic link (give the file itself)") from None
         raise UnreadableInput(
             f"cannot read the checkpoint {path!r}: {exc.strerror or exc}"
         ) from None
-    not_one = f"checkpoint {path!r} is not a sweep checkpoint"
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ParseError(f"{not_one}: not a regular file")
+        data = file.read(_MAX_BYTES + 1)
     if len(data) > _MAX_BYTES:
         raise ParseError(f"{not_one}: longer than any")
     try:
@@ -200,12 +239,41 @@ class _Fields:
         except ValueError:
             raise self.wrong(where + name, wanted, value) from None
 
+    def consistent(self, counts: Any, graphs: int, name: str, graphs_name: str) -> None:
+        """Refuse counts (read already) that disagree with themselves: a histogram
+        that does not sum to the graphs counted, or more graphs counted than the
+        parts held (``graphs``)."""
+        if not isinstance(counts, dict):
+            return
+        counted = counts.get("graphs", 0)
+        if counted > graphs:
+            raise ParseError(
+                f"checkpoint {self.path!r} is corrupt: field '{name}.graphs' counts "
+                f"{plural(counted, 'graph', grouped=True)}, and '{graphs_name}' says its parts "
+                f"held {graphs:,}"
+            )
+        for histogram, total in _sums(counts).items():
+            if total != counted:
+                raise ParseError(
+                    f"checkpoint {self.path!r} is corrupt: field '{name}.{histogram}' sums "
+                    f"to {total:,}, and '{name}.graphs' is {counted:,}"
+                )
+
     def counts(self, holder: dict[str, Any], name: str, where: str = "") -> SweepCounts | None:
         value = holder.get(name)
         try:
             return None if value is None else SweepCounts.from_document(value, where + name)
         except ParseError as exc:
             raise ParseError(f"checkpoint {self.path!r} is corrupt: field {exc}") from None
+
+
+def _sums(document: dict[str, Any]) -> dict[str, int]:
+    """Each histogram of a counts document and the graphs it counts (its values' sum)."""
+    return {
+        name: sum(value.values())
+        for name, value in document.items()
+        if isinstance(value, dict) and all(type(v) is int for v in value.values())
+    }
 
 
 def read_state(found: dict[str, Any], path: str) -> tuple[dict[str, Any], State]:
@@ -218,10 +286,12 @@ def read_state(found: dict[str, Any], path: str) -> tuple[dict[str, Any], State]
     parts = fields.count(found, "parts")
     graphs = fields.count(found, "graphs")
     digest = fields.digest(found, "digest")
-    output_bytes = None
+    output_bytes = output_digest = None
     if found.get("output_bytes") is not None:
         output_bytes = fields.count(found, "output_bytes")
+        output_digest = fields.digest(found, "output_digest")
     counts = fields.counts(found, "counts")
+    fields.consistent(found.get("counts"), graphs, "counts", "graphs")
     entries = found.get("ahead")
     if not isinstance(entries, list):
         raise fields.wrong("ahead", "a list", entries)
@@ -238,7 +308,16 @@ def read_state(found: dict[str, Any], path: str) -> tuple[dict[str, Any], State]
             fields.count(entry, "graphs", where),
             fields.counts(entry, "counts", where),
         )
-    return sweep, State(parts, graphs, digest, output_bytes, counts, ahead)
+        fields.consistent(
+            entry.get("counts"), ahead[part].graphs, where + "counts", where + "graphs"
+        )
+    if found.get("check") != _check(found):
+        raise fields.wrong(
+            "check",
+            "the hash of the other fields as written (edited or cut short since)",
+            found.get("check"),
+        )
+    return sweep, State(parts, graphs, digest, output_bytes, counts, ahead, output_digest)
 
 
 def difference(was: Any, now: Any, where: str = "") -> str | None:

@@ -40,6 +40,7 @@ __all__ = [
     "CHUNK_BYTES",
     "DEFAULT_GENG_PARTS",
     "FORMATS",
+    "MAX_GENG_PARTS",
     "MAX_LINE_BYTES",
     "Geng",
     "answer_file",
@@ -48,6 +49,7 @@ __all__ = [
     "geng_parts",
     "geng_tasks",
     "graph_tasks",
+    "most_geng_parts",
     "stream_tasks",
 ]
 
@@ -286,7 +288,7 @@ class Geng:
         except ValueError as exc:  # an unclosed quote
             raise InvalidInputError(f"geng's arguments {shorten(self.args)}: {exc}") from None
         if self.parts is not None:
-            as_int(self.parts, "parts", low=1)
+            as_int(self.parts, "parts", low=1, high=most_geng_parts(self.args))
 
     def command(self, part: int, parts: int) -> list[str]:
         """The command line of one part."""
@@ -315,6 +317,31 @@ def answer_geng_part(
             reason = next((line for line in said if line), f"exit status {process.returncode}")
             raise InvalidInputError(f"{shlex.join(command)} failed: {reason}")
     return result
+
+
+MAX_GENG_PARTS = 1 << 16
+"""The most res/mod parts a geng run is cut into (each part is a task)."""
+
+# graphs on n vertices up to isomorphism (OEIS A000088): no more parts than graphs
+_GRAPHS_ON = (1, 1, 2, 4, 11, 34, 156, 1044, 12346, 274668)
+
+
+def most_geng_parts(args: str) -> int:
+    """The most parts geng with ``args`` may be cut into: :data:`MAX_GENG_PARTS`, and
+    for a small number of vertices (``args``' first number) no more than the graphs
+    on them (or :data:`DEFAULT_GENG_PARTS`, if that is more).
+
+    >>> most_geng_parts("-c 5"), most_geng_parts("8"), most_geng_parts("12")
+    (64, 12346, 65536)
+    """
+    try:
+        words = shlex.split(args)
+    except ValueError:
+        return MAX_GENG_PARTS
+    sizes = [int(word) for word in words if word.isascii() and word.isdigit()]
+    if sizes and sizes[0] < len(_GRAPHS_ON):
+        return min(MAX_GENG_PARTS, max(DEFAULT_GENG_PARTS, _GRAPHS_ON[sizes[0]]))
+    return MAX_GENG_PARTS
 
 
 def geng_parts(geng: Geng, jobs: int) -> int:

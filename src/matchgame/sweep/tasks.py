@@ -9,7 +9,7 @@ to worker processes and Dask workers.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -17,15 +17,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from .._kernels import graph6 as _graph6
 from ..errors import InvalidInputError
-from ..games.contract import DEFAULT, game
-from ..games.vertex.batch import BatchAnswers, solve_lines, solve_union
+from ..games.contract import DEFAULT, find_game
 from ..readers.graph6 import GraphLines, graph6_line
 from ..readers.graph_lines import decode_graph_lines
 from .counts import SweepCounts
 
 if TYPE_CHECKING:  # filters are imported when a condition is given
+    from ..games.batches import BaseBatchAnswers
     from .filters import Condition
 
 __all__ = ["ChunkResult", "Output", "answer_chunk", "answer_graphs", "merge", "reserved_fields"]
@@ -36,11 +35,11 @@ graph's CSR, ``n (n - 1)`` entries, still fits the int32 offsets of a batch."""
 
 
 @cache
-def reserved_fields() -> frozenset[str]:
-    """Names a JSON line's own fields may not take: the output line's."""
-    from ..writers.placements import ANSWER_FIELDS  # here: a sweep of graph6 needs none
-
-    return frozenset({"index", "graph6", "sparse6", *ANSWER_FIELDS["edges"]})
+def reserved_fields(game: str) -> frozenset[str]:
+    """Names a JSON line's own fields may not take: the output line's (the fields of
+    ``game``'s graph answer, as its schema declares them)."""
+    answer = find_game(game).schema("placements-graph")
+    return frozenset({"index", "graph6", "sparse6", *answer.get("properties", {})})
 
 
 @dataclass(frozen=True)
@@ -61,8 +60,8 @@ class Output:
         objects or in other formats), one a line, instead of documents: what
         ``--filter`` writes, as nauty's ``pickg`` does.
     game : str
-        The game's name (:func:`matchgame.game`): its :meth:`~matchgame.Game.sweep_batch`
-        answers each batch.
+        The game's name (:func:`matchgame.game`; a name travels to worker processes):
+        its :meth:`~matchgame.Game.sweep_batch` answers each batch.
     options : tuple of (str, value)
         The game's options (``max_states``: a search's budget per graph).
     """
@@ -107,34 +106,35 @@ def answer_chunk(
     sparse6 too, or ``json``); ``output`` says what to give back (True: counts,
     False: documents, or an :class:`Output`).
 
-    graph6 of at most 64 vertices a line (all of geng's) is decoded straight into
-    the union's CSR (``decode_graph6_union``, about half the cost of decoding then
-    building); any other chunk, or one with a bad line, takes the general decoder,
-    which also names the error and its line.
+    A chunk of graph6 goes to the game's fast path first
+    (:meth:`~matchgame.Game.sweep_graph6`: the vertex game decodes geng's lines straight
+    into its union's CSR); any other chunk, or one the fast path does not take (a bad
+    line), takes the general decoder, which names the error and its line, then the
+    game's :meth:`~matchgame.Game.sweep_batch`.
     """
     output = _as_output(output)
-    if output.game != DEFAULT:
-        return _answer_game_chunk(data, kind, output, first_line, source)
-    union = None
-    lines = None
-    if kind == "graph6":
-        union = _graph6.decode_graph6_union(np.frombuffer(data, dtype=np.uint8))
-    if union is not None:
-        answers = solve_union(*union)
-        error = None
-    else:
-        lines = decode_graph_lines(
-            data, kind, first_line=first_line, source=source, reserved=reserved_fields()
-        )
-        answers = solve_lines(lines)
-        error = None if lines.error is None else str(lines.error)
-    if output.count and output.where is None:  # the benchmarked path: nothing per graph
-        return ChunkResult(answers.n_graphs, SweepCounts.of(answers), [], error)
+    rules = find_game(output.game)
+    options = dict(output.options)
+    fast = rules.sweep_graph6(data, **options) if kind == "graph6" else None
+    if fast is not None:
+        if output.count and output.where is None:  # the benchmarked path: nothing per graph
+            return ChunkResult(fast.n_graphs, SweepCounts.of(fast), [], None)
+        as_read = output.lines or output.echo
+        texts = _line_texts(data, kind, fast.n_graphs) if as_read else None
+        return _finish(fast, output, None, texts, None)
+    lines = decode_graph_lines(
+        data, kind, first_line=first_line, source=source, reserved=reserved_fields(rules.name)
+    )
+    error = None if lines.error is None else str(lines.error)
     texts = None  # the lines as read: a JSON line is echoed as graph6, written as it is
-    as_read = output.lines or (output.echo and kind == "graph6")
-    if as_read:
-        texts = _line_texts(data, kind, answers.n_graphs)
-    return _finish(answers, output, error, texts, lines)
+    if output.lines or (output.echo and kind == "graph6"):
+        texts = _line_texts(data, kind, lines.n_graphs)
+
+    def where(g: int) -> str:  # the line of graph g: the g-th line with text
+        numbers = [i for i, line in enumerate(data.split(b"\n")) if line.strip()]
+        return f"line {first_line + numbers[g]}" if g < len(numbers) else "a graph"
+
+    return _finish_batch(lines, output, error, texts, where)
 
 
 def answer_graphs(
@@ -143,53 +143,30 @@ def answer_graphs(
     edges: npt.NDArray[np.int32],
     output: Output,
 ) -> ChunkResult:
-    """Solve a batch of graphs given as arrays (see ``GraphLines``; simple graphs:
-    no loops, no repeats), the task of graphs that came as objects or from files in
-    formats of one graph each."""
-    if output.game != DEFAULT:
-        # a game that keeps repeats and loops: they are moves of their own
-        keeps = game(output.game).keeps_parallel_edges
-        lines = GraphLines(n_vertices, edge_start, edges, keeps, None)
-        return _finish_game(lines, output, None, None, lambda g: "a graph")
-    lines = GraphLines(n_vertices, edge_start, edges, False, None)
-    return _finish(solve_lines(lines), output, None, None, lines)
+    """Solve a batch of graphs given as arrays (see ``GraphLines``; repeats and loops
+    kept where the game makes moves of them), the task of graphs that came as objects
+    or from files in formats of one graph each."""
+    keeps = find_game(output.game).keeps_parallel_edges
+    lines = GraphLines(n_vertices, edge_start, edges, keeps, None)
+    return _finish_batch(lines, output, None, None, lambda g: "a graph")
 
 
-def _answer_game_chunk(
-    data: bytes, kind: str, output: Output, first_line: int, source: str
-) -> ChunkResult:
-    """:func:`answer_chunk` for a game other than the default one: the general decoder
-    (it names lines), then the game's :meth:`~matchgame.Game.sweep_batch`."""
-    lines = decode_graph_lines(
-        data, kind, first_line=first_line, source=source, reserved=reserved_fields()
-    )
-    error = None if lines.error is None else str(lines.error)
-    texts = None
-    if output.lines or (output.echo and kind == "graph6"):
-        texts = _line_texts(data, kind, lines.n_graphs)
-
-    def where(g: int) -> str:  # the line of graph g: the g-th line with text
-        numbers = [i for i, line in enumerate(data.split(b"\n")) if line.strip()]
-        return f"line {first_line + numbers[g]}" if g < len(numbers) else "a graph"
-
-    return _finish_game(lines, output, error, texts, where)
-
-
-def _finish_game(
+def _finish_batch(
     lines: GraphLines,
     output: Output,
     error: str | None,
     texts: list[bytes] | None,
-    where: Any,
+    where: Callable[[int], str],
 ) -> ChunkResult:
-    answers, over = game(output.game).sweep_batch(lines, **dict(output.options))
+    """A decoded batch answered by the game's :meth:`~matchgame.Game.sweep_batch`."""
+    answers, over = find_game(output.game).sweep_batch(lines, **dict(output.options))
     if over is not None:  # a graph past the budget ends the sweep as a bad line does
         error = f"{where(over[0])}: {over[1]}"
     return _finish(answers, output, error, texts, lines)
 
 
 def _finish(
-    answers: BatchAnswers,
+    answers: BaseBatchAnswers,
     output: Output,
     error: str | None,
     texts: list[bytes] | None,

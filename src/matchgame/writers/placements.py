@@ -3,8 +3,8 @@ a board drawing.
 
 The JSON documents are the games' own (an analysis' ``answer()``: the vertex
 game's fields are in ``matchgame.games.vertex.documents``, the edge game's in
-``matchgame.games.edge.documents``, named here too); this module writes them,
-and the contest texts, in pieces.
+``matchgame.games.edge.documents``); this module writes them, and the contest
+texts, in pieces.
 """
 
 from __future__ import annotations
@@ -20,25 +20,28 @@ from ..core._validate import Options, validate_params
 from ..core.board import OF_A_BOARD
 from ..core.names import BoardCells
 from ..errors import InvalidParameterError
-from ..games.vertex.documents import ANSWER_FIELDS, board_answer, graph_answer, graph_document
 from .jsonstream import json_chunks
 
 if TYPE_CHECKING:
     from ..games.analyses import BaseAnalysis
 
 __all__ = [
-    "ANSWER_FIELDS",
     "STYLES",
-    "board_answer",
     "draw_board",
     "format_placements",
-    "graph_answer",
-    "graph_document",
     "placements_answer",
     "placements_chunks",
 ]
 
 STYLES = ("jsoi", "loj", "json", "board")
+
+
+def __getattr__(name: str) -> Any:
+    """The vertex game's document functions, once named here too, with a warning."""
+    from .._moved import moved_name
+
+    return moved_name(__name__, name)
+
 
 _ROWS_PER_PIECE = 1 << 18  # rows of an array formatted at a time
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..games.bunny import RecordAnalysis
-from ..games.tokens import MoveNote, WalkAnnotation
+from ..games.notes import MoveNote, WalkAnnotation
+
+if TYPE_CHECKING:
+    from ..games.vertex.mistakes import RecordAnalysis
 
 __all__ = [
     "ANNOTATION_LEGEND",
@@ -69,13 +71,17 @@ def format_mistakes(analysis: RecordAnalysis, style: str) -> bytes:
 
 def annotation_document(annotation: WalkAnnotation) -> dict[str, Any]:
     """A token-game record judged move by move, as ``matchgame annotate --format
-    json`` writes it; moves in their 1-based JSON form (``[row, col]`` or a number)."""
-    names = annotation.record.graph.names
+    json`` writes it; moves in their 1-based JSON form (``[row, col]`` or a number; an
+    arc ``[tail, head, key]`` after the placement, where the game's moves are arcs)."""
+    record = annotation.record
+    names, steps = record.graph.names, record.steps
 
-    def value(name: Any) -> Any:
-        return names.json_value(names.vertex(name))
+    def writer(note: MoveNote) -> Callable[[Any], Any]:
+        if note.number == 1 or steps.by_vertex:  # the placement names a vertex
+            return lambda name: names.json_value(names.vertex(name))
+        return lambda name: steps.json_value(steps.find(name))
 
-    moves = [note_document(note, value) for note in annotation.notes]
+    moves = [note_document(note, writer(note)) for note in annotation.notes]
     return {"moves": moves, "winner": annotation.winner}
 
 
@@ -90,15 +96,21 @@ def format_annotation(annotation: WalkAnnotation, style: str) -> bytes:
     mean, one line per move (``"text"``)."""
     if style == "json":
         return (json.dumps(annotation_document(annotation), separators=(",", ":")) + "\n").encode()
-    names = annotation.record.graph.names
+    record = annotation.record
+    names, steps = record.graph.names, record.steps
+
+    def text(note: MoveNote, name: Any) -> str:
+        if note.number == 1 or steps.by_vertex:  # the placement names a vertex
+            return names.text(names.vertex(name))
+        return steps.text(steps.find(name))
+
     lines = [ANNOTATION_LEGEND]
     for note in annotation.notes:
-        move = names.text(names.vertex(note.move))
+        move = text(note, note.move)
         verdict = "winning" if note.winning_after else "losing"
         line = f"{note.number:>4}  {note.player:<6}  {move:<9}  {verdict}"
         if note.mistake:
-            better = names.text(names.vertex(note.better))
-            line += f"  mistake: {better} would win"
+            line += f"  mistake: {text(note, note.better)} would win"
         lines.append(line)
     if annotation.winner is None:
         lines.append("the game is not over")

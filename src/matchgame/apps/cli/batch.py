@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...core._validate import plural
 from ...errors import MatchgameError
 from .output import (
     Progress,
@@ -217,7 +218,10 @@ class _AnswerFile:
         self.unnamed = fd >= 0
         if not self.unnamed:
             self.temporary = temporary_name(path)
-            fd = os.open(self.temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC)
+            with contextlib.suppress(FileNotFoundError):  # a killed run's, never followed
+                os.unlink(self.temporary)
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+            fd = os.open(self.temporary, flags, 0o666)
         self.handle = os.fdopen(fd, "wb")
 
     def write(self, piece: bytes) -> None:
@@ -295,7 +299,7 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
     seconds = time.perf_counter() - start
     failed, invalid, slowest = report.failed, report.invalid, report.slowest
     answered = len(files) - failed - invalid
-    summary = f"{len(files)} inputs: {answered} answered"
+    summary = f"{plural(len(files), 'input')}: {answered} answered"
     if invalid:
         summary += f", {invalid} with a wrong certificate"
     summary += f", {failed} failed; {seconds:.2f} s"

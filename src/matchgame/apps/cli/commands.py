@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.moves import MOVES_HELP
 from ...errors import InvalidParameterError, ParseError
-from ...games.contract import DEFAULT
+from ...games.contract import all_games
 from ...inputs import parse_input, record_kind
 from ...readers.inputs import GRAPH_KINDS
 from . import batch
@@ -37,6 +37,7 @@ from .output import (
     write_chunks,
     write_output,
 )
+from .paths import check_output, write_whole
 
 if TYPE_CHECKING:
     from ...games.analyses import BaseAnalysis
@@ -101,6 +102,8 @@ def _check_graph_out(args: argparse.Namespace) -> None:
                 f"--graph-out {args.graph_out!r}: writing {TITLES[chosen]} needs NetworkX: "
                 "pip install networkx (.csv needs nothing)"
             ) from None
+    inputs = [("the input", name) for name in args.files or [] if name != "-"]
+    check_output("--graph-out", args.graph_out, reads=inputs)
 
 
 def answer_placements(
@@ -182,9 +185,8 @@ def answer_verify(
 
 def render(args: argparse.Namespace) -> int:
     from ... import draw
-    from ...games.bunny import GameRecord, analyse_record
+    from ...games.notes import annotate as judge
     from ...games.tokens import TokenRecord
-    from ...games.tokens import annotate as judge
     from ...inputs import sniff_input
 
     suffix = Path(args.output).suffix.lower()
@@ -192,6 +194,7 @@ def render(args: argparse.Namespace) -> int:
         raise UsageError(
             f"-o {args.output!r}: give a file name ending in .svg or .png (e.g. board.svg)"
         )
+    check_output("-o", args.output, reads=_input_of(args))
     if args.scale is not None and not 0.1 <= args.scale <= 10:
         raise UsageError(f"--scale {args.scale:g}: expected 0.1 to 10")
     _check_size(args)
@@ -223,14 +226,10 @@ def render(args: argparse.Namespace) -> int:
         )
     value = source.value
     style = {"layout": args.layout, "size": args.size}
-    if isinstance(value, GameRecord):
-        if game.name != DEFAULT:
-            raise UsageError(
-                f"Bunny and Egg (NOI2011) is a vertex game: --game {game.name} does not draw it"
-            )
+    if source.kind in game.sources:  # a NOI2011 record: its board, the empty cell's walk
         if args.layout != "auto":
             raise UsageError(f"--layout {args.layout}: a NOI2011 record is drawn on its board")
-        scene = draw.record_scene(analyse_record(value), size=args.size)
+        scene = draw.record_scene(game.annotate_source(value, **options), size=args.size)
     elif isinstance(value, TokenRecord):
         _note_layout(value.graph, args.layout)
         scene = draw.walk_scene(judge(value, game=game, **options), **style)
@@ -249,18 +248,22 @@ PICTURES = ("placement", "bunny", "walk")
 """render's pictures (``--picture``); ``--game`` took them before it named games."""
 
 
+def _input_of(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The input file a command reads, as :func:`~.paths.check_output` takes it."""
+    name = getattr(args, "file", None)
+    return [] if name in (None, "-") else [("the input", name)]
+
+
 def _save(scene: Any, output: str, scale: float | None = None) -> None:
-    """Write a picture to ``output`` (.svg or .png), its problems as usage errors."""
+    """Write a picture to ``output`` (.svg or .png) whole, its problems as usage errors."""
     from ... import draw
 
     if Path(output).suffix.lower() not in (".svg", ".png"):
         raise UsageError(f"-o {output!r}: give a file name ending in .svg or .png")
     try:
-        draw.save(scene, output, scale=scale)
+        write_whole(output, lambda temporary: draw.save(scene, temporary, scale=scale))
     except RuntimeError as exc:  # Pillow missing
         raise UsageError(str(exc)) from None
-    except OSError as exc:
-        raise UsageError(f"cannot write {output!r}: {exc.strerror or exc}") from None
 
 
 def _check_size(args: argparse.Namespace) -> None:
@@ -289,26 +292,26 @@ def play(args: argparse.Namespace) -> int:
     if args.file in (None, "-") and args.example is None:
         raise UsageError("play reads your moves from standard input: give the board as FILE")
     you_first = args.you == "first"
-    if args.game == "placement":  # the vertex game's old name
-        args.game = DEFAULT
-    if args.game == "bunny":
-        if args.edges or args.moves != "orthogonal":
-            raise UsageError("--game bunny is played on a NOI2011 record: no --edges or --moves")
-        if getattr(args, "max_states", None) is not None:
-            raise UsageError("--max-states goes with a game that searches, not with --game bunny")
-        from ...games.bunny import GameRecord
+    game, options = chosen_game(args)
+    kind = placement_kind(args)
+    if kind == "board" and game.sources:  # a board, or a source of the game (NOI2011)
+        from ...inputs import sniff_input
 
-        record = parse_input(input_bytes(args, "noi"), "noi").value
-        assert isinstance(record, GameRecord)
-        session = sessions.bunny_session(record, you_move_first=you_first)
+        data = input_bytes(args, None, game=game)
+        source = sniff_input(data, moves=args.moves, name=args.file or "the input", game=game)
+        if source.kind not in ("board", *game.sources):
+            raise UsageError(f"play plays a board or a graph, not {source.kind} (see annotate)")
+    else:
+        source = parse_input(input_bytes(args, kind, game=game), kind, moves=args.moves, game=game)
+    if source.kind in game.sources:  # a NOI2011 record: you slide pieces into the empty cell
+        if args.moves != "orthogonal":
+            raise UsageError("a NOI2011 record is played with orthogonal moves: no --moves")
+        session = sessions.record_session(source.value, you_move_first=you_first, **options)
         legend = (
             f"You are {'Bunny (white pieces O)' if you_first else 'Egg (black pieces X)'}. "
             "Name the piece to slide into the empty cell '.'."
         )
     else:
-        game, options = chosen_game(args)
-        kind = placement_kind(args)
-        source = parse_input(input_bytes(args, kind), kind, moves=args.moves, game=game)
         session = sessions.game_session(
             game, source.value, you_move_first=you_first, moves=source.moves, **options
         )
@@ -348,8 +351,8 @@ def answer_annotate(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
     """One record judged move by move by the chosen game's rules, in ``args.format``."""
+    from ...games.notes import annotate as judge
     from ...games.tokens import TokenRecord
-    from ...games.tokens import annotate as judge
     from ...writers.records import format_annotation
 
     game, options = chosen_game(args)
@@ -360,11 +363,13 @@ def answer_annotate(
 
 
 def mistakes(args: argparse.Namespace) -> int:
-    if args.game != DEFAULT:
+    game, _ = chosen_game(args)
+    if "noi" not in game.sources:
+        readers = " or ".join(f"--game {g.name}" for g in all_games() if "noi" in g.sources)
         raise UsageError(
-            "mistakes judges Bunny and Egg (NOI2011), a vertex game (a piece never slides "
-            f"back into a cell it left): --game {args.game} does not apply; for a record of "
-            f"{args.game} use annotate --game {args.game}"
+            "mistakes judges Bunny and Egg (NOI2011) records, which "
+            f"{game.title} does not read ({readers} does: a piece never slides back into a "
+            f"cell it left); for a record of {game.title} use annotate --game {game.name}"
         )
     return batch.run(args, "noi", answer_mistakes)
 
@@ -373,12 +378,11 @@ def answer_mistakes(
     args: argparse.Namespace, name: str | None, data: bytes, warn: Warn
 ) -> Iterable[bytes]:
     """One NOI2011 record's mistakes, in ``args.format``."""
-    from ...games.bunny import GameRecord, analyse_record
     from ...writers.records import format_mistakes
 
-    record = parse_input(data, "noi").value
-    assert isinstance(record, GameRecord)
-    analysis = analyse_record(record)
+    game, options = chosen_game(args)
+    record = parse_input(data, "noi", game=game).value
+    analysis = game.annotate_source(record, **options)
     if not analysis.ended:
         warn(
             "the record does not end with Egg's win (Bunny can still move); "
@@ -404,6 +408,10 @@ def explain(args: argparse.Namespace) -> int:
     _, options = chosen_game(args)
     if args.output is None and (args.layout != "auto" or args.size is not None):
         raise UsageError("--layout and --size draw the explanation: give -o OUT.svg or OUT.png")
+    if args.output is not None:
+        if Path(args.output).suffix.lower() not in (".svg", ".png"):
+            raise UsageError(f"-o {args.output!r}: give a file name ending in .svg or .png")
+        check_output("-o", args.output, reads=_input_of(args))
     _check_size(args)
     kind = placement_kind(args)
     analysis = _analysis(args, input_bytes(args, kind), kind)
@@ -429,6 +437,8 @@ def example(args: argparse.Namespace) -> int:
     from ...examples import EXAMPLES
     from ...examples import example as bundled
 
+    if args.output is not None:
+        check_output("-o", args.output)
     if args.list:
         if args.name is not None:
             raise UsageError("give an example's NAME or --list, not both")
@@ -450,8 +460,5 @@ def example(args: argparse.Namespace) -> int:
     if args.output is None:
         write_output(data)
         return 0
-    try:
-        Path(args.output).write_bytes(data)
-    except OSError as exc:
-        raise UsageError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+    write_whole(args.output, data)
     return 0

@@ -1,8 +1,10 @@
 """The contest toolkit's commands: ``stress``, ``generate``, ``validate``, ``strength``.
 
 Their arguments and their functions; :mod:`matchgame.contest` does the work. A
-program under test runs in its own process group under limits; on Ctrl-C or TERM
-every group still running is killed before matchgame exits.
+program under test runs isolated as a judge isolates it (:mod:`matchgame.contest.sandbox`:
+cgroups, namespaces, a subreaper); on Ctrl-C or TERM every run still going is
+ended before matchgame exits. Every file a command writes is checked before the
+first run (:mod:`.paths`).
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from typing import Any
 
 from ...errors import MatchgameError
 from .output import Progress, UsageError, jobs_option, write_output
+from .paths import check_out_dir, check_output, write_whole
 
 __all__ = ["add_contest_commands"]
 
 PROBLEM_NAMES = ("jsoi", "loj", "noi", "graph", "edge-graph")  # matchgame.contest.PROBLEMS
 EXIT_FOUND = 1
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_TERMINATED = 143  # 128 + SIGTERM
 
 
@@ -76,14 +80,17 @@ def _limit_options(command: argparse.ArgumentParser) -> None:
         type=_seconds,
         default=2.0,
         metavar="SECONDS",
-        help="wall-clock seconds a run may take (default 2; the CPU limit is a second more)",
+        help="CPU seconds a run may take, all its processes together (default 2; a run past "
+        "it is run again before it is judged a time limit; the wall clock ends a run "
+        "after three times as long and a second, for programs that sleep)",
     )
     command.add_argument(
         "--memory-limit",
         type=_megabytes,
         default=256 << 20,
         metavar="MB",
-        help="address space of a run in MiB (default 256)",
+        help="memory of a run in MiB, all its processes together (default 256; past it: "
+        "memory limit exceeded)",
     )
     command.add_argument(
         "--output-limit",
@@ -152,6 +159,15 @@ def add_contest_commands(subcommands: Any) -> None:
     stress.add_argument(
         "--no-shrink", action="store_true", help="report the first failing input as it was"
     )
+    stress.add_argument(
+        "--shrink-time",
+        type=_seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="shrink for at most this long (default 60), then report the smallest failing "
+        "input found; each smaller one is said on standard error as it is found, and "
+        "Ctrl-C ends the shrinking the same way",
+    )
     stress.add_argument("--save", metavar="FILE", help="write the (shrunk) failing input to FILE")
     stress.add_argument(
         "--picture",
@@ -175,6 +191,12 @@ def add_contest_commands(subcommands: Any) -> None:
     )
     generate.add_argument(
         "--out-dir", required=True, metavar="DIR", help="the folder (made if missing)"
+    )
+    generate.add_argument(
+        "--force",
+        action="store_true",
+        help="replace tests already in DIR (without it, a test there is refused before "
+        "anything is written)",
     )
     generate.add_argument(
         "--seed", type=_seed, default=1, metavar="S", help="test i comes from (S, i) (default 1)"
@@ -208,7 +230,9 @@ def add_contest_commands(subcommands: Any) -> None:
         description="Run the shipped wrong solutions of the problem (and any --solution) "
         "on every test of DIR (N.in, answered by N.out, else by matchgame), as Polygon's "
         "invocations table: a row per solution, a mark per test, the tests that kill it, "
-        "and the share of solutions killed.",
+        "and the share of wrong solutions killed. A --reference solution must pass every "
+        "test: a test it fails is reported as a bad test and left out of the score. The "
+        "programs do not see DIR where the isolation has namespaces.",
     )
     strength.add_argument("folder", metavar="DIR", help="the tests: *.in (and *.out)")
     _problem_option(strength)
@@ -219,7 +243,18 @@ def add_contest_commands(subcommands: Any) -> None:
         metavar="PROGRAM",
         help="also run this command line (repeatable), e.g. your own wrong solution",
     )
-    strength.add_argument("--only", action="store_true", help="run only the --solution programs")
+    strength.add_argument(
+        "--reference",
+        action="append",
+        default=[],
+        metavar="PROGRAM",
+        help="a right solution (repeatable): it must pass every test, and is not scored",
+    )
+    strength.add_argument(
+        "--only",
+        action="store_true",
+        help="run only the --solution (and --reference) programs",
+    )
     _limit_options(strength)
     strength.set_defaults(handler=run_strength)
 
@@ -289,6 +324,10 @@ def _quiet_bar() -> None:
         tqdm.tqdm.monitor_interval = 0
 
 
+def _program_files(program: Any) -> list[tuple[str, str]]:
+    return [("the program", path) for path in program.files_named()]
+
+
 def run_stress(args: argparse.Namespace) -> int:
     from ...contest.stress import report, stress
 
@@ -296,12 +335,14 @@ def run_stress(args: argparse.Namespace) -> int:
     limits = _limits(args)
     files = (f"{problem.file_name}.in", f"{problem.file_name}.out") if args.file_io else None
     program = _program(args.program, files)
-    for option in ("save", "picture"):
-        path = getattr(args, option)
-        if path is not None and not Path(path).parent.resolve().is_dir():
-            raise UsageError(f"--{option} {path!r}: no such directory")
     if args.picture is not None and Path(args.picture).suffix.lower() not in (".svg", ".png"):
         raise UsageError(f"--picture {args.picture!r}: the name must end in .svg or .png")
+    written: list[tuple[str, str]] = []
+    for option in ("save", "picture"):
+        path = getattr(args, option)
+        if path is not None:
+            check_output(f"--{option}", path, reads=[*_program_files(program), *written])
+            written.append((f"--{option}", path))
     _quiet_bar()
     progress = Progress(args.runs, " runs")
     try:
@@ -315,23 +356,34 @@ def run_stress(args: argparse.Namespace) -> int:
                 limits=limits,
                 jobs=_jobs(args),
                 minimise=not args.no_shrink,
+                shrink_seconds=args.shrink_time,
                 progress=progress.update,
-                say=progress.say if progress.update is not None else None,
+                say=progress.say,
             )
     except _Terminated:
         progress.close()
         return EXIT_TERMINATED
     finally:
         progress.close()
-    picture = Path(args.picture) if args.picture is not None else None
-    write_output(report(result, limits, picture).encode())
     failure = result.failure
+    picture = None
+    if failure is not None and args.picture is not None:
+        picture = Path(args.picture)
+    text = report(result, limits, picture, draw=_drawn_whole)
+    write_output(text.encode())
     if failure is None:
         return 0
     if args.save is not None:
         final = failure.shrunk.judged if failure.shrunk is not None else failure.first
-        Path(args.save).write_bytes(final.case.text())
+        write_whole(args.save, final.case.text())
+    if failure.shrunk is not None and failure.shrunk.cut_short == "interrupted":
+        return EXIT_INTERRUPTED
     return EXIT_FOUND
+
+
+def _drawn_whole(draw: Any, path: Path) -> None:
+    """Draw a picture to ``path`` whole (a temporary file, renamed)."""
+    write_whole(str(path), lambda temporary: draw(Path(temporary)))
 
 
 def run_generate(args: argparse.Namespace) -> int:
@@ -341,11 +393,16 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.family == ["list"]:
         write_output("".join(f"{name}\n" for name in problem.families).encode())
         return 0
+    check_out_dir("--out-dir", args.out_dir)
     out_dir = Path(args.out_dir)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise UsageError(f"--out-dir {args.out_dir!r} is not a directory")
     written = write_tests(
-        problem, args.count, out_dir, seed=args.seed, size=size, families=args.family
+        problem,
+        args.count,
+        out_dir,
+        seed=args.seed,
+        size=size,
+        families=args.family,
+        force=args.force,
     )
     lines = [f"{out_dir / name}\t{family}\t{what}\n" for name, family, what in written]
     write_output("".join(lines).encode())
@@ -377,18 +434,24 @@ def run_strength(args: argparse.Namespace) -> int:
     problem, _ = _problem(args)
     folder = Path(args.folder)
     tests = test_files(folder)
-    if args.only and not args.solution:
-        raise UsageError("--only runs the --solution programs: give at least one")
+    if args.only and not (args.solution or args.reference):
+        raise UsageError("--only runs the --solution and --reference programs: give one")
     solutions = [] if args.only else shipped_solutions(problem)
     solutions += [(text, _program(text)) for text in args.solution]
+    references = [(text, _program(text)) for text in args.reference]
+    names = [name for name, _ in [*references, *solutions]]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise UsageError(f"{twice[0]!r} is given twice: give each program once")
     _quiet_bar()
-    progress = Progress(len(tests) * len(solutions), " runs")
+    progress = Progress(len(tests) * len(names), " runs")
     try:
         with _interruptible():
             strength = measure_strength(
                 problem,
                 folder,
                 solutions,
+                references=references,
                 limits=_limits(args),
                 jobs=_jobs(args),
                 progress=progress.update,

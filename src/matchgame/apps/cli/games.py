@@ -7,18 +7,26 @@ games that take it; a command asks :func:`chosen_game` for the game and its opti
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import MatchgameError
-from ...games.contract import DEFAULT, Game, all_games, game, names
-from .output import UsageError
+from ...games.options import GameOption
+from ...games.registry import ALIASES, DEFAULT, all_games, find_game, names
+from .output import UsageError, print_error
+
+if TYPE_CHECKING:
+    from ...games.contract import Game
 
 __all__ = ["add_game_options", "chosen_game", "game_help", "game_option", "game_options"]
 
 
 def game_option(text: str) -> str:
-    """``--game NAME`` (an argparse type): a game's name; an unknown one is one line
-    naming every game and its rule."""
+    """``--game NAME`` (an argparse type): a game's name; an old name (the registry's
+    :data:`~matchgame.games.registry.ALIASES`) with a warning on standard error; an
+    unknown one is one line naming every game and its rule."""
+    if text in ALIASES and text not in names():
+        print_error(f"warning: --game {text} is now --game {ALIASES[text]} ({text} goes later)")
+        return ALIASES[text]
     if text not in names():
         listed = "; ".join(f"{g.name} ({g.rule})" for g in all_games())
         raise argparse.ArgumentTypeError(f"unknown game {text!r}: expected {listed}")
@@ -26,18 +34,16 @@ def game_option(text: str) -> str:
 
 
 def game_help(lead: str = "the token game") -> str:
-    """``--game``'s help: every game, its rule, the default first."""
-    listed = "; ".join(
-        f"{g.name}: {g.rule}{' (default)' if g.name == DEFAULT else ''}" for g in all_games()
-    )
-    return f"{lead}: {listed}"
+    """``--game``'s help: every game and its rule, then the one played when none is named."""
+    listed = "; ".join(f"{g.name}: {g.rule}" for g in all_games())
+    return f"{lead}: {listed} (default {DEFAULT})"
 
 
-def _option_type(option: Any) -> Any:
+def _option_type(option: GameOption) -> Any:
     def convert(text: str) -> Any:
         try:
-            return option.check(int(text) if option.metavar == "N" else text, option.flag)
-        except (ValueError, MatchgameError):
+            return option.from_text(text)
+        except MatchgameError:
             raise argparse.ArgumentTypeError(f"expected {option.accepts}, got {text!r}") from None
 
     return convert
@@ -48,17 +54,16 @@ def add_game_options(
     *,
     default: str | None = DEFAULT,
     lead: str = "the token game",
-    extra: tuple[str, ...] = (),
     hidden: tuple[str, ...] = (),
 ) -> None:
-    """``--game`` (``extra``: more choices this command knows, such as play's
-    ``bunny``; ``hidden``: old spellings it still takes) and every game option once,
-    each saying which games take it."""
+    """``--game`` (``hidden``: other words this command's ``--game`` still takes, such
+    as render's old spelling of ``--picture``) and every game option once, each saying
+    which games take it."""
 
     def choose(text: str) -> str:
-        return text if text in extra or text in hidden else game_option(text)
+        return text if text in hidden else game_option(text)
 
-    choose.choices = (*names(), *extra)  # type: ignore[attr-defined]  # what --help lists
+    choose.choices = names()  # type: ignore[attr-defined]  # what --help lists
     command.add_argument(
         "--game",
         type=choose,
@@ -110,7 +115,7 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
 def chosen_game(args: argparse.Namespace) -> tuple[Game, dict[str, Any]]:
     """The game ``--game`` names (the default when absent) and its options as given,
     checked: an option of another game is a usage error naming the games that take it."""
-    chosen = game(args.game if getattr(args, "game", None) is not None else DEFAULT)
+    chosen = find_game(args.game if getattr(args, "game", None) is not None else DEFAULT)
     given = game_options(args)
     taken = {option.name for option in chosen.options}
     for name, _ in given.items():

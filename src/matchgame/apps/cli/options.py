@@ -45,9 +45,12 @@ def add_input_format(command: argparse.ArgumentParser) -> None:
         choices=INPUT_FORMATS,
         default=None,
         help="the graph's format (implies --edges): edgelist (matchgame's 'n m' and edges), "
-        "mtx (Matrix Market), metis, dimacs, snap (ids kept as names), graphml, gml (need "
-        "NetworkX), graph6, sparse6; by default FILE's extension (.mtx, .graph, .col, "
-        ".edges, .graphml, .gml, .g6, .s6 ...) or, with --edges, its first line says",
+        "mtx (Matrix Market), metis, dimacs, snap (lines 'u v' without a header, as SNAP "
+        "and NetworkX's write_edgelist write them, CSV too: ids and names kept), graphml, "
+        "gml (need NetworkX), graph6, sparse6; by default FILE's extension (.mtx, .graph, "
+        ".col, .edges, .edgelist, .csv, .graphml, .gml, .g6, .s6 ...) or its text says "
+        "(a signature such as %%%%MatrixMarket, or lines 'u v' that no board or 'n m' edge "
+        "list can be)",
     )
 
 

@@ -89,8 +89,13 @@ def error_text(exc: MatchgameError) -> str:
     if isinstance(exc, BudgetExceededError):  # the API's argument is the option here
         text = budget_text(text)
     other = getattr(exc, "other_kind", None)
-    if other in _COMMAND_FOR:
-        text += f" (for those: {_COMMAND_FOR[other]})"
+    commands = [
+        _COMMAND_FOR[kind]
+        for kind in getattr(exc, "other_kinds", ()) or (other,)
+        if kind in _COMMAND_FOR
+    ]
+    if commands:
+        text += f" (for those: {'; '.join(commands)})"
     return text
 
 

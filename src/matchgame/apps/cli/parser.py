@@ -141,7 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
         "in a clone: pip install '.[png]').",
     )
     render_cmd.add_argument("file", nargs="?", help="input file ('-' or nothing: stdin)")
-    render_cmd.add_argument("-o", "--output", required=True, help="OUT.svg or OUT.png")
+    render_cmd.add_argument(
+        "-o", "--output", required=True, metavar="OUT.svg|OUT.png", help="OUT.svg or OUT.png"
+    )
     render_cmd.add_argument(
         "--picture",
         choices=PICTURES,
@@ -188,13 +190,13 @@ def build_parser() -> argparse.ArgumentParser:
         "or 'quit' (you resign: 'winner: engine'). Exit status 0 when the game ends, 2 for "
         "bad input (with --strict, an illegal or unreadable move too).",
     )
-    play_cmd.add_argument("file", nargs="?", help="a board, or with --game bunny a NOI2011 record")
+    play_cmd.add_argument(
+        "file", nargs="?", help="a board or a graph, or a NOI2011 record (the vertex game)"
+    )
     add_game_options(
         play_cmd,
-        lead="the game ('placement' is the vertex game's old name; bunny: Bunny and Egg, "
-        "NOI2011, on a record)",
-        extra=("bunny",),
-        hidden=("placement",),
+        lead="the game (a NOI2011 Bunny-and-Egg record is played as the vertex game, the "
+        "empty cell's walk)",
     )
     play_cmd.add_argument(
         "--you",
@@ -208,7 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
         const="",
         metavar="NAME",
         help=f"a bundled example: boards {', '.join(BOARD_EXAMPLES)}; with --edges "
-        f"{', '.join(EDGE_EXAMPLES)}; with --game bunny {', '.join(RECORD_EXAMPLES)} "
+        f"{', '.join(EDGE_EXAMPLES)}; NOI2011 records {', '.join(RECORD_EXAMPLES)} "
         "(bunny: a start with no moves yet)",
     )
     play_cmd.add_argument(
@@ -375,7 +377,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--port", type=int, default=8000)
     serve_cmd.add_argument("--open", action="store_true", help="open a browser on the page")
     serve_cmd.add_argument(
-        "--max-body", type=int, default=16 << 20, help="largest request body in bytes (413 above)"
+        "--max-body",
+        type=int,
+        default=16 << 20,
+        metavar="BYTES",
+        help="largest request body in bytes (413 above)",
     )
     serve_cmd.set_defaults(handler=serve)
 
@@ -446,13 +452,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _description() -> str:
     """What matchgame solves: every game of the registry, by name, with its rule."""
-    games = "; ".join(
-        f"{g.name} ({g.title}{', the default' if g.name == DEFAULT else ''}): {g.rule}"
-        for g in all_games()
-    )
+    games = "; ".join(f"{g.name} ({g.title}): {g.rule}" for g in all_games())
     return (
         "Solve token games on graphs exactly, on boards and any graph: a token sits on a "
         "vertex, the players move it in turn, and who cannot move loses. The games "
-        f"(--game NAME on every command): {games}. Try them on a bundled example: "
+        f"(--game NAME on every command, {DEFAULT} by default): {games}. Try them on a "
+        "bundled example: "
         "matchgame example --list."
     )

@@ -6,7 +6,7 @@ import argparse
 import socket
 import sys
 
-from ...games.contract import DEFAULT
+from .games import chosen_game
 from .output import UsageError, input_kind, read_path
 
 __all__ = ["serve"]
@@ -41,9 +41,7 @@ def serve(args: argparse.Namespace) -> int:
             f"--host {args.host} lets other machines reach the server; add --allow-remote to "
             "mean it (every request then needs the token printed at launch; see SECURITY.md)"
         )
-    start = _start(args)
-    if args.game != DEFAULT:  # the page opens on that game (it has a switch)
-        start["game"] = args.game
+    start = {**_start(args), "game": chosen_game(args)[0].name}  # the page opens on it
     listening = _listen(args.host, args.port)  # before saying where: a busy port is an error
     port = listening.getsockname()[1]
     token = new_token() if remote else None
@@ -114,7 +112,7 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
     data = read_path(args.file, limit=args.max_body, too_long="larger than --max-body")
     kind = input_kind(args, "edges" if args.edges else "board")
     if kind in GRAPH_KINDS:
-        graph = parse_input(data, kind, game=getattr(args, "game", DEFAULT)).graph
+        graph = parse_input(data, kind, game=chosen_game(args)[0]).graph
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:  # (GraphML in UTF-16, say): the page gets an edge list
@@ -132,11 +130,7 @@ def _start(args: argparse.Namespace) -> dict[str, str]:
             "moves": args.moves,
             "name": args.file,
         }
-    game = getattr(args, "game", DEFAULT)
+    game = chosen_game(args)[0]
     found = sniff_input(data, edges=args.edges, moves=args.moves, name=args.file, game=game)
-    if game != DEFAULT and found.kind == "noi":
-        raise UsageError(
-            f"a NOI2011 record is Bunny and Egg, a vertex game: leave out --game {game}"
-        )
     text = data.decode("ascii", "replace")  # the readers accepted it: ASCII in practice
     return {"text": text, "kind": found.kind, "moves": args.moves, "name": args.file}

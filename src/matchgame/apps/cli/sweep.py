@@ -40,6 +40,7 @@ from .output import (
     print_error,
     write_output,
 )
+from .paths import check_output
 
 if TYPE_CHECKING:
     from ...sweep.checkpoint import Checkpoint
@@ -63,8 +64,9 @@ def add_sweep_command(subcommands: Any) -> None:
     command.add_argument(
         "--count",
         action="store_true",
-        help="write counts: graphs, and histograms by vertices, edges, matching_size, "
-        "placer_wins and winning_vertices (|D|); with --filter, of the graphs it keeps",
+        help="write counts: graphs, and histograms by vertices, edges, the game's own "
+        f"values ({_own_values()}), placer_wins and winning_vertices (|D|); with --filter, "
+        "of the graphs it keeps",
     )
     command.add_argument(
         "--echo",
@@ -77,8 +79,9 @@ def add_sweep_command(subcommands: Any) -> None:
         metavar="CONDITION",
         help="write only the input lines of the graphs that meet CONDITION (graph6 for "
         "graphs from other formats), e.g. 'placer_wins', 'not mover_wins', "
-        "'matching_size>=4 and winning==n'; names: placer_wins, mover_wins, n, m, "
-        "matching_size, winning (|D|), losing; ==, !=, <, <=, >, >=, and, or, not, ()",
+        "'m>=4 and winning==n'; names: placer_wins, mover_wins, n, m, winning (|D|), "
+        f"losing, and the game's own values ({_own_values()}); ==, !=, <, <=, >, >=, and, "
+        "or, not, ()",
     )
     command.add_argument(
         "--input-format",
@@ -152,8 +155,17 @@ def _tasks(args: argparse.Namespace, output: Any, jobs: int) -> Iterator[Any]:
             raise UsageError("give either FILE or --geng, not both")
         if args.input_format is not None:
             raise UsageError("--input-format reads FILE, not --geng")
-        if args.parts is not None and args.parts < 1:
-            raise UsageError(f"--parts must be at least 1, got {args.parts}")
+        if args.parts is not None:
+            from ...sweep.sources import MAX_GENG_PARTS, most_geng_parts
+
+            most = most_geng_parts(args.geng)
+            if args.parts < 1:
+                raise UsageError(f"--parts must be at least 1, got {args.parts}")
+            if args.parts > most:
+                raise UsageError(
+                    f"--parts must be at most {most:,} for --geng {args.geng!r} (no more "
+                    f"parts than graphs, {MAX_GENG_PARTS:,} at most), got {args.parts:,}"
+                )
         geng = _sweep.Geng(args.geng, parts=args.parts)
         yield from _sweep.geng_tasks(geng, output, jobs)
         return
@@ -178,17 +190,13 @@ def _output(args: argparse.Namespace) -> Any:
         raise UsageError("--echo goes with the JSON lines, not --count")
     if args.echo and args.filter is not None:
         raise UsageError("--echo goes with the JSON lines; --filter writes the input lines")
+    game, options = chosen_game(args)
     where = None
     if args.filter is not None:
         from ...sweep.filters import parse_condition
 
-        where = parse_condition(args.filter, "--filter")
+        where = parse_condition(args.filter, "--filter", game.sweep_values, game.title)
     lines = where is not None and not args.count
-    game, options = chosen_game(args)
-    missing = [name for name in ("matching_size",) if name not in game.sweep_values]
-    if args.filter is not None and any(name in args.filter for name in missing):
-        listed = ", ".join(game.sweep_values)
-        raise UsageError(f"--filter: {game.title} has no {missing[0]} ({listed} ...)")
     return _sweep.Output(
         count=args.count,
         echo=args.echo,
@@ -211,22 +219,22 @@ def _to_stdout(args: argparse.Namespace) -> bool:
 
 
 def _check_files(args: argparse.Namespace) -> None:
-    """Refuse a checkpoint, output and input that are one file (each would overwrite
-    another), and line output to standard output with a checkpoint."""
+    """Refuse, before anything is read, a checkpoint or output that cannot be written
+    (a folder, a device, a missing folder: :func:`~.paths.check_output`), that is an
+    input or the other one, and line output to standard output with a checkpoint."""
     if args.checkpoint is not None and not args.count and _to_stdout(args):
         raise UsageError(
             "--checkpoint with JSON lines or --filter lines needs -o FILE: output to "
             "standard output cannot be resumed (--count can)"
         )
-    named = [("--checkpoint", args.checkpoint), ("-o", None if _to_stdout(args) else args.output)]
-    inputs = [name for name in args.files if name != "-"]
-    seen: dict[str, str] = {os.path.realpath(name): "an input" for name in inputs}
-    for option, name in named:
-        if name is None:
-            continue
-        other = seen.setdefault(os.path.realpath(name), f"{option} {name!r}")
-        if other != f"{option} {name!r}":
-            raise UsageError(f"{option} {name!r} is also {other}: give another file")
+    reads = [("an input", name) for name in args.files if name != "-"]
+    for option, name in (
+        ("--checkpoint", args.checkpoint),
+        ("-o", None if _to_stdout(args) else args.output),
+    ):
+        if name is not None:
+            check_output(option, name, reads=reads)
+            reads.append((f"{option} {name!r}", name))
 
 
 def _arguments(args: argparse.Namespace, output: Any, jobs: int) -> dict[str, Any]:
@@ -282,10 +290,12 @@ def _target(
     length = None  # from scratch; resuming lines, after what the checkpoint holds whole
     if ledger is not None and ledger.resumed and not args.count:
         length = ledger.output_bytes
-    file = stack.enter_context(open_output(path, length))
+    file = stack.enter_context(open_output(path, length, ledger))
 
     def write(data: bytes) -> None:
         try:
+            if ledger is not None:
+                ledger.wrote(data)
             file.write(data)
             file.flush()
         except OSError as exc:
@@ -455,3 +465,17 @@ def _interrupted(args: argparse.Namespace, ledger: Checkpoint, signum: int) -> i
         os.kill(os.getpid(), signal.SIGTERM)  # its default action now: status 143
         return 128 + signum
     raise KeyboardInterrupt  # said and given status 130 by the command line's main
+
+
+def _own_values() -> str:
+    """The values games add to a sweep's (``matching_size: --game vertex``), for help."""
+    from ...games.batches import BASE_VALUES
+    from ...games.contract import all_games
+
+    own = [
+        f"{value}: --game {game.name}"
+        for game in all_games()
+        for value in game.sweep_values
+        if value not in BASE_VALUES
+    ]
+    return "; ".join(own) or "none"

@@ -23,8 +23,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ...core._validate import plural
 from ...errors import MatchgameError
-from . import endpoints, worker
+from . import endpoints, menus, worker
 from .guard import Guard
 from .work import ESCALATED, LIGHT_BODY, Claims, Escalate, Lane, Lanes, Uploads, claiming
 
@@ -103,7 +104,8 @@ def _post(compute: Compute, isolated: Callable[[QueryParams, bytes], bool] | Non
         except _TooLarge:
             limit = request.app.state.max_body
             return JSONResponse(
-                {"error": f"the request body is larger than {limit} bytes"}, status_code=413
+                {"error": f"the request body is larger than {plural(limit, 'byte')}"},
+                status_code=413,
             )
         except _NoRoom:
             megabytes = uploads.limit / 2**20
@@ -192,6 +194,8 @@ def create_app(
         Route("/render/walk", _post(endpoints.render_walk, endpoints.on_graphs), methods=["POST"]),
         Route("/start", endpoints.opening, methods=["GET"]),
         Route("/games", endpoints.games, methods=["GET"]),
+        Route("/menus", menus.menus, methods=["GET"]),
+        Route("/input", _post(menus.input_of), methods=["POST"]),
         Route("/mistakes", _post(endpoints.mistakes), methods=["POST"]),
         Route("/annotate", _post(endpoints.annotate_record), methods=["POST"]),
         Route("/position", _post(endpoints.position, endpoints.on_graphs), methods=["POST"]),

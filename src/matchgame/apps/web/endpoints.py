@@ -11,9 +11,7 @@ which :mod:`.app` turns into a 400 with its message.
 
 from __future__ import annotations
 
-import json
 import warnings
-from pathlib import PurePath
 from typing import Any
 
 import numpy as np
@@ -24,24 +22,34 @@ from starlette.types import Receive, Scope, Send
 
 from ... import draw
 from ...core.graph import Graph
-from ...core.moves import MOVES, as_moves
 from ...core.names import BoardCells
 from ...errors import MatchgameError
 from ...examples import EXAMPLES, UnknownExample
 from ...examples import example as bundled
 from ...games.analyses import BaseAnalysis
-from ...games.bunny import GameRecord, analyse_record
-from ...games.contract import DEFAULT, Game, all_games, names
-from ...games.contract import game as find_game
+from ...games.contract import DEFAULT, all_games
+from ...games.notes import annotate
 from ...games.positions import BasePosition
-from ...games.tokens import TokenRecord, annotate
-from ...inputs import input_kind, parse_input, record_kind
-from ...readers.graphs import EXTENSIONS
+from ...games.tokens import TokenRecord
+from ...inputs import parse_input
 from ...readers.inputs import GRAPH_KINDS
 from ...writers.jsonstream import json_chunks
 from ...writers.placements import placements_answer
 from ...writers.positions import position_document
 from ...writers.records import annotation_document, mistakes_document
+from .menus import picture_style
+from .queries import (
+    error_text,
+    flag,
+    game_of,
+    json_body,
+    kind_of,
+    moves_of,
+    on_graphs,
+    options_of,
+    parses_graphs,
+    upto_of,
+)
 from .work import claim_layout
 
 __all__ = [
@@ -64,104 +72,6 @@ __all__ = [
 ]
 
 
-def flag(query: QueryParams, name: str) -> bool:
-    """Whether the query sets ``name`` (anything but 0, false, no or empty)."""
-    return query.get(name, "0") not in ("", "0", "false", "no")
-
-
-def _moves(query: QueryParams) -> str:
-    """The move rule on a board (``moves=``); a graph's edges are its moves."""
-    text = query.get("moves", "orthogonal")
-    if text not in MOVES:
-        raise MatchgameError(f"query moves={text[:20]!r}: expected one of {', '.join(MOVES)}")
-    moves = as_moves(text)
-    if moves != "orthogonal" and _graph_query(query):
-        raise MatchgameError(f"query moves={moves} goes with a board, not a graph")
-    return moves
-
-
-def _game(query: QueryParams) -> Game:
-    """The game the query names (``game=NAME``; none: the default game)."""
-    name = query.get("game", DEFAULT)
-    if name not in names():
-        raise MatchgameError(f"query game={name[:20]!r}: expected one of {', '.join(names())}")
-    return find_game(name)
-
-
-def _kind(query: QueryParams, data: bytes, record: bool = False) -> str:
-    """The kind of input the query names, recognised as the command line recognises
-    a file (:func:`matchgame.inputs.input_kind`): a token-game record (``record``), or
-    a graph in the ``format`` the query names (``edgelist`` for matchgame's own), else
-    in the one the extension of the ``name`` of the file it came from names (a METIS
-    or SNAP file opened in the page has no signature line), else with ``edges=1`` in
-    the one its text shows (graph6, Matrix Market, DIMACS, GML ... pasted into the
-    page), else a board (an edge list with ``edges=1``)."""
-    edges = flag(query, "edges")
-    if record:
-        return record_kind(edges, _game(query))
-    chosen = query.get("format")
-    if chosen is not None and chosen != "edgelist" and chosen not in GRAPH_KINDS:
-        raise MatchgameError(
-            f"query format={chosen[:20]!r}: expected one of edgelist, {', '.join(GRAPH_KINDS)}"
-        )
-    name = query.get("name")
-    return input_kind(edges, format=chosen, name=None if name is None else name[-200:], head=data)
-
-
-# what reads each kind of input, for "the input reads as X" (as the command line's
-# "(for those: --input-format gml)")
-_QUERY_FOR = {
-    "board": "a request without edges=1",
-    "edges": "edges=1",
-    "noi": "/api/mistakes",
-    "walk-board": "/api/annotate",
-    "walk-edges": "/api/annotate?edges=1",
-    "edgelist": "edges=1&format=edgelist",
-    **{kind: f"edges=1&format={kind}" for kind in GRAPH_KINDS},
-    "sweep": "matchgame sweep, which answers every graph",
-}
-
-
-def error_text(exc: MatchgameError) -> str:
-    """A bad input's one-line message; for an input of another kind than the request
-    reads, which query reads it."""
-    text = str(exc)
-    other = getattr(exc, "other_kind", None)
-    if other in _QUERY_FOR:
-        text += f" (for those: {_QUERY_FOR[other]})"
-    return text
-
-
-NETWORKX_KINDS = ("graphml", "gml")
-"""Graph formats read by NetworkX (:mod:`matchgame.readers.networkx_formats`)."""
-
-
-def parses_graphs(query: QueryParams, body: bytes) -> bool:
-    """Whether reading the body runs NetworkX (GraphML, GML), which cannot be stopped
-    on a thread."""
-    if not on_graphs(query, body):
-        return False
-    try:
-        return _kind(query, body) in NETWORKX_KINDS
-    except MatchgameError:
-        return False
-
-
-def on_graphs(query: QueryParams, body: bytes) -> bool:
-    """Whether the work may run NetworkX: a graph's picture (its layout), or a graph in
-    a JSON body, in whichever format."""
-    return _graph_query(query)
-
-
-def _graph_query(query: QueryParams) -> bool:
-    """Whether the query says the input is a graph: ``edges=1``, a ``format``, or the
-    ``name`` of a graph file (its extension names a graph format)."""
-    if flag(query, "edges") or query.get("format") is not None:
-        return True
-    name = query.get("name")
-    return name is not None and PurePath(name[-200:]).suffix.lower() in EXTENSIONS
-
-
 def _claim_picture(graph: Graph) -> None:
     """A graph picture lays its vertices out (NetworkX's spring layout, O(n^2) a step):
     claimed, so that a big one takes the heavy lane (see :mod:`.work`)."""
@@ -171,26 +81,16 @@ def _claim_picture(graph: Graph) -> None:
 
 def _analysis(query: QueryParams, data: bytes) -> BaseAnalysis:
     # a game's computations claim their memory (core/_memory), as readers do
-    game = _game(query)
-    source = parse_input(data, _kind(query, data), moves=_moves(query), game=game)
-    return game.analyse(source.value, moves=source.moves)
+    game = game_of(query)
+    source = parse_input(data, kind_of(query, data), moves=moves_of(query), game=game)
+    return game.analyse(source.value, moves=source.moves, **options_of(query, game))
 
 
 def _token_record(query: QueryParams, data: bytes) -> TokenRecord:
-    kind = _kind(query, data, record=True)
-    record = parse_input(data, kind, moves=_moves(query), game=_game(query)).value
+    kind = kind_of(query, data, record=True)
+    record = parse_input(data, kind, moves=moves_of(query), game=game_of(query)).value
     assert isinstance(record, TokenRecord)  # the walk kinds read token-game records
     return record
-
-
-def _upto(query: QueryParams) -> int | None:
-    """The ``upto`` query: how many moves of a record to show (all when absent)."""
-    text = query.get("upto")
-    if text is None:
-        return None
-    if not text.isdigit() or len(text) > 9:
-        raise MatchgameError(f"query upto={text[:20]!r}: expected a number of moves")
-    return int(text)
 
 
 class Pieces(Response):
@@ -251,7 +151,8 @@ def placements(query: QueryParams, body: bytes) -> Response:
 
 def render_analysis(query: QueryParams, body: bytes) -> Response:
     """The analysis picture; ``matching=1`` adds the matching, ``sets=1`` colours
-    the Gallai-Edmonds sets."""
+    the Gallai-Edmonds sets; ``layout=`` and ``size=`` as ``render --layout`` and
+    ``--size`` (every picture of a graph takes them)."""
     analysis = _analysis(query, body)
     _claim_picture(analysis.graph)
     matching, sets = flag(query, "matching"), flag(query, "sets")
@@ -259,57 +160,49 @@ def render_analysis(query: QueryParams, body: bytes) -> Response:
     # the X-Matchgame-Note header, so the page can say why
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", draw.RenderWarning)
-        scene = draw.analysis_scene(analysis, matching=matching, sets=sets)
+        scene = draw.analysis_scene(analysis, matching=matching, sets=sets, **picture_style(query))
     notes = [str(w.message) for w in caught if issubclass(w.category, draw.RenderWarning)]
     return _svg(scene, "; ".join(notes) or None)
 
 
 def render_record(query: QueryParams, body: bytes) -> Response:
-    """A NOI2011 record's picture after ``upto`` moves."""
-    record = parse_input(body, "noi").value
-    assert isinstance(record, GameRecord)
-    return _svg(draw.record_scene(analyse_record(record), upto=_upto(query)))
+    """A NOI2011 record's picture after ``upto`` moves (the vertex game's source)."""
+    game = game_of(query)
+    record = parse_input(body, "noi", game=game).value
+    analysis = game.annotate_source(record, **options_of(query, game))
+    return _svg(draw.record_scene(analysis, upto=upto_of(query)))
 
 
 def render_walk(query: QueryParams, body: bytes) -> Response:
     """A token-game record's picture after ``upto`` moves."""
     record = _token_record(query, body)
     _claim_picture(record.graph)
-    return _svg(draw.walk_scene(annotate(record), upto=_upto(query)))
+    return _svg(
+        draw.walk_scene(_annotated(query, record), upto=upto_of(query), **picture_style(query))
+    )
 
 
 def mistakes(query: QueryParams, body: bytes) -> Response:
     """The document of ``matchgame mistakes --format json``."""
-    record = parse_input(body, "noi").value
-    assert isinstance(record, GameRecord)
-    return _json(mistakes_document(analyse_record(record)))
+    game = game_of(query)
+    record = parse_input(body, "noi", game=game).value
+    return _json(mistakes_document(game.annotate_source(record, **options_of(query, game))))
 
 
 def annotate_record(query: QueryParams, body: bytes) -> Response:
     """The document of ``matchgame annotate --format json``."""
-    return _json(annotation_document(annotate(_token_record(query, body))))
+    return _json(annotation_document(_annotated(query, _token_record(query, body))))
 
 
-def _json_body(body: bytes) -> Any:
-    """The body read as JSON; anything else is a one-line error saying where."""
-    try:
-        return json.loads(body)
-    except json.JSONDecodeError as exc:
-        raise MatchgameError(
-            f"the body is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-        ) from None
-    except UnicodeDecodeError as exc:  # json.loads takes UTF-8, -16 or -32 bytes
-        raise MatchgameError(
-            f"the body is not JSON: not {exc.encoding} text (byte {exc.start + 1})"
-        ) from None
-    except RecursionError:
-        raise MatchgameError("the body is not JSON this server reads: nested too deeply") from None
+def _annotated(query: QueryParams, record: TokenRecord) -> Any:
+    """``record`` judged by its game, with the query's options."""
+    return annotate(record, **options_of(query, record.rules))
 
 
-def _position(query: QueryParams, body: bytes) -> tuple[BasePosition, int, GameRecord | None]:
+def _position(query: QueryParams, body: bytes) -> tuple[BasePosition, int, Any]:
     """The position a ``/api/position`` or ``/api/hint`` body describes, how many
     moves led to it, and the NOI2011 record it comes from (None for other games)."""
-    payload = _json_body(body)
+    payload = json_body(body)
     if not isinstance(payload, dict):
         raise MatchgameError("the body must be a JSON object")
     if not isinstance(payload.get("input"), str):
@@ -326,13 +219,12 @@ def _position(query: QueryParams, body: bytes) -> tuple[BasePosition, int, GameR
         ) from None
     bunny = None
     earlier = 0
+    rules = game_of(query)
     if flag(query, "noi") or flag(query, "record"):
-        record: GameRecord | TokenRecord
+        record: Any
         if flag(query, "noi"):
             # through the readers, as every other face reads a record (limits, hints)
-            noi = parse_input(data, "noi").value
-            assert isinstance(noi, GameRecord)  # the noi kind reads NOI2011 records
-            bunny = record = noi
+            bunny = record = parse_input(data, "noi", game=rules).value
             length = record.moves.shape[0]
         else:
             record = _token_record(query, data)
@@ -342,19 +234,17 @@ def _position(query: QueryParams, body: bytes) -> tuple[BasePosition, int, GameR
             raise MatchgameError(
                 f'field "record_moves": expected a number of moves from 0 to {length}'
             )
-        game, earlier = record.position(taken), taken
+        game, earlier = record.position(taken, **options_of(query, record.rules)), taken
     else:  # a board keeps its cells; an edge list is what the game reads
-        rules = _game(query)
-        found = parse_input(data, _kind(query, data), moves=_moves(query), game=rules)
-        game = rules.position(found.value, moves=found.moves)
-    vertex_names = game.names
+        found = parse_input(data, kind_of(query, data), moves=moves_of(query), game=rules)
+        game = rules.position(found.value, moves=found.moves, **options_of(query, rules))
     for i, move in enumerate(played):
         # a move as the documents write it ([3, 5], 7, "a"), or as typed ("3 5", "a")
         if isinstance(move, str):
             move = move[:MAX_TYPED]
         elif not isinstance(move, int | list) or isinstance(move, bool):
             raise MatchgameError(f'field "played[{i}]": expected a move like [3, 5], 7 or "a"')
-        v = vertex_names.from_json(move, f'field "played[{i}]"')
+        v = game.move_from_json(move, f'field "played[{i}]"')
         try:
             game.push_id(v)  # its refusal names the cells as the request does, from 1
         except MatchgameError as exc:
@@ -381,9 +271,9 @@ def position(query: QueryParams, body: bytes) -> Response:
     """
     game, moves_played, bunny = _position(query, body)
     document = position_document(game, moves_played)
-    if game.game != DEFAULT:  # another game's positions say whose they are
+    if game.rules.names_itself:  # the game's documents say whose they are
         document["game"] = game.game
-    if find_game(game.game).moves_per_edge:  # what the moves used up: edges
+    if game.rules.moves_per_edge:  # what the moves used up: edges
         value = game.names.json_value
         document["used"] = [[value(u), value(v)] for u, v in game.used_edge_ids()]
     if flag(query, "picture"):
@@ -395,7 +285,8 @@ def position(query: QueryParams, body: bytes) -> Response:
         pieces = None
         if bunny is not None:
             pieces = bunny.board.pieces_after(np.array(game.move_stack, dtype=np.int64))
-        document["svg"] = draw.to_svg(draw.position_scene(game, pieces=pieces))
+        scene = draw.position_scene(game, pieces=pieces, **picture_style(query))
+        document["svg"] = draw.to_svg(scene)
     return _json(document)
 
 
@@ -411,10 +302,9 @@ def hint(query: QueryParams, body: bytes) -> Response:
     winning = game.mover_wins()
     after = game.copy()
     after.push(move)
-    names = game.graph.names
     return _json(
         {
-            "move": names.json_value(names.vertex(move)),
+            "move": game.move_json(move),
             "winning": winning,
             "winning_replies": len(after.winning_moves()),
         }
@@ -430,11 +320,11 @@ def explain(query: QueryParams, body: bytes) -> Response:
     names = analysis.names
     at = query.get("at", "")[:MAX_TYPED]
     vertex = names.parse(at.replace(",", " ") if names.width == 2 else at, "query at")
-    why = analysis.explain(names.name(vertex))
+    why = analysis.explain(names.name(vertex), **options_of(query, analysis.rules))
     document = why.document()
     note = _why_not_drawn(analysis.graph)
     if note is None:
-        document["svg"] = draw.to_svg(draw.explain_scene(why))
+        document["svg"] = draw.to_svg(draw.explain_scene(why, **picture_style(query)))
     else:
         document["svg"], document["picture_note"] = None, note
     return _json(document)

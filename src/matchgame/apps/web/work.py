@@ -54,6 +54,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..._kernels._stop import StopFlag, Stopped
+from ...core._validate import plural
 from ...errors import ParseError
 from ...readers._memory import available_memory, claims_checked, memory_share
 
@@ -115,7 +116,8 @@ class Claims:
         """An input's claim (see :func:`~matchgame.readers._memory.claims_checked`)."""
         if size > self.max_size:
             raise ParseError(
-                f"{what} is more than this server takes: at most {self.max_size} vertices "
+                f"{what} is more than this server takes: at most "
+                f"{plural(self.max_size, 'vertex', 'vertices')} "
                 "or cells (as many as its largest request body has bytes, serve --max-body)"
             )
         need = n_bytes + size * ANSWER_BYTES
@@ -154,10 +156,6 @@ def claim_layout(n_vertices: int) -> None:
     claims = _CLAIMS.get()
     if claims is not None:
         claims.layout(n_vertices)
-
-
-class Busy(Exception):
-    """Every slot is taken and the queue is full."""
 
 
 @dataclass
@@ -221,8 +219,9 @@ class Lane:
         ``cpu_limit`` seconds of CPU. ``extra_queue``: this request may wait even when
         that many more are waiting already (one moved from the light lane)."""
         if self.running + self.waiting >= self.slots + self.queue + extra_queue:
+            running = plural(self.running, f"{self.name} analysis", f"{self.name} analyses")
             return _busy(
-                f"the server is busy ({self.running} {self.name} analyses running, "
+                f"the server is busy ({running} running, "
                 f"{self.waiting} waiting): try again in a moment"
             )
         self.waiting += 1

@@ -1,6 +1,6 @@
 """The directed game (directed vertex geography, "generalized geography"): the vertex
 game along arcs. A move takes the token along an arc to a vertex not visited yet;
-who cannot move loses. Schaefer (1978) showed it PSPACE-complete; on acyclic
+who cannot move loses. Lichtenstein and Sipser (1980) showed it PSPACE-complete; on acyclic
 digraphs retrograde analysis decides it in linear time, and on symmetric ones it is
 the undirected vertex game, decided by the matching theorem.
 
@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
     from ...core.board import Board
     from ...core.digraph import DiGraph
-    from ..tokens import TokenRecord, WalkAnnotation
+    from ..notes import WalkAnnotation
+    from ..tokens import TokenRecord
     from .analysis import DirectedAnalysis
     from .batch import DirectedBatchAnswers
     from .position import DirectedPosition

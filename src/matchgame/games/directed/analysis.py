@@ -4,8 +4,8 @@ The rules: a token on a vertex of a directed graph; the players alternately move
 along an arc to a vertex not visited yet; who cannot move loses. In the placement
 game one player places the token (its vertex counts as visited) and the other moves
 first; the placer wins on ``v`` iff the player to move loses there. Geography on
-directed graphs is PSPACE-complete (Schaefer, "On the complexity of some two-person
-perfect-information games", JCSS 16 (1978) 185-225); its acyclic and symmetric parts
+directed graphs is PSPACE-complete (Lichtenstein and Sipser, "GO is polynomial-space
+hard", JACM 27 (1980) 393-401, after Schaefer's arc form, 1978); its acyclic and symmetric parts
 are easy (:mod:`.solve`).
 """
 
@@ -23,10 +23,10 @@ from ...core.names import VertexNames
 from ...errors import BudgetExceededError
 from ..analyses import BaseAnalysis
 from ..budget import MAX_MEMORY, SEARCH_STATES
-from ..contract import game as find_game
+from ..contract import GameOf, find_game
 from .engine import WIN, DirectedEngine
 from .solve import ACYCLIC, SEARCHED, SYMMETRIC, Regions, regions
-from .source import directed_source
+from .source import directed_source, read_as
 
 if TYPE_CHECKING:
     from .explain import DirectedExplanation
@@ -63,6 +63,9 @@ class DirectedAnalysis(BaseAnalysis):
         Per vertex id: the verdict is unknown (a partial answer; default none).
     refusal : str, optional
         Why the answer is partial: the budget that ran out, in one line.
+    read_as : {"arcs", "symmetric"}, default "arcs"
+        How the source was read: its arcs, or edges as both arcs (a source that
+        carries no direction: a board, an undirected graph, a METIS file ...).
 
     Attributes
     ----------
@@ -72,6 +75,8 @@ class DirectedAnalysis(BaseAnalysis):
         The board, when the graph is a board's.
     moves : str or None
         How the token moves on the board.
+    read_as : str
+        ``"arcs"`` or ``"symmetric"`` (see the parameter), said by the JSON answer.
 
     See Also
     --------
@@ -96,7 +101,7 @@ class DirectedAnalysis(BaseAnalysis):
     ([0, 2], 'acyclic')
     """
 
-    game = "directed"
+    rules = GameOf("directed")
 
     def __init__(
         self,
@@ -109,6 +114,7 @@ class DirectedAnalysis(BaseAnalysis):
         search_states: int = 0,
         unknown: npt.NDArray[np.bool_] | None = None,
         refusal: str | None = None,
+        read_as: str = "arcs",
     ) -> None:
         winning_mask.setflags(write=False)
         if unknown is None:
@@ -123,6 +129,7 @@ class DirectedAnalysis(BaseAnalysis):
         self.board = board
         self.moves = moves
         self.search_states = search_states
+        self.read_as = read_as
 
     @property
     def winning_mask(self) -> npt.NDArray[np.bool_]:
@@ -217,10 +224,7 @@ class DirectedAnalysis(BaseAnalysis):
 
         return directed_answer(self)
 
-    def _what(self) -> str:
-        if self.board is not None:
-            return super()._what()
-        return f"digraph with {self.digraph.n_vertices} vertices and {self.digraph.n_edges} arcs"
+    _WHAT = ("digraph", "arc")
 
 
 def analyse_directed(
@@ -306,4 +310,5 @@ def analyse_directed(
         question.positions,
         unknown=unknown,
         refusal=question.refusal,
+        read_as=read_as(source),
     )

@@ -1,8 +1,9 @@
 """Directed geography over a batch of graphs (``matchgame sweep --game directed``).
 
 A sweep's graphs (graph6, sparse6, JSON lines) are undirected: each is the
-symmetric digraph of its edges, answered one by one by :func:`analyse_directed`
-(the matching theorem decides a symmetric digraph; nothing is searched).
+symmetric digraph of its edges (its documents say ``"read_as": "symmetric"``),
+answered one by one by :func:`analyse_directed` (the matching theorem decides a
+symmetric digraph; nothing is searched).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import numpy.typing as npt
 from ...core.digraph import DiGraph
 from ...errors import BudgetExceededError, InvalidParameterError
 from ...readers.graph6 import GraphLines
+from ..batches import BaseBatchAnswers
 from ..budget import MAX_MEMORY, SEARCH_STATES
+from ..contract import GameOf
 from .analysis import analyse_directed
 from .engine import partial_refused
 
@@ -25,7 +28,7 @@ __all__ = ["DirectedBatchAnswers", "solve_directed_lines"]
 
 
 @dataclass(frozen=True)
-class DirectedBatchAnswers:
+class DirectedBatchAnswers(BaseBatchAnswers):
     """The directed game's answers of a batch of graphs (the reading surface of the
     sweeps' batch answers: counts, conditions and documents)."""
 
@@ -33,16 +36,8 @@ class DirectedBatchAnswers:
     n_edges: npt.NDArray[np.int64]
     winning: npt.NDArray[np.bool_]
     winning_count: npt.NDArray[np.int64]
-    matching_size: None = None  # no matching in the directed game's answers
-    game: str = "directed"  # the game whose answers these are (sweep counts name it)
 
-    @property
-    def n_graphs(self) -> int:
-        return int(self.vertex_start.shape[0]) - 1
-
-    def values(self) -> dict[str, npt.NDArray[np.int64]]:
-        """Per graph: ``n``, ``m`` (arcs) and ``winning``."""
-        return {"n": np.diff(self.vertex_start), "m": self.n_edges, "winning": self.winning_count}
+    rules = GameOf("directed")
 
     def documents(
         self, graphs: Sequence[int] | None = None, prefixes: Sequence[bytes] | None = None
@@ -58,6 +53,7 @@ class DirectedBatchAnswers:
                 "game": "directed",
                 "vertices": high - low,
                 "arcs": n_edges[g],
+                "read_as": "symmetric",  # a sweep's formats hold edges only
                 "placer_wins": bool(winning.shape[0]),
                 "winning_vertices": (winning + 1).tolist(),  # 1-based: geng's graphs have ids
             }

@@ -28,12 +28,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ...core._validate import plural
 from ...core.board import Board
 from ...core.digraph import DiGraph
 from ...core.moves import as_moves
 from ...core.names import BoardCells
 from ...errors import InvalidInputError
 from ..proofs import (
+    another_input,
     check_fields,
     check_format,
     compare,
@@ -41,8 +43,8 @@ from ..proofs import (
     numbered_names,
     read_answer,
 )
-from .documents import DIRECTED_ANSWER_FIELDS
-from .source import directed_source
+from .documents import DIRECTED_ANSWER_FIELDS, READ_AS_FIELD
+from .source import directed_source, read_as
 
 if TYPE_CHECKING:
     from .analysis import DirectedAnalysis
@@ -83,7 +85,7 @@ def make_directed_certificate(analysis: DirectedAnalysis) -> dict[str, Any]:
         searched = analysis.search_states
         size = (
             f" (a winning strategy over the positions searched is as large as the search: "
-            f"{searched:,} positions here)"
+            f"{plural(searched, 'position', grouped=True)} here)"
             if searched
             else ""
         )
@@ -134,8 +136,6 @@ def check_directed_answer(source: Any, data: bytes | str, moves: str = "orthogon
     """
     document, unknown = read_answer(source, data, _NAME_FIELDS)
     del data
-    if unknown:
-        return unknown
     certificate = document["certificate"]
     moves = as_moves(moves)
     board = source if isinstance(source, Board) else None
@@ -149,16 +149,22 @@ def check_directed_answer(source: Any, data: bytes | str, moves: str = "orthogon
         {"format": "str", "game": "str", "input": identity, "moves": "ints"},
         "certificate",
     )
+    digest = input_digest(board if board is not None else digraph)
+    # another input first: its vertices' names are not this one's (the unknown ones)
+    wrong_input = another_input(certificate.get("input"), kind, digest)
+    if wrong_input is not None:
+        return [wrong_input]
+    if unknown:
+        return unknown
     check_format(certificate, FORMAT)
     claimed = certificate["input"]
-    digest = input_digest(board if board is not None else digraph)
-    if claimed["kind"] != kind or claimed["sha256"] != digest:
-        return ["the certificate was made for another input"]
     if claimed.get("moves", "orthogonal") != (moves if board is not None else "orthogonal"):
         return [f"the certificate was made for {claimed.get('moves', 'orthogonal')} moves"]
     answer_schema = dict(DIRECTED_ANSWER_FIELDS[kind])
     if board is not None and moves != "orthogonal":
         answer_schema["moves"] = "str"
+    if board is None and READ_AS_FIELD in document:
+        answer_schema[READ_AS_FIELD] = "str"
     check_fields(document, {**answer_schema, "certificate": {}}, "")
     if not _acyclic(digraph):
         return [
@@ -185,8 +191,8 @@ def check_directed_answer(source: Any, data: bytes | str, moves: str = "orthogon
     given = certificate["moves"].values.astype(np.int64)
     if given.shape[0] != outside.shape[0]:
         return [
-            f'"moves" has {given.shape[0]} moves: one is due for each of the '
-            f"{outside.shape[0]} vertices outside the winning placements"
+            f'"moves" has {plural(given.shape[0], "move")}: one is due for each of the '
+            f"{plural(outside.shape[0], 'vertex', 'vertices')} outside the winning placements"
         ]
     inside = (given >= 1) & (given < by_text.shape[0])
     targets = np.where(inside, by_text[np.clip(given, 0, by_text.shape[0] - 1)], -1)
@@ -201,6 +207,8 @@ def check_directed_answer(source: Any, data: bytes | str, moves: str = "orthogon
             "arc to a claimed winning placement"
         ]
     expected = _expected(document, board, digraph, winning, moves)
+    if READ_AS_FIELD in answer_schema:
+        expected[READ_AS_FIELD] = read_as(source)
     problems: list[str] = []
     compare(document, expected, "", problems)
     return problems

@@ -12,7 +12,7 @@ from ..documents import rows_and_columns
 if TYPE_CHECKING:
     from .analysis import DirectedAnalysis
 
-__all__ = ["DIRECTED_ANSWER_FIELDS", "directed_answer"]
+__all__ = ["DIRECTED_ANSWER_FIELDS", "READ_AS_FIELD", "directed_answer"]
 
 DIRECTED_ANSWER_FIELDS: dict[str, dict[str, Any]] = {
     "board": {
@@ -31,7 +31,13 @@ DIRECTED_ANSWER_FIELDS: dict[str, dict[str, Any]] = {
         "winning_vertices": "ints",  # 1-based (or the file's ids, or labels), increasing
     },
 }
-"""The fields of the answers and their types (as the vertex game's ``ANSWER_FIELDS``)."""
+"""The fields of the answers and their types (as the vertex game's ``ANSWER_FIELDS``);
+an answer on a graph also says how its input was read (:data:`READ_AS_FIELD`)."""
+
+READ_AS_FIELD = "read_as"
+"""``"arcs"``, or ``"symmetric"`` for a graph whose format holds edges only, each read
+as both arcs (METIS, DIMACS, graph6, a symmetric matrix, undirected GraphML): optional
+in answers read back (older answers lack it)."""
 
 
 def directed_answer(analysis: DirectedAnalysis) -> dict[str, Any]:
@@ -43,8 +49,8 @@ def directed_answer(analysis: DirectedAnalysis) -> dict[str, Any]:
     >>> from matchgame.core.digraph import DiGraph
     >>> from matchgame.games.directed.analysis import analyse_directed
     >>> answer = directed_answer(analyse_directed(DiGraph(3, [(0, 1), (1, 2)])))
-    >>> answer["game"], answer["arcs"], answer["winning_vertices"].tolist()
-    ('directed', 2, [1, 3])
+    >>> answer["game"], answer["arcs"], answer["read_as"], answer["winning_vertices"].tolist()
+    ('directed', 2, 'arcs', [1, 3])
     """
     winning = analysis.winning_ids
     board = analysis.board
@@ -72,6 +78,7 @@ def directed_answer(analysis: DirectedAnalysis) -> dict[str, Any]:
         "game": "directed",
         "vertices": digraph.n_vertices,
         "arcs": digraph.n_edges,
+        READ_AS_FIELD: analysis.read_as,
         "placer_wins": bool(winning.shape[0]),
         "winning_vertices": digraph.names.json_array(winning),
     }

@@ -21,7 +21,7 @@ import numpy.typing as npt
 from ...core._validate import describe
 from ...core.digraph import DiGraph
 from ...errors import IllegalMoveError, InvalidParameterError, InvalidTypeError
-from ..contract import game as find_game
+from ..contract import GameOf, find_game
 from ..positions import BasePosition
 from .engine import LOSS, DirectedEngine, partial_refused
 from .source import directed_source
@@ -65,7 +65,7 @@ class DirectedPosition(BasePosition):
     ([2], True)
     """
 
-    game = "directed"
+    rules = GameOf("directed")
 
     def _set_up(
         self, source: Any, token: Hashable | None, used: Any, moves: str, options: dict[str, Any]

@@ -12,7 +12,8 @@ from ...core.digraph import DiGraph
 from ...errors import IllegalMoveError, InvalidParameterError
 from .._walks import annotate_by_positions
 from ..budget import MAX_MEMORY, SEARCH_STATES
-from ..tokens import TokenRecord, WalkAnnotation
+from ..notes import WalkAnnotation
+from ..tokens import TokenRecord
 from .analysis import analyse_directed
 from .engine import partial_refused
 from .position import DirectedPosition

@@ -23,12 +23,14 @@ import numpy.typing as npt
 from ..._kernels import geography as kernel
 from ..._kernels._stop import check as stop_point
 from ...core._memory import require_memory
+from ...core._validate import plural
 from ...core.digraph import DiGraph
 from ...errors import BudgetExceededError
+from ..budget import MAX_BUDGET
 
 __all__ = ["Question", "Searches", "partial_refused"]
 
-_PSPACE = "directed geography is PSPACE-complete: Schaefer 1978"
+_PSPACE = "directed geography is PSPACE-complete: Lichtenstein and Sipser 1980"
 
 
 def partial_refused(what: str) -> str:
@@ -37,6 +39,12 @@ def partial_refused(what: str) -> str:
         f"partial goes with the placements (analyse, matchgame placements), not with {what}: "
         "its questions are answered whole or refused"
     )
+
+
+def _part(n_vertices: int, n_arcs: int) -> str:
+    """``"24 vertices and 276 arcs"``, each count with its noun."""
+    vertices = plural(n_vertices, "vertex", "vertices", grouped=True)
+    return f"{vertices} and {plural(n_arcs, 'arc', grouped=True)}"
 
 
 def _size(n_bytes: int) -> str:
@@ -175,8 +183,8 @@ class Searches:
         if problem is not None:
             names = self.graph.names
             question.refuse(
-                f"the exact search of a strongly connected part of {k:,} vertices and "
-                f"{n_arcs:,} arcs holding {names.text(int(ids[0]))} needs about "
+                f"the exact search of a strongly connected part of {_part(k, n_arcs)} "
+                f"holding {names.text(int(ids[0]))} needs about "
                 f"{_size(least)} of memory: {problem} ({_PSPACE})",
                 spent=False,
             )
@@ -247,17 +255,25 @@ class Searches:
         k, n_arcs = held.ids.shape[0], held.search.n_arcs
         where = (
             f"the exact search from {names.text(int(held.ids[start]))}, in a strongly "
-            f"connected part of {k:,} vertices and {n_arcs:,} arcs,"
+            f"connected part of {_part(k, n_arcs)},"
         )
         if status == kernel.TIMED_OUT:
+            searched = plural(question.positions, "position", grouped=True)
             why = (
                 f"{where} took longer than max_seconds = {question.max_seconds:g} allows "
-                f"({question.positions:,} positions searched; {_PSPACE})"
+                f"({searched} searched; {_PSPACE})"
             )
         else:
+            # the table replaces entries within max_memory: more positions cost time only
+            hint = (
+                "raising it cannot help: it is at its largest"
+                if (question.max_states or 0) >= MAX_BUDGET
+                else "raising it may help: the table stays within max_memory, so more "
+                "positions cost time, not memory"
+            )
             why = (
                 f"{where} needs more positions than max_states = {question.max_states:,} "
-                f"allows ({_PSPACE})"
+                f"allows; {hint} ({_PSPACE})"
             )
         question.refuse(why, spent=True)
 

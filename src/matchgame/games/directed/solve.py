@@ -12,8 +12,8 @@ Three regions of a digraph, each answered its own way:
   (the vertex game's analysis, found through the registry by name);
 - **the rest**: the exact solver (:mod:`.engine`: the strongly connected parts,
   sinks first, and the search over canonical states), within the budgets of
-  positions, bytes and seconds (generalized geography is PSPACE-complete: Schaefer
-  1978); the acyclic region's labels are its exits' values.
+  positions, bytes and seconds (the game is PSPACE-complete: Lichtenstein and
+  Sipser 1980); the acyclic region's labels are its exits' values.
 
 The regions name how each verdict is found (:meth:`DirectedAnalysis.method`), and
 the acyclic region's labels are what a certificate proves.

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
     from ...core.board import Board
     from ...core.multigraph import MultiGraph
-    from ..tokens import TokenRecord, WalkAnnotation
+    from ..notes import WalkAnnotation
+    from ..tokens import TokenRecord
     from .analysis import EdgeAnalysis
     from .batch import EdgeBatchAnswers
     from .position import EdgePosition

@@ -20,6 +20,7 @@ import numpy.typing as npt
 from ..._kernels import gf2 as _gf2
 from ..._kernels._stop import check as _stop_point
 from ...core._memory import require_memory
+from ...core._validate import plural
 from ...core.graph import Graph
 from ...core.multigraph import MultiGraph
 from ...core.names import BoardCells
@@ -375,7 +376,7 @@ def solve_rows(
             members = held + _count_set_bits(x)
             require(
                 _MEMBER_BYTES * members,
-                f"the certificate's parity sets ({members:,} members so far)",
+                f"the certificate's parity sets ({plural(members, 'member', grouped=True)} so far)",
             )
         columns, lanes = _gf2.set_bits(x)
         held += columns.shape[0]

@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._kernels import gf2 as _gf2
+from ...core._validate import plural
 from ...core.board import Board
 from ...core.graph import Graph
 from ...core.multigraph import MultiGraph, as_multigraph
@@ -82,26 +83,12 @@ class Arena:
         self.bipartite = good[self.component] if self.size else np.zeros(0, dtype=bool)
 
     def name(self, i: int) -> str:
+        """The vertex or cell ``i`` in the user's words: its name in the input (the
+        numbers ``1 .. n`` only where the input has no names)."""
         if self.board is not None:
             row, col = divmod(int(i), self.n_cols)
-            return f"cell {int(i) + 1} ({row + 1}, {col + 1})"
-        return f"vertex {int(i) + 1}"
-
-    def count_between(self, a: np.ndarray, b: np.ndarray) -> npt.NDArray[np.int64]:
-        """How many edges join ``a[i]`` and ``b[i]`` (ids in range)."""
-        n = max(self.size, 1)
-        keys = np.minimum(self.pairs[:, 0], self.pairs[:, 1]) * n + np.maximum(
-            self.pairs[:, 0], self.pairs[:, 1]
-        )
-        order = np.argsort(keys)
-        keys = keys[order]
-        want = np.minimum(a, b).astype(np.int64) * n + np.maximum(a, b)
-        found = np.minimum(np.searchsorted(keys, want), max(keys.shape[0] - 1, 0))
-        out = np.zeros(want.shape[0], dtype=np.int64)
-        if keys.shape[0]:
-            hit = keys[found] == want
-            out[hit] = self.counts[order][found[hit]]
-        return out
+            return f"cell {row + 1} {col + 1}"
+        return self.graph.names.describe(int(i))
 
 
 def digest(source: Board | Graph | MultiGraph) -> str:
@@ -117,7 +104,8 @@ def lanes_ok(arena: Arena, lanes: np.ndarray, winning: np.ndarray, problems: lis
     every lane's set on each side (one XOR of masks along every edge)."""
     if lanes.shape[0] != winning.shape[0]:
         problems.append(
-            f"the lanes have {lanes.shape[0]} masks for {winning.shape[0]} winning placements"
+            f"the lanes have {plural(lanes.shape[0], 'mask')} for {winning.shape[0]} winning "
+            "placements"
         )
         return False
     bad = np.flatnonzero((lanes <= 0) | (lanes >= 1 << MAX_LANES))
@@ -197,7 +185,9 @@ def programs_ok(
     flat_refs = certificate["pivot_refs"].values
     row_ptr, ref_ptr = _lists(flat_rows, n_nodes), _lists(flat_refs, n_nodes)
     if row_ptr is None or ref_ptr is None:
-        problems.append(f"the pivot rows or references are not {n_nodes} lists each ended by 0")
+        problems.append(
+            f"the pivot rows or references are not {plural(n_nodes, 'list')} each ended by 0"
+        )
         return False
     rows = checked_ids(arena, flat_rows[flat_rows != 0], "the pivot rows", problems)
     if rows is None:
@@ -313,7 +303,7 @@ def _proofs_ok(
     flat = certificate["proofs"].values
     ptr = _lists(flat, proved.shape[0])
     if ptr is None:
-        problems.append(f"the proofs are not {proved.shape[0]} lists each ended by 0")
+        problems.append(f"the proofs are not {plural(proved.shape[0], 'list')} each ended by 0")
         return False
     terms = flat[flat != 0].astype(np.int64)
     owner = np.repeat(np.arange(proved.shape[0]), np.diff(ptr))

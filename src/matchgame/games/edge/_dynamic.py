@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from ..._kernels import gf2 as _gf2
 from ..._kernels._stop import check as _stop_point
+from ...core._validate import plural
 from ._algebra import _ALL, Biadjacency, eliminate, require
 
 __all__ = ["DynamicMatrix", "Proof"]
@@ -51,7 +52,7 @@ class DynamicMatrix:
         nx, ny = bi.shape
         require(
             _ENTRY_BYTES * int(bi.a_ind.shape[0]) + 16 * (nx + ny),
-            f"an edge game position on a component of {nx + ny} vertices",
+            f"an edge game position on a component of {plural(nx + ny, 'vertex', 'vertices')}",
         )
         self.bi = bi
         self.on = (np.asarray(parity, dtype=bool).copy(), np.empty(0, dtype=bool))

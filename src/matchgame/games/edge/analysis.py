@@ -43,8 +43,6 @@ past it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -58,6 +56,7 @@ from ...core.multigraph import MultiGraph, as_multigraph
 from ...core.names import VertexNames
 from ...errors import InvalidInputError, InvalidTypeError
 from ..analyses import BaseAnalysis
+from ..contract import GameOf
 
 if TYPE_CHECKING:
     from .explain import EdgeExplanation
@@ -72,6 +71,7 @@ from ._algebra import (
     solve_rows,
 )
 from ._structured import kernel_supports_structured, wide
+from .proof import EdgeProof
 from .search import MAX_BUDGET, MAX_STATES, ComponentSearch
 
 __all__ = [
@@ -82,66 +82,6 @@ __all__ = [
     "analyse_edges",
     "edge_source",
 ]
-
-
-@dataclass(frozen=True)
-class EdgeProof:
-    """Why the player to move wins or loses with the token on a vertex, nothing used.
-
-    Parameters
-    ----------
-    vertex : name
-        The token's vertex.
-    mover_wins : bool
-        Whether the player to move wins.
-    parity_set : list of names
-        The set S (a losing start) or T (a winning start) described below.
-    move : name or None
-        A winning move when ``mover_wins``, else None.
-
-    Attributes
-    ----------
-    vertex : name
-        The token's vertex.
-    mover_wins : bool
-        Whether the player to move wins (the placer loses by placing there).
-    parity_set : list of names
-        A losing start (``mover_wins`` False): a set S holding ``vertex`` such that
-        every vertex outside S has an even number of edges into S and no odd number
-        of edges joins two vertices of S. A winning start: a set T without
-        ``vertex`` into which ``vertex`` has an odd number of edges, every other
-        vertex outside T an even number, and no odd number of edges joins two
-        vertices of T.
-    move : name or None
-        A winning move (the vertex reached, in T) when ``mover_wins``.
-
-    See Also
-    --------
-    EdgeAnalysis.proof : Makes it.
-    EdgeExplanation : The same argument, in words and drawn.
-
-    References
-    ----------
-    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
-       Theoret. Comput. Sci. 112 (1993) 371-381.
-       https://doi.org/10.1016/0304-3975(93)90026-P
-
-    Examples
-    --------
-    >>> proof = analyse_edges(Graph.from_edges(2, [(0, 1)])).proof(0)
-    >>> proof.mover_wins, proof.parity_set, proof.move, proof.placer_wins
-    (True, [1], 1, False)
-    """
-
-    vertex: Hashable
-    mover_wins: bool
-    parity_set: list[Hashable]
-    move: Hashable | None
-
-    @property
-    def placer_wins(self) -> bool:
-        """Whether placing the token on the vertex wins (the mover there loses)."""
-        return not self.mover_wins
 
 
 class EdgeAnalysis(BaseAnalysis):
@@ -212,7 +152,7 @@ class EdgeAnalysis(BaseAnalysis):
     ([(0, 1), (1, 0), (1, 2)], [[False, True, False], [True, False, True]])
     """
 
-    game = "edge"
+    rules = GameOf("edge")
 
     def __init__(
         self,
@@ -387,11 +327,10 @@ class EdgeAnalysis(BaseAnalysis):
 
         return edge_answer(self)
 
-    def _what(self) -> str:
-        if self.board is not None:
-            return super()._what()
-        graph = self.multigraph
-        return f"multigraph with {graph.n_vertices} vertices and {graph.n_edges} edges"
+    _WHAT = ("multigraph", "edge")
+
+    def _played_on(self) -> MultiGraph:
+        return self.multigraph
 
 
 def edge_source(source: Any, moves: str = "orthogonal") -> tuple[MultiGraph, Board | None]:

@@ -24,13 +24,15 @@ from ..._kernels import batch as _batch
 from ...core.multigraph import MultiGraph
 from ...errors import BudgetExceededError, InvalidInputError
 from ...readers.graph6 import GraphLines
+from ..batches import BaseBatchAnswers
+from ..contract import GameOf
 from .analysis import MAX_STATES, analyse_edges
 
 __all__ = ["EdgeBatchAnswers", "solve_edge_lines"]
 
 
 @dataclass(frozen=True)
-class EdgeBatchAnswers:
+class EdgeBatchAnswers(BaseBatchAnswers):
     """The edge game's answers of a batch of graphs (the reading surface of
     ``BatchAnswers`` that counts, filters and documents use).
 
@@ -50,16 +52,8 @@ class EdgeBatchAnswers:
     n_edges: npt.NDArray[np.int64]
     winning: npt.NDArray[np.bool_]
     winning_count: npt.NDArray[np.int64]
-    matching_size: None = None  # no matching in the edge game's answers
-    game: str = "edge"  # the game whose answers these are (sweep counts name it)
 
-    @property
-    def n_graphs(self) -> int:
-        return int(self.vertex_start.shape[0]) - 1
-
-    def values(self) -> dict[str, npt.NDArray[np.int64]]:
-        """Per graph: ``n``, ``m`` and ``winning``, what conditions are evaluated on."""
-        return {"n": np.diff(self.vertex_start), "m": self.n_edges, "winning": self.winning_count}
+    rules = GameOf("edge")
 
     def documents(
         self, graphs: Sequence[int] | None = None, prefixes: Sequence[bytes] | None = None

@@ -15,6 +15,7 @@ from ...core.moves import as_moves
 from ...core.multigraph import MultiGraph
 from ..analyses import plain_json
 from ..proofs import (
+    another_input,
     check_fields,
     check_format,
     claimed_winning_ids,
@@ -56,8 +57,10 @@ def check_edge_answer(
     """
     document, unknown = read_answer(source, data, _NAME_FIELDS, extra=CERTIFICATE_SLACK)
     del data  # a certificate can be hundreds of MB; the caller may hand over its only copy
-    if unknown:
-        return unknown
+    if unknown:  # another input first: its vertices' names are not this one's
+        kind = "board" if isinstance(source, Board) else "edges"
+        wrong_input = another_input(document["certificate"].get("input"), kind, digest(source))
+        return unknown if wrong_input is None else [wrong_input]
     return check_edge_document(source, document, as_moves(moves))
 
 
@@ -98,8 +101,9 @@ def check_edge_document(
     check_fields(certificate, schema, "certificate")
     identity = certificate["input"]
     kind = "board" if isinstance(source, Board) else "edges"
-    if identity["kind"] != kind or identity["sha256"] != digest(source):
-        return ["the certificate was made for another input"]
+    wrong_input = another_input(identity, kind, digest(source))
+    if wrong_input is not None:
+        return [wrong_input]
     made_for = identity.get("moves", "orthogonal")
     if isinstance(source, Board) and made_for != moves:
         return [f"the certificate was made for {made_for} moves, not {moves}"]

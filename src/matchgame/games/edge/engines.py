@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..._kernels import gf2 as _gf2
+from ...core._validate import plural
 from ...core.graph import Graph
 from ...core.multigraph import MultiGraph
 from ._algebra import biadjacency, require
@@ -65,7 +66,8 @@ class Dense:
         words = _gf2.band_words(bi.a_ptr, bi.a_ind, ny, np.empty(0, np.uint8))
         require(
             int(_gf2.Transforms.memory(nx, ny)) * 2 + nx * (8 * words + 24),
-            f"a position of the edge game on {nx + ny} vertices (dense transforms over GF(2))",
+            f"a position of the edge game on {plural(nx + ny, 'vertex', 'vertices')} (dense "
+            "transforms over GF(2))",
         )
         self.transforms = _gf2.Transforms(bi.a_ptr, bi.a_ind, ny, words)
         self.side = side

@@ -42,11 +42,13 @@ from ..._kernels import gf2 as _gf2
 from ...core._deprecated import warn_renamed
 from ...core._validate import (
     describe,
+    plural,
 )
 from ...core.board import Board
 from ...core.graph import Graph
 from ...core.multigraph import MultiGraph
 from ...errors import IllegalMoveError, InvalidInputError, InvalidTypeError
+from ..contract import GameOf
 from ..positions import BasePosition
 from ._algebra import require
 from .analysis import EdgeAnalysis, analyse_edges, edge_source
@@ -122,7 +124,7 @@ class EdgePosition(BasePosition):
     ([(0, 1), (1, 0)], [2])
     """
 
-    game = "edge"
+    rules = GameOf("edge")
 
     def __init__(
         self,
@@ -430,7 +432,7 @@ class EdgePosition(BasePosition):
     def __repr__(self) -> str:
         return (
             f"<EdgePosition token={self.token!r} used={len(self.used)} of "
-            f"{self._multigraph.n_edges} edges>"
+            f"{plural(self._multigraph.n_edges, 'edge')}>"
         )
 
 

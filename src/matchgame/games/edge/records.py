@@ -8,7 +8,8 @@ import numpy.typing as npt
 from ...core.multigraph import MultiGraph
 from ...errors import IllegalMoveError
 from .._walks import annotate_by_positions
-from ..tokens import TokenRecord, WalkAnnotation
+from ..notes import WalkAnnotation
+from ..tokens import TokenRecord
 from .analysis import analyse_edges
 from .position import EdgePosition, no_edge
 from .search import MAX_STATES

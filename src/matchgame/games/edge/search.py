@@ -11,9 +11,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._kernels import edgesearch as _search
+from ...core._validate import plural
 from ...core.multigraph import MultiGraph
 from ...errors import BudgetExceededError
-from ..budget import MAX_BUDGET, MAX_STATES
+from ..budget import MAX_BUDGET, MAX_STATES, raising_hint
 from ._algebra import require
 
 __all__ = ["MAX_BUDGET", "MAX_STATES", "ComponentSearch"]
@@ -66,6 +67,7 @@ class ComponentSearch:
         odd = (multigraph.multiplicity[self.pair_index] & 1).astype(bool)
         self.initial = self.present_words(odd)
         self._search: _search.EdgeSearch | None = None
+        self.decided = 0  # questions answered (a refusal says how far it got)
 
     def present_words(self, present: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint64]:
         """Per edge of this search whether it is present, packed into words."""
@@ -107,26 +109,33 @@ class ComponentSearch:
         if result == _search.OUT_OF_MEMORY:
             raise BudgetExceededError(
                 f"the exact search of {self._component_text()} ran out of memory after "
-                f"{self.n_states:,} positions"
+                f"{plural(self.n_states, 'position', grouped=True)}"
             )
         if result == _search.OVER_BUDGET:
             raise BudgetExceededError(self._over_budget_message())
+        self.decided += 1
         return result == _search.WIN
 
     def _component_text(self) -> str:
         names = self.multigraph.names
         first = names.describe(int(self.vertices[0]))
         return (
-            f"the component of {first} ({self.vertices.shape[0]} vertices, "
-            f"{self.n_edges} edges once reduced to parities)"
+            f"the component of {first} ({plural(self.vertices.shape[0], 'vertex', 'vertices')}, "
+            f"{plural(self.n_edges, 'edge')} once reduced to parities)"
         )
 
     def _over_budget_message(self) -> str:
         spent = self.max_states - self.budget
         elsewhere = f", {spent:,} of them spent on other components" if spent else ""
+        hint = raising_hint(
+            self.max_states,
+            lambda n: int(_search.EdgeSearch.memory(self.n_edges, n)),
+            decided=self.decided,
+            questions=int(self.vertices.shape[0]),
+        )
         return (
             f"edge geography on a graph with an odd cycle (a self-loop is one) is "
             f"PSPACE-complete, and the exact "
             f"search of {self._component_text()} needs more positions than max_states = "
-            f"{self.max_states:,} allows{elsewhere}"
+            f"{self.max_states:,} allows{elsewhere}{hint}"
         )

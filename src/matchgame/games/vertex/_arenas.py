@@ -32,8 +32,9 @@ class BoardArena:
         self.n_vertices = board.n_free
 
     def name(self, i: int) -> str:
+        """The cell ``i`` as the user numbers it: ``cell ROW COL``, from 1."""
         row, col = divmod(int(i), self.n_cols)
-        return f"cell {int(i) + 1} ({row + 1}, {col + 1})"
+        return f"cell {row + 1} {col + 1}"
 
     def side(self) -> npt.NDArray[np.uint8]:
         """The cell parity ``(row + col) % 2``."""
@@ -85,12 +86,12 @@ class GraphArena:
         self._colour = colour
 
     def name(self, i: int) -> str:
+        """The vertex or cell ``i`` in the user's words: its name in the input (a file's
+        id or label; the numbers ``1 .. n`` only where the input has no names)."""
         if self.board is not None:
             row, col = divmod(int(i), self.n_cols)
-            return f"cell {int(i) + 1} ({row + 1}, {col + 1})"
-        number, written = int(i) + 1, self.graph.names.text(int(i))
-        # the certificate counts vertices 1..n; a graph named otherwise says the name too
-        return f"vertex {number}" if written == str(number) else f"vertex {number} ({written})"
+            return f"cell {row + 1} {col + 1}"
+        return self.graph.names.describe(int(i))
 
     def side(self) -> npt.NDArray[np.uint8]:
         return self._colour

@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._kernels.graphs import component_sizes_without
+from ...core._validate import plural
 from ...core.graph import INDEX_DTYPE
 from ..proofs import checked_ids, claimed_winning_ids, increasing
 from ._arenas import BoardArena, GraphArena
@@ -100,7 +101,8 @@ def _forest_ok(
     """Every vertex of D is exposed or starts a forest path to an exposed vertex."""
     if forest.shape[0] != winning.shape[0]:
         problems.append(
-            f"the forest has {forest.shape[0]} entries for {winning.shape[0]} winning placements"
+            f"the forest has {plural(forest.shape[0], 'entry', 'entries')} for {winning.shape[0]} "
+            "winning placements"
         )
         return False
     exposed = mate[winning] < 0
@@ -170,8 +172,9 @@ def _konig_ok(
         if found != size:
             problems.append(
                 f"the vertex cover of the non-winning placements of one colour and the "
-                f"neighbours of its winning ones has {found} vertices, the matching {size} "
-                "pairs: the matching is not maximum or winning placements are missing"
+                f"neighbours of its winning ones has {plural(found, 'vertex', 'vertices')}, the "
+                f"matching {plural(size, 'pair')}: the matching is not maximum or winning "
+                "placements are missing"
             )
             return False
     return True
@@ -221,7 +224,7 @@ def _tutte_berge_ok(
     bound = (arena.n_vertices + barrier.shape[0] - odd) // 2
     if bound != size:
         problems.append(
-            f"the Tutte-Berge bound of the set is {bound}, the matching has {size} pairs"
+            f"the Tutte-Berge bound of the set is {bound}, the matching has {plural(size, 'pair')}"
         )
         return None
     in_odd = np.zeros(arena.size, dtype=bool)
@@ -264,7 +267,11 @@ def _ears_ok(
     bad = np.flatnonzero((lengths == 0) | ((lengths % 2 == 1) & (lengths > 1)))
     if bad.size:
         k = int(bad[0])
-        what = "is empty" if lengths[k] == 0 else f"has {lengths[k] - 1} edges, an even number"
+        what = (
+            "is empty"
+            if lengths[k] == 0
+            else f"has {plural(lengths[k] - 1, 'edge')}, an even number"
+        )
         problems.append(f"ear {k + 1} {what}: an ear is one vertex or an odd path or cycle")
         return None
     ids = checked_ids(arena, values[~marks], "the ears", problems)
@@ -330,7 +337,8 @@ def _links_ok(
     component with an exposed vertex."""
     if links.shape[0] != starts.shape[0]:
         problems.append(
-            f"the links have {links.shape[0]} entries for {starts.shape[0]} components (one "
+            f"the links have {plural(links.shape[0], 'entry', 'entries')} for "
+            f"{plural(starts.shape[0], 'component')} (one "
             "a start of the ears)"
         )
         return False

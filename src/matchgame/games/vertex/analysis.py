@@ -29,6 +29,7 @@ from ...core.matching import (
 )
 from ...errors import InvalidTypeError
 from ..analyses import BaseAnalysis
+from ..contract import GameOf
 
 if TYPE_CHECKING:
     from .explain import Explanation
@@ -92,7 +93,7 @@ class Analysis(BaseAnalysis):
 
     #: the game answered: vertex geography (:class:`~matchgame.games.edge.analysis.EdgeAnalysis`
     #: answers the edge game, ``game = "edge"``)
-    game = "vertex"
+    rules = GameOf("vertex")
 
     def __init__(
         self,

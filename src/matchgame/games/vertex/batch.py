@@ -20,6 +20,8 @@ from ..._kernels import bipartite as _bip
 from ..._kernels import edmonds as _edmonds
 from ...errors import InvalidInputError
 from ...readers.graph6 import GraphLines
+from ..batches import BaseBatchAnswers
+from ..contract import GameOf
 
 __all__ = ["BatchAnswers", "solve_lines", "solve_union"]
 
@@ -28,8 +30,8 @@ _GREEDY_FROM_AVERAGE_VERTICES = 64
 
 
 @dataclass(frozen=True)
-class BatchAnswers:
-    """The answers of a batch of graphs, solved as their disjoint union.
+class BatchAnswers(BaseBatchAnswers):
+    """The vertex game's answers of a batch of graphs, solved as their disjoint union.
 
     Attributes
     ----------
@@ -55,20 +57,11 @@ class BatchAnswers:
     matching_size: npt.NDArray[np.int64]
     winning_count: npt.NDArray[np.int64]
 
-    @property
-    def n_graphs(self) -> int:
-        """Number of graphs in the batch."""
-        return int(self.vertex_start.shape[0]) - 1
+    rules = GameOf("vertex")
 
-    def values(self) -> dict[str, npt.NDArray[np.int64]]:
-        """Per graph: ``n``, ``m``, ``matching_size`` and ``winning`` (``|D|``), what
-        a sweep's conditions are evaluated on."""
-        return {
-            "n": np.diff(self.vertex_start),
-            "m": self.n_edges,
-            "matching_size": self.matching_size,
-            "winning": self.winning_count,
-        }
+    def _own_values(self) -> dict[str, npt.NDArray[np.int64]]:
+        """The size of each graph's maximum matching (``matching_size``)."""
+        return {"matching_size": self.matching_size}
 
     def documents(
         self, graphs: Sequence[int] | None = None, prefixes: Sequence[bytes] | None = None

@@ -1,6 +1,83 @@
-"""Making certificates: the proof written beside a placement answer.
+"""Making certificates: the proof written beside a placement answer of the vertex game.
 
-The format is described in :mod:`matchgame.certificates`.
+It is checked by :mod:`.checker`, which uses no matching algorithm: edge look-ups,
+counts, a 2-colouring and component labels of the input, and pointer jumping along
+the given pointers.
+
+The format (version ``matchgame-certificate/4``). Ids are 1-based: vertex
+numbers of an edge list; on a board the row-major cell number
+``(row - 1) * cols + col``. ``D`` is the answer's own list of winning
+placements (``winning_cells`` as [row, col], ``winning_vertices``), in
+increasing order.
+
+``format``
+    ``"matchgame-certificate/4"`` (version 3 proved graphs with odd cycles by one
+    path per vertex, quadratic: its certificates with a ``forest``, the same as
+    version 4's, are still read, those with ``paths`` are refused; version 2
+    lacked the boards' ``"moves"`` and their answers' ``"matching"``).
+``input``
+    ``{"kind": "board" | "edges", "sha256": ...}``: the SHA-256 of the
+    canonical text of the input (:func:`canonical_input`), and on a board whose
+    token moves otherwise than orthogonally ``"moves"`` (``"king"``, ``"hex"``,
+    ``"knight"``). A certificate is for exactly one input and one rule.
+``matching``
+    A matching M as pairs of ids.
+
+On a bipartite input (every board with orthogonal or knight's moves):
+
+``forest``
+    One id for every vertex w of D, in D's order: 0 if M leaves w exposed, else
+    the next vertex x on an even alternating path from w to an exposed vertex:
+    the path is w, M(w), x, then the path of x (which must be in D).
+
+On any other graph (king's and hex boards included, as the graphs they are):
+
+``tutte_berge_set``
+    A set U of vertices, increasing (the Gallai-Edmonds set A).
+``ears``
+    An odd ear decomposition of every odd component of G - U, each ear's
+    vertices followed by a 0. A component's first ear is one vertex, its start;
+    every other ear is a path or closed path with an odd number of edges whose two
+    ends an earlier ear holds and whose inner vertices are new.
+``links``
+    One id per component, in the order of their starts in ``ears``: 0 if M
+    leaves a vertex of it exposed; else a vertex y of another odd component next
+    to the vertex of U that M matches into it.
+
+What the checker proves (n vertices; every claim of the answer must follow):
+
+- M is a matching of the input, and every vertex it leaves exposed is in D.
+- Bipartite: every vertex of D is missed by a maximum matching (the placer
+  wins there): exposed, or the start of a forest path, which alternates on a
+  bipartite graph by construction and reaches an exposed vertex iff the
+  pointers have no cycle (flip it). M is maximum, and every vertex outside D is
+  covered by every maximum matching (the placer loses there): with L, R the
+  sides of the checker's own 2-colouring, ``(L - D) | N(D & L)`` is a vertex
+  cover by construction; if it has ``|M|`` vertices it is a minimum one, so M is
+  maximum (König) and every vertex in it is in every maximum matching (it
+  covers G - v with one vertex less). The same for R; the two covers hold every
+  vertex outside D.
+- Other graphs: ``|M| = (n + |U| - odd(G - U)) / 2`` with the components of
+  G - U labelled by the checker (Tutte-Berge): M is maximum, a vertex of U or
+  of an even component is in every maximum matching, and M matches every odd
+  component perfectly but for one vertex, exposed or matched into U (no two
+  into one component). D must be exactly the odd components. The ears make
+  each of them factor-critical (Lovász: an odd ear decomposition of a spanning
+  subgraph); the ears must make every vertex of D new exactly once, one start
+  per component, each ear of odd length between vertices already built. The
+  links must run, without a cycle (pointer jumping), from every component
+  matched into U to one with an exposed vertex, each to another odd component
+  next to the component's partner in U: flipping the partners along the chain
+  and rematching every component on it (factor-critical) gives a maximum
+  matching that misses any chosen vertex of D.
+- The answer's other fields are what these facts give: ``matching_size`` is
+  ``|M|``, ``placer_wins`` says D is not empty, ``A = N(D) - D``, ``C`` the
+  rest, the answer's ``matching`` is M, ``engine`` is ``bipartite`` exactly on
+  bipartite graphs, the sizes are the input's. A missing or extra field is an
+  error.
+
+The proofs are written out in the documentation's theory page ("What a
+certificate proves"); the ears are made by ``matchgame._kernels.ears``.
 """
 
 from __future__ import annotations

@@ -16,7 +16,15 @@ from ...core.graph import Graph
 from ...core.moves import as_moves
 from ...errors import InvalidTypeError
 from ...readers.documents import DocumentError
-from ..proofs import check_fields, check_format, compare, input_digest, numbered_names, read_answer
+from ..proofs import (
+    another_input,
+    check_fields,
+    check_format,
+    compare,
+    input_digest,
+    numbered_names,
+    read_answer,
+)
 from ._arenas import BoardArena, GraphArena, moves_arena
 from ._proofs import prove
 from .certificate import FORMAT, FORMAT_3
@@ -56,7 +64,7 @@ def check_answer(
     Examples
     --------
     >>> from matchgame import analyse
-    >>> from matchgame.certificates import make_certificate
+    >>> from matchgame.games.vertex.certificate import make_certificate
     >>> from matchgame.writers.placements import format_placements
     >>> board = Board.from_rows([".##", "...", "#.#"])
     >>> answer = format_placements(analyse(board), "json", make_certificate(board))
@@ -67,8 +75,6 @@ def check_answer(
     """
     document, unknown = read_answer(source, data, _NAME_FIELDS)
     del data  # a certificate can be hundreds of MB; the caller may hand over its only copy
-    if unknown:
-        return unknown
     moves = as_moves(moves)
     certificate = document["certificate"]
     _check_version(certificate)
@@ -88,10 +94,14 @@ def check_answer(
     if isinstance(certificate.get("input"), dict) and "moves" in certificate["input"]:
         identity_fields["moves"] = "str"
     schema.update(format="str", input=identity_fields, matching="pairs")
+    # another input first: its vertices' names are not this one's (the unknown ones)
+    wrong_input = another_input(certificate.get("input"), arena.kind, input_digest(source))
+    if wrong_input is not None:
+        return [wrong_input]
+    if unknown:
+        return unknown
     check_fields(certificate, schema, "certificate")
     identity = certificate["input"]
-    if identity["kind"] != arena.kind or identity["sha256"] != input_digest(source):
-        return ["the certificate was made for another input"]
     made_for = identity.get("moves", "orthogonal")
     if made_for != moves:
         return [f"the certificate was made for {made_for} moves, not {moves}"]

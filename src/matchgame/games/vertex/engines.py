@@ -26,7 +26,7 @@ from ..._kernels import blossom as _blossom
 from ..._kernels import graphs as _graphs
 from ..._kernels import incremental as _inc
 from ..._kernels._stop import check as _stop_point
-from ...core._validate import as_int_array, first_index
+from ...core._validate import as_int_array, first_index, plural
 from ...core.board import Board
 from ...core.graph import INDEX_DTYPE, Graph, as_graph
 from ...core.matching import maximum_matching
@@ -206,7 +206,7 @@ class WalkAnalysis:
 
     def __repr__(self) -> str:
         return (
-            f"<WalkAnalysis of {self.path.shape[0]} positions, mover wins at "
+            f"<WalkAnalysis of {plural(self.path.shape[0], 'position')}, mover wins at "
             f"{int(self.mover_wins.sum())}>"
         )
 

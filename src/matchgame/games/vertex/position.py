@@ -20,6 +20,7 @@ from ...core._validate import as_int_array, describe, first_index
 from ...core.graph import Graph
 from ...core.names import VertexIds
 from ...errors import IllegalMoveError, InvalidInputError, InvalidTypeError
+from ..contract import GameOf
 from ..positions import BasePosition, Outcome
 from .analysis import vertex_source
 from .engines import Engine, WalkAnalysis, analyse_walk, make_engine
@@ -116,7 +117,7 @@ class Position(BasePosition):
     3 # * #
     """
 
-    game = "vertex"
+    rules = GameOf("vertex")
 
     def __new__(
         cls,
@@ -131,7 +132,7 @@ class Position(BasePosition):
         # were siblings: it still does, for one release, with a warning
         game = options.get("game")
         if cls is Position and game not in (None, "vertex"):
-            from ..contract import game as find_game  # the other game's, by name
+            from ..contract import find_game  # the other game's, by name
 
             options = dict(options)
             del options["game"]

@@ -8,7 +8,8 @@ import numpy.typing as npt
 from ...core.graph import Graph
 from ...core.matching import decompose
 from ...errors import IllegalMoveError
-from ..tokens import PLAYERS, MoveNote, TokenRecord, WalkAnnotation
+from ..notes import MoveNote, WalkAnnotation
+from ..tokens import PLAYERS, TokenRecord
 from .engines import analyse_walk
 
 __all__ = ["annotate_vertex", "check_walk"]

@@ -8,9 +8,8 @@
 
 const $ = (id) => document.getElementById(id);
 const RECORD_KINDS = ["noi", "walk-board", "walk-edges"];
-// the extensions and first lines matchgame's graph readers know (readers/graphs.py)
-const GRAPH_FILE = /\.(clq|col|dimacs|edges|g6|gml|graph|graphml|metis|mtx|s6|snap)$/i;
-const GRAPH_SIGNATURE = /^\s*(%%MatrixMarket|>>graph6<<|>>sparse6<<|<\?xml|<graphml|<!--|p[ \t]+(edge|col)|(#[^\n]*\n\s*)*(creator[ \t]|graph\s*\[))/i;
+// whether a file is a graph file is the server's to say (POST /api/input, which asks
+// matchgame.inputs.input_kind as the command line does): its name or its text tells
 
 const state = {
   mode: "explore",
@@ -18,6 +17,7 @@ const state = {
   steps: [], // Record: one entry per move of the record
   step: 0,
   legal: [], // Play: the legal moves of the position shown, as text
+  legalMoves: [], // and as the server wrote them (JSON values)
   // a graph file's format (from `matchgame serve FILE`) or its name (a file opened
   // here): the server reads the text as the command line reads that file, since a
   // METIS or SNAP file's first line looks like matchgame's own edge list
@@ -86,6 +86,9 @@ function currentGame() { return games.byName[gameName()] || { matching: true, ti
 function query(extra = {}) {
   const params = new URLSearchParams({ moves: $("moves").value, ...extra });
   if (onEdges()) params.set("edges", "1");
+  // a picture's layout (a graph's; a board is drawn as its cells) and size
+  if (onEdges() && $("layout").value !== "auto") params.set("layout", $("layout").value);
+  if ($("size").value) params.set("size", $("size").value);
   if (gameName() !== games.default) params.set("game", gameName());
   if ($("kind").value === "edges") {
     if (state.format) params.set("format", state.format);
@@ -94,7 +97,17 @@ function query(extra = {}) {
   return params.toString();
 }
 
-function moveText(move) { return Array.isArray(move) ? move.join(" ") : String(move); }
+// A move as typed: a vertex, "ROW COL", or an arc [tail, head, key] as its ends' text then
+// its key ("2 3 0"; on a board "1 2 1 3 0").
+function moveText(move) { return Array.isArray(move) ? move.map(moveText).join(" ") : String(move); }
+
+// Where the moves are arcs ([tail, head, key]), a vertex or cell clicked stands for the
+// first legal arc to it; null when none is, or the moves are not arcs.
+function arcTo(move) {
+  const arc = state.legalMoves.find((legal) => Array.isArray(legal) && legal.length === 3
+    && Number.isInteger(legal[2]) && moveText(legal[1]) === moveText(move));
+  return arc === undefined ? null : arc;
+}
 
 // A move or placement typed as "ROW COL" (or "ROW,COL"): its JSON value; on a graph the
 // vertex as typed (a number or a label: the server reads it as the graph names it); or null.
@@ -168,6 +181,7 @@ function fitModeToKind() {
   toggle.disabled = onEdges();
   if (onEdges()) $("click-action").value = "explain";
   $("explain-at").placeholder = $("move-text").placeholder = onEdges() ? "vertex" : "row col";
+  $("layout").disabled = !onEdges(); // a board is drawn as its grid of cells
   if (record) state.mode = "record";
   if (!record && state.mode === "record") state.mode = "explore";
   setMode(state.mode);
@@ -321,6 +335,7 @@ function positionRequest() {
 // A refused position: nothing of the game before may stay (its board, its moves).
 function clearGame() {
   state.legal = [];
+  state.legalMoves = [];
   listLegalMoves([]);
   for (const id of ["play-picture", "play-note", "turn", "verdict", "moves-played"]) {
     $(id).textContent = "";
@@ -351,6 +366,7 @@ async function showPosition() {
     });
   if (text === null) return;
   const position = JSON.parse(text);
+  state.legalMoves = position.legal_moves;
   state.legal = position.legal_moves.map(moveText);
   listLegalMoves(state.legal);
   // a graph too big to draw: no picture (never the game before's), and why
@@ -422,8 +438,12 @@ function playMove(move) {
   const total = movesBefore() + state.played.length;
   if (!yourTurn(total) || $("game-result").dataset.winner) return;
   if (!state.legal.includes(moveText(move))) {
-    showError(`${moveText(move)} is not a legal move here`);
-    return;
+    const arc = arcTo(move); // a vertex clicked where the moves are arcs
+    if (arc === null) {
+      showError(`${moveText(move)} is not a legal move here`);
+      return;
+    }
+    move = arc;
   }
   showError("");
   $("move-text").value = ""; // a hint or a typed move is of the position before
@@ -437,7 +457,9 @@ $("play-picture").addEventListener("click", (event) => {
   let move = hooked ? moveOf(hooked) : null;
   if (!hooked) { // a big board: one hook for all its cells; only legal moves count
     const hit = clickedCell(event);
-    if (hit && hit.cell && state.legal.includes(moveText(hit.cell))) move = hit.cell;
+    if (hit && hit.cell && (state.legal.includes(moveText(hit.cell)) || arcTo(hit.cell))) {
+      move = hit.cell;
+    }
   }
   if (move !== null) playMove(move);
 });
@@ -468,8 +490,11 @@ $("hint").addEventListener("click", async () => {
   const hint = JSON.parse(text);
   if (hint.move === null) return;
   const best = moveText(hint.move);
-  const key = Array.isArray(hint.move) ? "data-cell" : "data-vertex";
-  const target = $("play-picture").querySelector(`[${key}="${CSS.escape(best)}"]`);
+  // where the move goes: its cell or vertex (an arc's head)
+  const arc = Array.isArray(hint.move) && hint.move.length === 3 && Number.isInteger(hint.move[2]);
+  const to = arc ? hint.move[1] : hint.move;
+  const key = Array.isArray(to) ? "data-cell" : "data-vertex";
+  const target = $("play-picture").querySelector(`[${key}="${CSS.escape(moveText(to))}"]`);
   if (target) target.classList.add("hinted");
   $("move-text").value = best; // ready to play without a picture too
   verdict.dataset.hint = best;
@@ -742,6 +767,15 @@ $("moves").addEventListener("change", refresh);
 $("game").addEventListener("change", refresh);
 $("apply").addEventListener("click", refresh);
 $("matching").addEventListener("change", explore);
+// a picture's layout or size: the pictures of what is shown again, nothing else reset
+function redraw() {
+  showError("");
+  if (state.mode === "explore") explore();
+  else if (state.mode === "play") showPosition();
+  else showStep(state.step);
+}
+$("layout").addEventListener("change", redraw);
+$("size").addEventListener("change", redraw);
 $("sets").addEventListener("change", explore);
 $("upload").addEventListener("change", async () => {
   const file = $("upload").files[0];
@@ -755,9 +789,11 @@ $("upload").addEventListener("change", async () => {
     state.format = null;
     state.fileName = file.name;
     $("text-panel").open = true;
-    // a standard graph file (by its name or its first line) is read as a graph: the
-    // server tells its format from the file's name and first line (state.fileName)
-    if (GRAPH_FILE.test(file.name) || GRAPH_SIGNATURE.test(text)) {
+    // a graph file (by its name or its text: a Matrix Market banner, NetworkX's edge
+    // list ...) is read as a graph: the server says so as it reads it
+    const found = await call("input", `/api/input?${new URLSearchParams({ name: file.name })}`,
+      { body: text });
+    if (found !== null && JSON.parse(found).graph) {
       $("kind").value = "edges";
       fitModeToKind();
     }
@@ -768,6 +804,23 @@ $("upload").addEventListener("change", async () => {
 });
 for (const button of document.querySelectorAll("#tabs button")) {
   button.addEventListener("click", () => setMode(button.dataset.mode));
+}
+
+// The menus (GET /api/menus): the Input menu's kinds and graph formats, the layouts
+// of graph pictures and their sizes, and the API's endpoints for the footer, from
+// the tables the command line's options come from.
+async function loadMenus() {
+  const menus = await (await fetch("/api/menus")).json();
+  const kind = $("kind");
+  kind.innerHTML = "";
+  for (const { value, label } of menus.inputs) kind.add(new Option(label, value));
+  const layout = $("layout");
+  layout.innerHTML = "";
+  for (const name of menus.layouts) layout.add(new Option(name, name));
+  $("size").min = String(menus.min_size);
+  $("size").max = String(menus.max_size);
+  $("endpoints").textContent = menus.endpoints
+    .map(({ method, path }) => `${method} ${path}`).join(", ");
 }
 
 async function loadGames() {
@@ -788,6 +841,7 @@ async function loadGames() {
 (async function start() {
   working(+1);
   try {
+    await loadMenus();
     await loadGames();
     const opening = await (await fetch("/api/start")).json();
     if (opening === null) {

@@ -1,4 +1,7 @@
-"""NOI2011 "Bunny and Egg" (兔兔与蛋蛋游戏): game records and their mistakes.
+"""NOI2011 "Bunny and Egg" (兔兔与蛋蛋游戏): a source of the vertex game, a board with its
+pieces and a record of moves (:class:`BunnyBoard`, :class:`GameRecord`); the vertex
+game reads them (its :attr:`~matchgame.Game.sources`) and judges their mistakes
+(:meth:`~matchgame.Game.annotate_source`, :func:`matchgame.analyse_record`).
 
 Every cell of an ``n x m`` board holds a white piece ``O`` or a black piece
 ``X``, except one empty cell ``.``. Bunny moves first; Bunny slides a white
@@ -13,14 +16,16 @@ one of the token game on that graph (:mod:`matchgame.readers.noi` reads the text
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .._kernels import bunny as _kb
 from ..core._cache import cached_property
-from ..core._validate import as_choice, as_int, as_int_array, describe, first_index, frozen_copy
+from ..core._validate import as_int, as_int_array, describe, first_index, frozen_copy
 from ..core.board import MAX_CELLS, Board
+from ..core.graph import Graph
 from ..core.names import Cell, as_cell
 from ..errors import IllegalMoveError, InvalidInputError, InvalidTypeError
 from ..readers.noi import (
@@ -32,20 +37,12 @@ from ..readers.noi import (
     read_noi_text,
     read_rows,
 )
-from .tokens import MoveNote
-from .vertex.engines import analyse_walk
-from .vertex.position import Position
+from .registry import GameOf
 
-__all__ = [
-    "PLAYERS",
-    "BunnyBoard",
-    "GameRecord",
-    "MoveAnnotation",
-    "RecordAnalysis",
-    "analyse_record",
-    "parse_noi_record",
-    "player_of",
-]
+if TYPE_CHECKING:
+    from .positions import BasePosition
+
+__all__ = ["PLAYERS", "BunnyBoard", "GameRecord", "parse_noi_record", "player_of"]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -154,7 +151,7 @@ class BunnyBoard:
 
     def __str__(self) -> str:
         """A record of this board with no rounds yet: ``print(board)`` to a file gives
-        a record that ``play --game bunny`` and ``mistakes`` read."""
+        a record that ``play`` and ``mistakes`` read."""
         return self.to_text()[:-1]
 
     @cached_property
@@ -214,6 +211,13 @@ class GameRecord:
     moves: npt.NDArray[np.int64]  # (2k, 2)
     move_lines: npt.NDArray[np.int64] | None = None  # 1-based input line of each move
 
+    rules = GameOf("vertex")  # the empty cell's walk is a vertex game on the arena
+
+    @property
+    def graph(self) -> Graph:
+        """The graph the empty cell walks on: the arena's (:attr:`BunnyBoard.arena`)."""
+        return self.board.arena.graph
+
     def __post_init__(self) -> None:
         if not isinstance(self.board, BunnyBoard):
             raise InvalidTypeError(
@@ -229,8 +233,8 @@ class GameRecord:
             )
         if moves.shape[0] % 2:
             raise InvalidInputError(
-                f"moves must hold whole rounds (a move of Bunny, then of Egg), got "
-                f"{moves.shape[0]} moves"
+                "moves must hold whole rounds (a move of Bunny, then of Egg), got an odd "
+                f"number of moves ({moves.shape[0]})"
             )
         n_rows, n_cols = self.board.shape
         if moves.size and (
@@ -288,13 +292,14 @@ class GameRecord:
         gives a record the command line reads."""
         return self.to_text()[:-1]
 
-    def position(self, upto: int | None = None) -> Position:
+    def position(self, upto: int | None = None, **options: Any) -> BasePosition:
         """The game after its first ``upto`` moves (all by default), as a
         :class:`~matchgame.Position` of the token game on the :attr:`BunnyBoard.arena`
-        (the token is the empty cell; a move names the piece that slides into it)."""
+        (the token is the empty cell; a move names the piece that slides into it);
+        ``options``: the vertex game's."""
         n_moves = self.moves.shape[0]
         upto = n_moves if upto is None else as_int(upto, "upto", low=0, high=n_moves)
-        position = Position(self.board.arena.graph, token=self.board.empty)
+        position = self.rules.position(self.board.arena.graph, self.board.empty, **options)
         for row, col in self.moves[:upto].tolist():
             position.push((row, col))
         return position
@@ -323,145 +328,6 @@ class GameRecord:
             wanted = "white" if player == "Bunny" else "black"
             why = f"{player} moves {wanted} pieces and that cell holds no {wanted} piece"
         raise IllegalMoveError(f"{where}{player}'s move {number} ({r + 1}, {c + 1}): {why}")
-
-
-MoveAnnotation = MoveNote
-"""The name of :class:`~matchgame.games.tokens.MoveNote` before both kinds of record
-shared it."""
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class RecordAnalysis:
-    """Verdicts at every position of a record (position t: after t moves).
-
-    ``mover_wins[t]``: the player to move at position t has a winning strategy.
-    ``ended``: Bunny cannot move at the end, so Egg won.
-
-    Parameters
-    ----------
-    record : GameRecord
-        The record judged.
-    mover_wins : ndarray of bool, shape (2k + 1,)
-        Whether the player to move wins at each position.
-    reply_cells : ndarray of int64, shape (2k + 1,)
-        A winning move at each position (``row * n_cols + col``), or -1 if none.
-    ended : bool
-        Whether Bunny cannot move at the end (Egg won).
-
-    See Also
-    --------
-    analyse_record : Makes it.
-    WalkAnnotation : The same judgement of a token game's record.
-    MoveNote : One judged move.
-
-    Examples
-    --------
-    >>> import matchgame
-    >>> record = matchgame.parse_noi_record("1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n")
-    >>> matchgame.analyse_record(record).mistakes("Bunny")
-    [1]
-    """
-
-    record: GameRecord
-    mover_wins: npt.NDArray[np.bool_]  # 2k + 1 positions
-    reply_cells: npt.NDArray[np.int64]  # per position: a winning move's flat cell, or -1
-    ended: bool
-
-    def _repr_svg_(self) -> str | None:
-        """In Jupyter: the board with the empty cell's path and the mistakes."""
-        from .. import draw
-
-        return draw.notebook_svg(self)
-
-    def winning_reply(self, position: int) -> Cell | None:
-        """A winning move at ``position`` (0-based cell), or None if the mover loses."""
-        position = as_int(position, "position", low=0, high=self.reply_cells.shape[0] - 1)
-        flat = int(self.reply_cells[position])
-        return None if flat < 0 else divmod(flat, self.record.board.shape[1])
-
-    @cached_property
-    def notes(self) -> tuple[MoveNote, ...]:
-        """Every move of both players, judged (as token-game records are:
-        :class:`~matchgame.games.tokens.MoveNote`); cells are 0-based ``(row, col)``."""
-        wins = self.mover_wins.tolist()
-        result = []
-        for i, (r, c) in enumerate(self.record.moves.tolist()):
-            player, round_ = player_of(i)
-            winning = self.winning_reply(i)
-            result.append(
-                MoveNote(i + 1, player, round_, (r, c), wins[i], not wins[i + 1], winning)
-            )
-        return tuple(result)
-
-    def annotations(self) -> list[MoveNote]:
-        """Every move of both players, judged (:attr:`notes` as a list)."""
-        return list(self.notes)
-
-    def __repr__(self) -> str:
-        n_rows, n_cols = self.record.board.shape
-        ending = "Egg won" if self.ended else "not over"
-        return (
-            f"<RecordAnalysis of a {n_rows}x{n_cols} record, {self.record.n_rounds} rounds: "
-            f"Bunny's mistakes {self.mistakes('Bunny')}, Egg's {self.mistakes('Egg')}, {ending}>"
-        )
-
-    def mistakes(self, player: str = "Bunny") -> list[int]:
-        """The player's move numbers (1-based) that threw away a win."""
-        first = PLAYERS.index(as_choice(player, "player", PLAYERS))
-        before = self.mover_wins[first:-1:2]
-        after = self.mover_wins[first + 1 :: 2]
-        return (np.flatnonzero(before & after) + 1).tolist()
-
-
-def analyse_record(record: GameRecord) -> RecordAnalysis:
-    """Judge every move of a record with the incremental engine.
-
-    Parameters
-    ----------
-    record : GameRecord
-        A record (:func:`parse_noi_record`).
-
-    Returns
-    -------
-    RecordAnalysis
-        Who wins at every position of the record, and a winning move there.
-
-    See Also
-    --------
-    parse_noi_record : Reads a record.
-    annotate : Judges the record of a token game on a board or a graph.
-    analyse_walk : The engine, on the token game the record reduces to.
-
-    References
-    ----------
-    .. [1] A. S. Fraenkel, E. R. Scheinerman, D. Ullman, "Undirected edge geography",
-       Theoret. Comput. Sci. 112 (1993) 371-381.
-       https://doi.org/10.1016/0304-3975(93)90026-P
-
-    Examples
-    --------
-    The first NOI2011 sample: Bunny's only move throws the game away.
-
-    >>> record = GameRecord.parse("1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n")
-    >>> analyse_record(record).mistakes()
-    [1]
-    """
-    if not isinstance(record, GameRecord):
-        hint = "; for text use GameRecord.parse(text)" if isinstance(record, str | bytes) else ""
-        raise InvalidTypeError(f"record must be a GameRecord, got {describe(record)}{hint}")
-    arena = record.board.arena
-    n_cols = record.board.shape[1]
-    cells = np.vstack([np.array([record.board.empty]), record.moves])
-    path = arena.vertex_of_cell[cells[:, 0] * n_cols + cells[:, 1]]
-    if (path < 0).any():
-        raise RuntimeError("a legal move left the arena: the reduction is broken")
-    walk = analyse_walk(arena.graph, path)
-    visited = np.zeros(arena.graph.n_vertices, dtype=bool)
-    visited[path] = True
-    ended = bool(visited[arena.graph.neighbours(int(path[-1]))].all())
-    replies = walk.winning_reply
-    reply_cells = np.where(replies >= 0, arena.cell_of_vertex[np.maximum(replies, 0)], -1)
-    return RecordAnalysis(record, walk.mover_wins, reply_cells.astype(np.int64), ended)
 
 
 def parse_noi_record(text: str | bytes) -> GameRecord:

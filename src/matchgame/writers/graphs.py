@@ -1,6 +1,8 @@
 """Graphs written in the standard formats: :func:`write_graph` to a file or stream,
 :func:`format_graph` as bytes; each format as :mod:`matchgame.readers.graphs` reads
-it back (:data:`~matchgame.readers.graphs.FORMATS`)."""
+it back (:data:`~matchgame.readers.graphs.FORMATS`). Beside them,
+:mod:`matchgame.writers.graphfiles` writes an analysis' verdicts into graph files
+(:func:`~matchgame.write_verdicts`)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from typing import Any
 from ..core._text import is_path_target, write_target
 from ..core.graph import as_graph
 from ..errors import InvalidInputError
-from .graphs import EXTENSIONS, FORMATS, checked_format
+from ..readers.formats import WRITTEN_EXTENSIONS
+from ..readers.graphs import FORMATS, checked_format
 
 __all__ = ["EDGE_LIST_SUFFIXES", "format_graph", "write_graph"]
 
@@ -19,7 +22,7 @@ __all__ = ["EDGE_LIST_SUFFIXES", "format_graph", "write_graph"]
 EDGE_LIST_SUFFIXES = ("", ".txt", ".in")
 """Path extensions :func:`write_graph` writes matchgame's edge list to (none, a text
 file, a contest's input); every other one must name a format
-(:data:`~matchgame.readers.graphs.EXTENSIONS`)."""
+(:data:`~matchgame.readers.formats.WRITTEN_EXTENSIONS`)."""
 
 
 def _format_of_path(path: str) -> str:
@@ -31,11 +34,11 @@ def _format_of_path(path: str) -> str:
         For an extension that names none, listing those that do.
     """
     suffix = PurePath(path).suffix.lower()
-    if suffix in EXTENSIONS:
-        return EXTENSIONS[suffix]
+    if suffix in WRITTEN_EXTENSIONS:
+        return WRITTEN_EXTENSIONS[suffix]
     if suffix in EDGE_LIST_SUFFIXES:
         return "edgelist"
-    known = ", ".join(EXTENSIONS)
+    known = ", ".join(WRITTEN_EXTENSIONS)
     raise InvalidInputError(
         f"target {path!r}: the extension {suffix!r} names no graph format (known: {known}; "
         "'.txt', '.in' or none for matchgame's edge list); give format= to write another"

@@ -1,0 +1,71 @@
+"""Directed edge geography's JSON answers (``"game": "directed-edge"``): the winning
+placements."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ...core.names import BoardCells
+from ..documents import rows_and_columns
+
+if TYPE_CHECKING:
+    from .analysis import DirectedEdgeAnalysis
+
+__all__ = ["ANSWER_FIELDS", "directed_edge_answer"]
+
+ANSWER_FIELDS: dict[str, dict[str, Any]] = {
+    "board": {
+        "game": "str",
+        "rows": "int",
+        "cols": "int",
+        "free_cells": "int",
+        "placer_wins": "bool",
+        "winning_cells": "pairs",  # [row, col], 1-based, row-major
+    },
+    "edges": {
+        "game": "str",
+        "vertices": "int",
+        "arcs": "int",  # every parallel arc and self-loop counted
+        "placer_wins": "bool",
+        "winning_vertices": "ints",  # 1-based (or the file's ids, or labels), increasing
+    },
+}
+"""The fields of the answers and their types (as the vertex game's ``ANSWER_FIELDS``)."""
+
+
+def directed_edge_answer(analysis: DirectedEdgeAnalysis) -> dict[str, Any]:
+    """The JSON answer of an analysis of directed edge geography, lists as numpy arrays.
+
+    >>> from matchgame.core.dimultigraph import DiMultiGraph
+    >>> from matchgame.games.directed_edge.analysis import analyse_directed_edge
+    >>> answer = directed_edge_answer(analyse_directed_edge(DiMultiGraph(2, [(0, 1), (0, 1)])))
+    >>> answer["game"], answer["arcs"], answer["winning_vertices"].tolist()
+    ('directed-edge', 2, [2])
+    """
+    winning = analysis.winning_ids
+    board = analysis.board
+    if board is not None:
+        names = analysis.names
+        assert isinstance(names, BoardCells)  # a board's graph is named by its cells
+        cells = names.cell_of_vertex[winning]
+        document: dict[str, Any] = {
+            "game": "directed-edge",
+            "rows": board.n_rows,
+            "cols": board.n_cols,
+            "free_cells": board.n_free,
+            "placer_wins": bool(winning.shape[0]),
+            "winning_cells": rows_and_columns(np.asarray(cells), board.n_cols),
+        }
+        if analysis.moves not in (None, "orthogonal"):
+            document["moves"] = analysis.moves
+        return document
+    graph = analysis.multigraph
+    return {
+        "game": "directed-edge",
+        "vertices": graph.n_vertices,
+        "arcs": graph.n_edges,
+        "placer_wins": bool(winning.shape[0]),
+        "winning_vertices": graph.names.json_array(winning),
+    }
