@@ -32,14 +32,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...core._validate import plural
-from ...core.board import Board
 from ...core.dimultigraph import DiMultiGraph
 from ...core.moves import as_moves
-from ...core.names import BoardCells
 from ...errors import InvalidInputError
-from ..documents import rows_and_columns
-from ..proofs import check_fields, check_format, compare, input_digest, numbered_names, read_answer
+from ..proofs import compare, input_digest, read_answer
+from ..retrograde import acyclic, check_header, check_labels, expected_placements, text_ids
 from .documents import ANSWER_FIELDS
 from .solve import SEARCHED
 from .source import directed_edge_source
@@ -53,14 +50,6 @@ _NAME_FIELDS = (("winning_vertices",),)  # an answer on a graph names these
 
 FORMAT = "matchgame-directed-edge-certificate/1"
 """The format of directed edge geography's certificates."""
-
-
-def _text_ids(graph: DiMultiGraph) -> np.ndarray:
-    """0-based text ids: a board's row-major cell numbers, else the vertex ids."""
-    names = graph.names
-    if isinstance(names, BoardCells):
-        return names.cell_of_vertex.astype(np.int64)
-    return np.arange(graph.n_vertices, dtype=np.int64)
 
 
 def canonical_arcs(graph: DiMultiGraph) -> DiMultiGraph:
@@ -95,7 +84,7 @@ def make_directed_edge_certificate(analysis: DirectedEdgeAnalysis) -> dict[str, 
     graph = analysis.multigraph
     losing = np.flatnonzero(~analysis.winning_mask)  # the mover wins: a move each
     heads = graph.heads[analysis.verdicts.move[losing]].astype(np.int64)
-    moves = _text_ids(graph)[heads] + 1
+    moves = text_ids(graph.names, graph.n_vertices)[heads] + 1
     board = analysis.board
     identity: dict[str, Any] = {
         "kind": "board" if board is not None else "edges",
@@ -123,25 +112,6 @@ def _left(graph: DiMultiGraph) -> np.ndarray:
     return np.stack([tails[left], heads[left]], axis=1)
 
 
-def _acyclic(n: int, arcs: np.ndarray) -> bool:
-    """Kahn's algorithm on distinct arcs: peel the vertices with no arc left coming in."""
-    incoming = np.bincount(arcs[:, 1], minlength=n).astype(np.int64)
-    order = np.argsort(arcs[:, 0], kind="stable")
-    heads = arcs[order, 1]
-    offsets = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(arcs[:, 0], minlength=n), out=offsets[1:])
-    frontier = [int(v) for v in np.flatnonzero(incoming == 0)]
-    peeled = 0
-    while frontier:
-        v = frontier.pop()
-        peeled += 1
-        for w in heads[offsets[v] : offsets[v + 1]].tolist():
-            incoming[w] -= 1
-            if incoming[w] == 0:
-                frontier.append(w)
-    return peeled == n
-
-
 def check_directed_edge_answer(
     source: Any, data: bytes | str, moves: str = "orthogonal"
 ) -> list[str]:
@@ -157,127 +127,34 @@ def check_directed_edge_answer(
     graph, board = directed_edge_source(source, moves)
     document, unknown = read_answer(board if board is not None else graph, data, _NAME_FIELDS)
     del data
-    if unknown:
-        return unknown
-    certificate = document["certificate"]
     kind = "board" if board is not None else "edges"
-    identity = {"kind": "str", "sha256": "str"}
-    if isinstance(certificate.get("input"), dict) and "moves" in certificate["input"]:
-        identity["moves"] = "str"
-    check_fields(
-        certificate,
-        {"format": "str", "game": "str", "input": identity, "moves": "ints"},
-        "certificate",
-    )
-    check_format(certificate, FORMAT)
-    claimed = certificate["input"]
-    digest = input_digest(board if board is not None else canonical_arcs(graph))
-    if claimed["kind"] != kind or claimed["sha256"] != digest:
-        return ["the certificate was made for another input"]
-    if claimed.get("moves", "orthogonal") != (moves if board is not None else "orthogonal"):
-        return [f"the certificate was made for {claimed.get('moves', 'orthogonal')} moves"]
-    answer_schema = dict(ANSWER_FIELDS[kind])
+    answer_fields = dict(ANSWER_FIELDS[kind])
     if board is not None and moves != "orthogonal":
-        answer_schema["moves"] = "str"
-    check_fields(document, {**answer_schema, "certificate": {}}, "")
+        answer_fields["moves"] = "str"
+    problems = check_header(
+        document,
+        unknown,
+        kind=kind,
+        digest=input_digest(board if board is not None else canonical_arcs(graph)),
+        board=board,
+        moves=moves,
+        certificate_format=FORMAT,
+        answer_fields=answer_fields,
+    )
+    if problems:
+        return problems
     n = graph.n_vertices
     left = _left(graph)
-    if not _acyclic(n, left):
+    if not acyclic(n, left[:, 0], left[:, 1]):
         return [
             "a cycle is left once opposite arcs cancel: no retrograde certificate proves "
             "directed edge geography there"
         ]
-    text_ids = _text_ids(graph)
-    by_text = np.full(int(text_ids.max(initial=-1)) + 2, -1, dtype=np.int64)
-    by_text[text_ids + 1] = np.arange(n)
-    winning = _claimed_winning(document, board, graph, by_text)
-    if isinstance(winning, str):
-        return [winning]
-    in_w = np.zeros(n, dtype=bool)
-    in_w[winning] = True
-    bad = np.flatnonzero(in_w[left[:, 0]] & in_w[left[:, 1]])
-    if bad.size:
-        u, v = int(left[bad[0], 0]), int(left[bad[0], 1])
-        return [
-            f"{graph.names.describe(u)} is claimed a winning placement, but the mover there "
-            f"can move to {graph.names.describe(v)}, claimed one too"
-        ]
-    outside = np.flatnonzero(~in_w)
-    given = certificate["moves"].values.astype(np.int64)
-    if given.shape[0] != outside.shape[0]:
-        return [
-            f'"moves" has {plural(given.shape[0], "move")}: one is due for each of the '
-            f"{plural(outside.shape[0], 'vertex', 'vertices')} outside the winning placements"
-        ]
-    inside = (given >= 1) & (given < by_text.shape[0])
-    targets = np.where(inside, by_text[np.clip(given, 0, by_text.shape[0] - 1)], -1)
-    n_keys = max(n, 1)
-    arcs_left = left[:, 0] * n_keys + left[:, 1]
-    ok = (targets >= 0) & np.isin(outside * n_keys + targets, arcs_left)
-    ok[ok] &= in_w[targets[ok]]
-    if not ok.all():
-        v = int(outside[np.flatnonzero(~ok)[0]])
-        return [
-            f"no proof that the mover wins at {graph.names.describe(v)}: its move is not an "
-            "arc left (once opposite arcs cancel) to a claimed winning placement"
-        ]
-    problems: list[str] = []
-    compare(document, _expected(board, graph, winning, moves), "", problems)
+    said = "an arc left (once opposite arcs cancel)"
+    winning = check_labels(document, board, graph.names, n, left[:, 0], left[:, 1], said)
+    if isinstance(winning, list):
+        return winning
+    sizes = (n, graph.n_edges)
+    expected = expected_placements("directed-edge", board, graph.names, sizes, winning, moves)
+    compare(document, expected, "", problems)
     return problems
-
-
-def _claimed_winning(
-    document: dict[str, Any], board: Board | None, graph: DiMultiGraph, by_text: np.ndarray
-) -> np.ndarray | str:
-    """The answer's winning placements as vertex ids, or what is wrong with them."""
-    if board is not None:
-        cells = document["winning_cells"].rows(2).astype(np.int64)
-        flat = (cells[:, 0] - 1) * board.n_cols + cells[:, 1]
-        if ((cells[:, 0] < 1) | (cells[:, 0] > board.n_rows) | (cells[:, 1] < 1)).any() or (
-            cells[:, 1] > board.n_cols
-        ).any():
-            return '"winning_cells" names a cell outside the board'
-    else:
-        flat = document["winning_vertices"].values.astype(np.int64)
-        names = graph.names
-        if hasattr(names, "ids"):  # a file's ids: written as themselves
-            found = np.searchsorted(names.ids, flat)
-            known = found < names.ids.shape[0]
-            known[known] = names.ids[found[known]] == flat[known]
-            if not known.all():
-                return '"winning_vertices" names a vertex the input does not have'
-            flat = found + 1
-    inside = (flat >= 1) & (flat < by_text.shape[0])
-    ids = np.where(inside, by_text[np.clip(flat, 0, by_text.shape[0] - 1)], -1)
-    if (ids < 0).any():
-        return "the winning placements name a vertex the input does not have (or a blocked cell)"
-    if ids.shape[0] > 1 and not (np.diff(ids) > 0).all():
-        return "the winning placements are not in increasing order without repeats"
-    return ids
-
-
-def _expected(
-    board: Board | None, graph: DiMultiGraph, winning: np.ndarray, moves: str
-) -> dict[str, Any]:
-    """The answer's fields as the proof gives them."""
-    if board is not None:
-        names = graph.names
-        assert isinstance(names, BoardCells)
-        expected: dict[str, Any] = {
-            "game": "directed-edge",
-            "rows": board.n_rows,
-            "cols": board.n_cols,
-            "free_cells": board.n_free,
-            "placer_wins": bool(winning.shape[0]),
-            "winning_cells": rows_and_columns(names.cell_of_vertex[winning], board.n_cols),
-        }
-        if moves != "orthogonal":
-            expected["moves"] = moves
-        return expected
-    return {
-        "game": "directed-edge",
-        "vertices": graph.n_vertices,
-        "arcs": graph.n_edges,
-        "placer_wins": bool(winning.shape[0]),
-        "winning_vertices": numbered_names(graph.names).json_array(winning),
-    }
