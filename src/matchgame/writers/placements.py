@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._kernels.text import format_int_rows
-from ..core._validate import Options, validate_params
+from ..core._validate import Options, plural, validate_params
 from ..core.board import OF_A_BOARD
 from ..core.names import BoardCells
 from ..errors import InvalidParameterError
@@ -142,7 +142,8 @@ def draw_board(analysis: BaseAnalysis) -> str:
     body = "\n".join(bytes(row).decode() for row in chars)
     legend = "W placer wins  . placer loses  # blocked" + ("  ? unknown" if unknown.any() else "")
     wins = int(analysis.winning_mask.sum())
-    verdict = f"{wins} winning placements" if wins else "no winning placement: the placer loses"
+    placements = plural(wins, "winning placement")
+    verdict = placements if wins else "no winning placement: the placer loses"
     if unknown.any():
-        verdict = f"{wins} winning placements settled, {int(unknown.sum())} unknown"
+        verdict = f"{placements} settled, {int(unknown.sum())} unknown"
     return f"{body}\n{legend}; {verdict}\n"

@@ -268,7 +268,7 @@ class Searches:
             hint = (
                 "raising it cannot help: it is at its largest"
                 if (question.max_states or 0) >= MAX_BUDGET
-                else "raising it may help: the table stays within max_memory, so more "
+                else "raising it may help: the table stays within the memory budget, so more "
                 "positions cost time, not memory"
             )
             why = (
