@@ -20,7 +20,7 @@ import numpy.typing as npt
 from ..core._validate import plural
 from ..core.board import Board
 from ..core.names import BoardCells, VertexNames
-from .documents import rows_and_columns
+from .documents import board_placements, graph_placements
 from .proofs import another_input, check_fields, check_format, numbered_names
 
 __all__ = ["acyclic", "check_header", "check_labels", "expected_placements", "text_ids"]
@@ -180,21 +180,6 @@ def expected_placements(
     """The answer's fields as the proof gives them (``sizes``: vertices and arcs)."""
     if board is not None:
         assert isinstance(names, BoardCells)
-        expected: dict[str, Any] = {
-            "game": game,
-            "rows": board.n_rows,
-            "cols": board.n_cols,
-            "free_cells": board.n_free,
-            "placer_wins": bool(winning.shape[0]),
-            "winning_cells": rows_and_columns(names.cell_of_vertex[winning], board.n_cols),
-        }
-        if moves != "orthogonal":
-            expected["moves"] = moves
-        return expected
-    return {
-        "game": game,
-        "vertices": sizes[0],
-        "arcs": sizes[1],
-        "placer_wins": bool(winning.shape[0]),
-        "winning_vertices": numbered_names(names).json_array(winning),
-    }
+        return board_placements(game, board, names.cell_of_vertex[winning], moves)
+    counts = {"vertices": sizes[0], "arcs": sizes[1]}
+    return graph_placements(game, counts, numbered_names(names), winning)

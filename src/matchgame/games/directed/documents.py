@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...core.names import BoardCells
-from ..documents import rows_and_columns
+from ..documents import board_placements, graph_placements, rows_and_columns
 
 if TYPE_CHECKING:
     from .analysis import DirectedAnalysis
@@ -58,30 +58,19 @@ def directed_answer(analysis: DirectedAnalysis) -> dict[str, Any]:
         names = analysis.names
         assert isinstance(names, BoardCells)  # a board's graph is named by its cells
         cells = names.cell_of_vertex[winning]
-        document: dict[str, Any] = {
-            "game": "directed",
-            "rows": board.n_rows,
-            "cols": board.n_cols,
-            "free_cells": board.n_free,
-            "placer_wins": bool(winning.shape[0]),
-            "winning_cells": rows_and_columns(np.asarray(cells), board.n_cols),
-        }
-        if analysis.moves not in (None, "orthogonal"):
-            document["moves"] = analysis.moves
+        document = board_placements("directed", board, cells, analysis.moves)
         unknown = analysis.unknown_ids
         if unknown.shape[0]:
             cells = names.cell_of_vertex[unknown]
             document["unknown_cells"] = rows_and_columns(np.asarray(cells), board.n_cols)
         return _partial(analysis, document)
     digraph = analysis.digraph
-    document = {
-        "game": "directed",
+    sizes = {
         "vertices": digraph.n_vertices,
         "arcs": digraph.n_edges,
         READ_AS_FIELD: analysis.read_as,
-        "placer_wins": bool(winning.shape[0]),
-        "winning_vertices": digraph.names.json_array(winning),
     }
+    document = graph_placements("directed", sizes, digraph.names, winning)
     if analysis.unknown_ids.shape[0]:
         document["unknown_vertices"] = digraph.names.json_array(analysis.unknown_ids)
     return _partial(analysis, document)

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ...core.names import BoardCells
-from ..documents import rows_and_columns
+from ..documents import board_placements, graph_placements
 
 if TYPE_CHECKING:
     from .analysis import DirectedEdgeAnalysis
@@ -50,22 +48,7 @@ def directed_edge_answer(analysis: DirectedEdgeAnalysis) -> dict[str, Any]:
         names = analysis.names
         assert isinstance(names, BoardCells)  # a board's graph is named by its cells
         cells = names.cell_of_vertex[winning]
-        document: dict[str, Any] = {
-            "game": "directed-edge",
-            "rows": board.n_rows,
-            "cols": board.n_cols,
-            "free_cells": board.n_free,
-            "placer_wins": bool(winning.shape[0]),
-            "winning_cells": rows_and_columns(np.asarray(cells), board.n_cols),
-        }
-        if analysis.moves not in (None, "orthogonal"):
-            document["moves"] = analysis.moves
-        return document
+        return board_placements("directed-edge", board, cells, analysis.moves)
     graph = analysis.multigraph
-    return {
-        "game": "directed-edge",
-        "vertices": graph.n_vertices,
-        "arcs": graph.n_edges,
-        "placer_wins": bool(winning.shape[0]),
-        "winning_vertices": graph.names.json_array(winning),
-    }
+    sizes = {"vertices": graph.n_vertices, "arcs": graph.n_edges}
+    return graph_placements("directed-edge", sizes, graph.names, winning)

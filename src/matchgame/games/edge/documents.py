@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import numpy.typing as npt
 
 from ...core.board import Board
 from ...core.names import BoardCells
-from ..documents import rows_and_columns
+from ..documents import board_placements, graph_placements
 
 if TYPE_CHECKING:
     from .analysis import EdgeAnalysis
@@ -46,17 +45,7 @@ def edge_board_answer(
     >>> edge_board_answer(Board.from_rows(["..", ".#"]), [0, 2])["winning_cells"].tolist()
     [[1, 1], [2, 1]]
     """
-    document: dict[str, Any] = {
-        "game": "edge",
-        "rows": board.n_rows,
-        "cols": board.n_cols,
-        "free_cells": board.n_free,
-        "placer_wins": bool(np.shape(winning)[0]),
-        "winning_cells": rows_and_columns(np.asarray(winning), board.n_cols),
-    }
-    if moves != "orthogonal":
-        document["moves"] = moves
-    return document
+    return board_placements("edge", board, winning, moves)
 
 
 def edge_graph_answer(
@@ -70,13 +59,7 @@ def edge_graph_answer(
     >>> edge_graph_answer(VertexIds(3), 3, 4, [0, 2])["winning_vertices"].tolist()
     [1, 3]
     """
-    return {
-        "game": "edge",
-        "vertices": n_vertices,
-        "edges": n_edges,
-        "placer_wins": bool(np.shape(winning)[0]),
-        "winning_vertices": names.json_array(winning),
-    }
+    return graph_placements("edge", {"vertices": n_vertices, "edges": n_edges}, names, winning)
 
 
 def edge_answer(analysis: EdgeAnalysis) -> dict[str, Any]:
