@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from ..core.board import Board
     from ..core.names import VertexNames
 
-__all__ = ["board_placements", "graph_placements", "rows_and_columns"]
+__all__ = ["board_placements", "graph_placements", "placements_fields", "rows_and_columns"]
 
 
 def rows_and_columns(cells: np.ndarray, n_cols: int) -> np.ndarray:
@@ -67,4 +67,27 @@ def graph_placements(
         **sizes,
         "placer_wins": bool(np.shape(winning)[0]),
         "winning_vertices": names.json_array(winning),
+    }
+
+
+def placements_fields(counted: str) -> dict[str, dict[str, Any]]:
+    """The fields of a game's placements answer and their types (as the vertex game's
+    ``ANSWER_FIELDS``), on a board and on a graph, whose size is ``vertices`` and
+    ``counted`` (``"edges"`` or ``"arcs"``, every parallel one and self-loop counted)."""
+    return {
+        "board": {
+            "game": "str",
+            "rows": "int",
+            "cols": "int",
+            "free_cells": "int",
+            "placer_wins": "bool",
+            "winning_cells": "pairs",  # [row, col], 1-based, row-major
+        },
+        "edges": {
+            "game": "str",
+            "vertices": "int",
+            counted: "int",
+            "placer_wins": "bool",
+            "winning_vertices": "ints",  # 1-based (or the file's ids, or labels), increasing
+        },
     }

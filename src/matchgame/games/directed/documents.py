@@ -7,30 +7,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...core.names import BoardCells
-from ..documents import board_placements, graph_placements, rows_and_columns
+from ..documents import board_placements, graph_placements, placements_fields, rows_and_columns
 
 if TYPE_CHECKING:
     from .analysis import DirectedAnalysis
 
 __all__ = ["DIRECTED_ANSWER_FIELDS", "READ_AS_FIELD", "directed_answer"]
 
-DIRECTED_ANSWER_FIELDS: dict[str, dict[str, Any]] = {
-    "board": {
-        "game": "str",
-        "rows": "int",
-        "cols": "int",
-        "free_cells": "int",
-        "placer_wins": "bool",
-        "winning_cells": "pairs",  # [row, col], 1-based, row-major
-    },
-    "edges": {
-        "game": "str",
-        "vertices": "int",
-        "arcs": "int",
-        "placer_wins": "bool",
-        "winning_vertices": "ints",  # 1-based (or the file's ids, or labels), increasing
-    },
-}
+DIRECTED_ANSWER_FIELDS = placements_fields("arcs")
 """The fields of the answers and their types (as the vertex game's ``ANSWER_FIELDS``);
 an answer on a graph also says how its input was read (:data:`READ_AS_FIELD`)."""
 

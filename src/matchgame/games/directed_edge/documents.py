@@ -6,30 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.names import BoardCells
-from ..documents import board_placements, graph_placements
+from ..documents import board_placements, graph_placements, placements_fields
 
 if TYPE_CHECKING:
     from .analysis import DirectedEdgeAnalysis
 
 __all__ = ["ANSWER_FIELDS", "directed_edge_answer"]
 
-ANSWER_FIELDS: dict[str, dict[str, Any]] = {
-    "board": {
-        "game": "str",
-        "rows": "int",
-        "cols": "int",
-        "free_cells": "int",
-        "placer_wins": "bool",
-        "winning_cells": "pairs",  # [row, col], 1-based, row-major
-    },
-    "edges": {
-        "game": "str",
-        "vertices": "int",
-        "arcs": "int",  # every parallel arc and self-loop counted
-        "placer_wins": "bool",
-        "winning_vertices": "ints",  # 1-based (or the file's ids, or labels), increasing
-    },
-}
+ANSWER_FIELDS = placements_fields("arcs")
 """The fields of the answers and their types (as the vertex game's ``ANSWER_FIELDS``)."""
 
 

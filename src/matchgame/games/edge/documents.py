@@ -9,30 +9,14 @@ import numpy.typing as npt
 
 from ...core.board import Board
 from ...core.names import BoardCells
-from ..documents import board_placements, graph_placements
+from ..documents import board_placements, graph_placements, placements_fields
 
 if TYPE_CHECKING:
     from .analysis import EdgeAnalysis
 
 __all__ = ["EDGE_ANSWER_FIELDS", "edge_answer", "edge_board_answer", "edge_graph_answer"]
 
-EDGE_ANSWER_FIELDS: dict[str, dict[str, Any]] = {
-    "board": {
-        "game": "str",
-        "rows": "int",
-        "cols": "int",
-        "free_cells": "int",
-        "placer_wins": "bool",
-        "winning_cells": "pairs",  # [row, col], 1-based, row-major
-    },
-    "edges": {
-        "game": "str",
-        "vertices": "int",
-        "edges": "int",  # parallel edges and self-loops each counted
-        "placer_wins": "bool",
-        "winning_vertices": "ints",  # 1-based (or the file's ids), increasing
-    },
-}
+EDGE_ANSWER_FIELDS = placements_fields("edges")
 
 
 def edge_board_answer(
