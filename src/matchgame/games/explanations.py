@@ -9,7 +9,7 @@ retrograde label) is its own subclass.
 from __future__ import annotations
 
 import abc
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +40,26 @@ class Marks:
     lines: tuple[tuple[tuple[int, ...], str, float], ...] = ()
     rings: tuple[tuple[int, str, float], ...] = ()
     legend: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of_moves(
+        cls, vertex: int, winning_head: int | None, replies: Sequence[tuple[int, int]]
+    ) -> Marks:
+        """An explanation by moves, drawn from the placement on ``vertex``: the
+        opponent's winning move (to ``winning_head``, where the placer loses), or the
+        placer's answers ``(opponent's move, answer)`` to each of the opponent's moves."""
+        legend = [("path", "the placement")]
+        lines: list[tuple[tuple[int, ...], str, float]] = []
+        rings = []
+        if winning_head is not None:
+            legend.append(("mistake", "the opponent's winning move"))
+            lines.append(((vertex, winning_head), "mistake", 1.0))
+        if replies:
+            legend.append(("better", "your answers to the opponent's moves"))
+            lines += [((u, r), "better", 0.5) for u, r in replies]
+            rings += [(r, "better", 0.55) for _, r in replies]
+        rings.append((vertex, "path", 1.0))
+        return cls(tuple(lines), tuple(rings), tuple(legend))
 
 
 class BaseExplanation(abc.ABC):

@@ -138,18 +138,7 @@ class DirectedExplanation(BaseExplanation):
     def marks(self) -> Marks:
         """The opponent's winning move, or the answers to the opponent's moves, drawn
         from the placement."""
-        legend = [("path", "the placement")]
-        lines: list[tuple[tuple[int, ...], str, float]] = []
-        rings = []
-        if self.move is not None:
-            legend.append(("mistake", "the opponent's winning move"))
-            lines.append(((self.vertex, self.move), "mistake", 1.0))
-        if self.replies:
-            legend.append(("better", "your answers to the opponent's moves"))
-            lines += [((u, r), "better", 0.5) for u, r in self.replies]
-            rings += [(r, "better", 0.55) for _, r in self.replies]
-        rings.append((self.vertex, "path", 1.0))
-        return Marks(tuple(lines), tuple(rings), tuple(legend))
+        return Marks.of_moves(self.vertex, self.move, self.replies)
 
 
 def explain_directed(analysis: DirectedAnalysis, v: int) -> DirectedExplanation:

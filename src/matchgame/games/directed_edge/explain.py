@@ -159,19 +159,8 @@ class DirectedEdgeExplanation(BaseExplanation):
     def marks(self) -> Marks:
         """The opponent's winning move, or the answers to the opponent's moves, drawn
         from the placement."""
-        legend = [("path", "the placement")]
-        lines: list[tuple[tuple[int, ...], str, float]] = []
-        rings = []
-        if self.move is not None:
-            head = int(self.analysis.multigraph.heads[self.move])
-            legend.append(("mistake", "the opponent's winning move"))
-            lines.append(((self.vertex, head), "mistake", 1.0))
-        if self.replies:
-            legend.append(("better", "your answers to the opponent's moves"))
-            lines += [((w, r), "better", 0.5) for w, r in self.replies]
-            rings += [(r, "better", 0.55) for _, r in self.replies]
-        rings.append((self.vertex, "path", 1.0))
-        return Marks(tuple(lines), tuple(rings), tuple(legend))
+        head = None if self.move is None else int(self.analysis.multigraph.heads[self.move])
+        return Marks.of_moves(self.vertex, head, self.replies)
 
 
 def explain_directed_edge(analysis: DirectedEdgeAnalysis, v: int) -> DirectedEdgeExplanation:
