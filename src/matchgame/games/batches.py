@@ -77,6 +77,38 @@ class BaseBatchAnswers(abc.ABC):
         """The game's values beyond :data:`BASE_VALUES` (none by default)."""
         return {}
 
+    def _placements_documents(
+        self,
+        winning: npt.NDArray[np.bool_],
+        counted: str,
+        graphs: Sequence[int] | None,
+        prefixes: Sequence[bytes] | None,
+        read_as: str | None = None,
+    ) -> list[bytes]:
+        """:meth:`documents` of a game whose answer on a graph is its placements alone
+        (:func:`~matchgame.games.documents.graph_placements`): ``winning`` per vertex of
+        the batch, the graph's size ``vertices`` and ``counted`` (``"edges"`` or
+        ``"arcs"``), and ``read_as`` after them where the game says how it read them."""
+        import json
+
+        from ..core.names import VertexIds
+        from .documents import graph_placements
+
+        encode = json.JSONEncoder(separators=(",", ":")).encode
+        starts, n_edges = self.vertex_start.tolist(), self.n_edges.tolist()
+        out = []
+        for g in range(self.n_graphs) if graphs is None else graphs:
+            low, high = starts[g], starts[g + 1]
+            sizes: dict[str, object] = {"vertices": high - low, counted: n_edges[g]}
+            if read_as is not None:
+                sizes["read_as"] = read_as
+            ids = np.flatnonzero(winning[low:high])
+            document = graph_placements(self.game, sizes, VertexIds(high - low), ids)
+            document["winning_vertices"] = document["winning_vertices"].tolist()
+            text = encode(document).encode()
+            out.append(text if prefixes is None else b"{" + prefixes[g] + text[1:])
+        return out
+
     @abc.abstractmethod
     def documents(
         self, graphs: Sequence[int] | None = None, prefixes: Sequence[bytes] | None = None

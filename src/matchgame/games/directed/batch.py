@@ -8,7 +8,6 @@ symmetric digraph; nothing is searched).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,23 +42,8 @@ class DirectedBatchAnswers(BaseBatchAnswers):
         self, graphs: Sequence[int] | None = None, prefixes: Sequence[bytes] | None = None
     ) -> list[bytes]:
         """One JSON document per graph, as ``placements --game directed --format json``."""
-        encode = json.JSONEncoder(separators=(",", ":")).encode
-        starts, n_edges = self.vertex_start.tolist(), self.n_edges.tolist()
-        out = []
-        for g in range(self.n_graphs) if graphs is None else graphs:
-            low, high = starts[g], starts[g + 1]
-            winning = np.flatnonzero(self.winning[low:high])
-            document = {
-                "game": "directed",
-                "vertices": high - low,
-                "arcs": n_edges[g],
-                "read_as": "symmetric",  # a sweep's formats hold edges only
-                "placer_wins": bool(winning.shape[0]),
-                "winning_vertices": (winning + 1).tolist(),  # 1-based: geng's graphs have ids
-            }
-            text = encode(document).encode()
-            out.append(text if prefixes is None else b"{" + prefixes[g] + text[1:])
-        return out
+        # a sweep's formats hold edges only: each read as both arcs
+        return self._placements_documents(self.winning, "arcs", graphs, prefixes, "symmetric")
 
 
 def solve_directed_lines(

@@ -12,7 +12,6 @@ arrays at once.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -44,22 +43,7 @@ class DirectedEdgeBatchAnswers(BaseBatchAnswers):
     ) -> list[bytes]:
         """One JSON document per graph, as ``placements --game directed-edge --format
         json``."""
-        encode = json.JSONEncoder(separators=(",", ":")).encode
-        starts, n_edges = self.vertex_start.tolist(), self.n_edges.tolist()
-        out = []
-        for g in range(self.n_graphs) if graphs is None else graphs:
-            low, high = starts[g], starts[g + 1]
-            winning = np.flatnonzero(self.winning[low:high])
-            document = {
-                "game": "directed-edge",
-                "vertices": high - low,
-                "arcs": n_edges[g],
-                "placer_wins": bool(winning.shape[0]),
-                "winning_vertices": (winning + 1).tolist(),  # 1-based: geng's graphs have ids
-            }
-            text = encode(document).encode()
-            out.append(text if prefixes is None else b"{" + prefixes[g] + text[1:])
-        return out
+        return self._placements_documents(self.winning, "arcs", graphs, prefixes)
 
 
 def solve_directed_edge_lines(

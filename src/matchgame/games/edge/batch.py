@@ -60,22 +60,7 @@ class EdgeBatchAnswers(BaseBatchAnswers):
     ) -> list[bytes]:
         """One JSON document per graph, as ``placements --edges --game edge --format
         json`` writes it (vertices 1-based); ``prefixes``: fields before the answer's."""
-        import json
-
-        from ...core.names import VertexIds
-        from .documents import edge_graph_answer
-
-        encode = json.JSONEncoder(separators=(",", ":")).encode
-        starts, n_edges = self.vertex_start.tolist(), self.n_edges.tolist()
-        documents = []
-        for g in range(self.n_graphs) if graphs is None else graphs:
-            low, high = starts[g], starts[g + 1]
-            winning = np.flatnonzero(self.winning[low:high])
-            document = edge_graph_answer(VertexIds(high - low), high - low, n_edges[g], winning)
-            document["winning_vertices"] = document["winning_vertices"].tolist()
-            text = encode(document).encode()
-            documents.append(text if prefixes is None else b"{" + prefixes[g] + text[1:])
-        return documents
+        return self._placements_documents(self.winning, "edges", graphs, prefixes)
 
 
 def solve_edge_lines(
