@@ -432,6 +432,12 @@ def first_index(mask: np.ndarray) -> int:
     return int(np.flatnonzero(mask)[0])
 
 
+def frozen(array: np.ndarray) -> np.ndarray:
+    """``array`` itself, made read-only (an array the graph types own, never the caller's)."""
+    array.setflags(write=False)
+    return array
+
+
 def frozen_copy(array: np.ndarray, dtype: Any) -> np.ndarray:
     """A read-only C-contiguous array of ``dtype``; copies unless ``array`` already is one,
     so freezing never changes an array the caller still holds writeable."""

@@ -20,7 +20,7 @@ from ..errors import InvalidInputError, InvalidTypeError
 from ._cache import cached_property
 from ._convert import is_scipy_sparse, square_matrix
 from ._csr import INDEX_DTYPE, checked_edges, checked_labels
-from ._validate import describe, plural, shorten
+from ._validate import describe, frozen, plural, shorten
 from .graph import Graph, _optional
 from .labels import NodeLabels, networkx_node_data, networkx_nodes
 from .names import VertexIds, VertexNames
@@ -89,8 +89,8 @@ class DiGraph:
         tails, heads = np.divmod(keys, max(n, 1))
         offsets = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(np.bincount(tails, minlength=n), out=offsets[1:])
-        self.offsets = _frozen(offsets.astype(INDEX_DTYPE))
-        self.indices = _frozen(heads.astype(INDEX_DTYPE))
+        self.offsets = frozen(offsets.astype(INDEX_DTYPE))
+        self.indices = frozen(heads.astype(INDEX_DTYPE))
         self.names = VertexIds(n) if names is None else names
 
     @classmethod
@@ -202,12 +202,12 @@ class DiGraph:
     def tails(self) -> npt.NDArray[np.int32]:
         """Per arc, in CSR order: where it starts."""
         degrees = np.diff(self.offsets)
-        return _frozen(np.repeat(np.arange(self.n_vertices, dtype=INDEX_DTYPE), degrees))
+        return frozen(np.repeat(np.arange(self.n_vertices, dtype=INDEX_DTYPE), degrees))
 
     @cached_property
     def arcs(self) -> npt.NDArray[np.int32]:
         """The arcs as a read-only ``(m, 2)`` array of ``(tail, head)`` ids, sorted."""
-        return _frozen(np.stack([self.tails, self.indices], axis=1))
+        return frozen(np.stack([self.tails, self.indices], axis=1))
 
     @property
     def edges(self) -> npt.NDArray[np.int32]:
@@ -223,7 +223,7 @@ class DiGraph:
         order = np.argsort(self.indices, kind="stable")
         offsets = np.zeros(self.n_vertices + 1, dtype=np.int64)
         np.cumsum(np.bincount(self.indices, minlength=self.n_vertices), out=offsets[1:])
-        return _frozen(offsets.astype(INDEX_DTYPE)), _frozen(self.tails[order])
+        return frozen(offsets.astype(INDEX_DTYPE)), frozen(self.tails[order])
 
     def predecessors(self, v: int) -> npt.NDArray[np.int32]:
         """The tails of the arcs into ``v``, increasing (read-only)."""
@@ -282,8 +282,3 @@ def is_directed(source: Any) -> bool:
         except TypeError:
             return False
     return False
-
-
-def _frozen(array: np.ndarray) -> np.ndarray:
-    array.setflags(write=False)
-    return array

@@ -22,7 +22,7 @@ from ..errors import InvalidInputError, InvalidTypeError
 from ._cache import cached_property
 from ._convert import looks_like_networkx, square_matrix
 from ._csr import INDEX_DTYPE, MAX_ENTRIES, MAX_VERTICES, checked_edges, checked_labels
-from ._validate import as_int, as_int_array, describe, first_index, plural, shorten
+from ._validate import as_int, as_int_array, describe, first_index, frozen, plural, shorten
 from .board import Board
 from .digraph import DiGraph
 from .graph import Graph, _optional
@@ -92,8 +92,8 @@ class DiMultiGraph:
 
     def _adopt(self, n: int, pairs: np.ndarray, names: VertexNames | None) -> None:
         self._n = int(n)
-        self.tails = _frozen(np.ascontiguousarray(pairs[:, 0], dtype=INDEX_DTYPE))
-        self.heads = _frozen(np.ascontiguousarray(pairs[:, 1], dtype=INDEX_DTYPE))
+        self.tails = frozen(np.ascontiguousarray(pairs[:, 0], dtype=INDEX_DTYPE))
+        self.heads = frozen(np.ascontiguousarray(pairs[:, 1], dtype=INDEX_DTYPE))
         self.names = VertexIds(n) if names is None else names
 
     @classmethod
@@ -270,7 +270,7 @@ class DiMultiGraph:
     @cached_property
     def arcs(self) -> npt.NDArray[np.int32]:
         """The arcs as a read-only ``(m, 2)`` array of ``(tail, head)`` ids, in order."""
-        return _frozen(np.stack([self.tails, self.heads], axis=1))
+        return frozen(np.stack([self.tails, self.heads], axis=1))
 
     @property
     def edges(self) -> npt.NDArray[np.int32]:
@@ -283,12 +283,12 @@ class DiMultiGraph:
         ``out_arcs[offsets[v]:offsets[v + 1]]``."""
         offsets = np.zeros(self._n + 1, dtype=np.int64)
         np.cumsum(np.bincount(self.tails, minlength=self._n), out=offsets[1:])
-        return _frozen(offsets.astype(INDEX_DTYPE))
+        return frozen(offsets.astype(INDEX_DTYPE))
 
     @cached_property
     def out_arcs(self) -> npt.NDArray[np.int32]:
         """The arc ids by their tails (see :attr:`offsets`), each vertex's in order."""
-        return _frozen(np.argsort(self.tails, kind="stable").astype(INDEX_DTYPE))
+        return frozen(np.argsort(self.tails, kind="stable").astype(INDEX_DTYPE))
 
     @cached_property
     def keys(self) -> npt.NDArray[np.int64]:
@@ -302,7 +302,7 @@ class DiMultiGraph:
         starts = np.maximum.accumulate(np.where(first, np.arange(m), 0)) if m else order
         keys = np.empty(m, dtype=np.int64)
         keys[order] = np.arange(m) - starts
-        return _frozen(keys)
+        return frozen(keys)
 
     def successors(self, v: int) -> npt.NDArray[np.int32]:
         """The heads of ``v``'s arcs, in the arcs' order (a vertex once per arc)."""
@@ -354,8 +354,3 @@ def _both_ways(edges: npt.ArrayLike) -> np.ndarray:
     keep = np.ones(doubled.shape[0], dtype=bool)
     keep[1::2] = pairs[:, 0] != pairs[:, 1]
     return doubled[keep]
-
-
-def _frozen(array: np.ndarray) -> np.ndarray:
-    array.setflags(write=False)
-    return array

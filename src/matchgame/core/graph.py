@@ -20,7 +20,7 @@ from ._csr import (
     checked_side,
 )
 from ._deprecated import callable_array, deprecated_alias
-from ._validate import as_int, as_int_array, describe, first_index, plural
+from ._validate import as_int, as_int_array, describe, first_index, frozen, plural
 from .labels import NodeLabels, networkx_node_data, networkx_nodes
 from .names import VertexIds, VertexNames
 
@@ -129,14 +129,14 @@ class Graph:
         labels: tuple[Hashable, ...] | None,
         names: VertexNames | None = None,
     ) -> None:
-        self.offsets = _frozen(np.ascontiguousarray(offsets, dtype=INDEX_DTYPE))
-        self.indices = _frozen(np.ascontiguousarray(indices, dtype=INDEX_DTYPE))
+        self.offsets = frozen(np.ascontiguousarray(offsets, dtype=INDEX_DTYPE))
+        self.indices = frozen(np.ascontiguousarray(indices, dtype=INDEX_DTYPE))
         self.labels = labels
         if names is None:
             n = self.offsets.shape[0] - 1
             names = VertexIds(n) if labels is None else NodeLabels(labels)
         self.names = names
-        self._side = None if side is None else _frozen(np.ascontiguousarray(side, np.uint8))
+        self._side = None if side is None else frozen(np.ascontiguousarray(side, np.uint8))
 
     @classmethod
     def from_edges(cls, n_vertices: int, edges: npt.ArrayLike) -> Graph:
@@ -348,7 +348,7 @@ class Graph:
     def sources(self) -> npt.NDArray[np.int32]:
         """The vertex each entry of :attr:`indices` belongs to (``indices[k]`` is a
         neighbour of ``sources[k]``)."""
-        return _frozen(
+        return frozen(
             np.repeat(np.arange(self.n_vertices, dtype=INDEX_DTYPE), np.diff(self.offsets))
         )
 
@@ -368,7 +368,7 @@ class Graph:
     @cached_property
     def degrees(self) -> npt.NDArray[np.int32]:
         """Degree of every vertex."""
-        return _frozen(np.diff(self.offsets).astype(INDEX_DTYPE))
+        return frozen(np.diff(self.offsets).astype(INDEX_DTYPE))
 
     @property
     def side(self) -> npt.NDArray[np.uint8] | None:
@@ -421,16 +421,11 @@ def _optional(module: str, what: str) -> Any:
         ) from None
 
 
-def _frozen(array: np.ndarray) -> np.ndarray:
-    array.setflags(write=False)
-    return array
-
-
 def _two_colouring(graph: Graph) -> np.ndarray:
     """A proper 2-colouring, or an empty array when there is an odd cycle."""
     from .._kernels.graphs import two_colouring
 
-    return _frozen(two_colouring(graph.offsets, graph.indices))
+    return frozen(two_colouring(graph.offsets, graph.indices))
 
 
 def as_graph(graph: Any, name: str = "graph", *, ids_are_names: bool = False) -> Graph:

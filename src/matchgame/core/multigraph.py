@@ -23,7 +23,7 @@ from ._cache import cached_property
 from ._convert import is_scipy_sparse, networkx_edges, square_matrix
 from ._csr import INDEX_DTYPE, MAX_ENTRIES, MAX_VERTICES, checked_edges, checked_labels
 from ._deprecated import callable_array
-from ._validate import as_int, as_int_array, describe, first_index, plural
+from ._validate import as_int, as_int_array, describe, first_index, frozen, plural
 from .board import Board
 from .graph import Graph, _optional
 from .labels import NodeLabels, networkx_node_data, networkx_nodes
@@ -111,8 +111,8 @@ class MultiGraph:
         self, n: int, pairs: np.ndarray, multiplicity: np.ndarray, names: VertexNames | None
     ) -> None:
         self._n = int(n)
-        self.pairs = _frozen(np.ascontiguousarray(pairs, dtype=INDEX_DTYPE).reshape(-1, 2))
-        self.multiplicity = _frozen(np.ascontiguousarray(multiplicity, dtype=np.int64))
+        self.pairs = frozen(np.ascontiguousarray(pairs, dtype=INDEX_DTYPE).reshape(-1, 2))
+        self.multiplicity = frozen(np.ascontiguousarray(multiplicity, dtype=np.int64))
         self.names = VertexIds(n) if names is None else names
 
     @classmethod
@@ -389,11 +389,6 @@ def _counted(n: int, pairs: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray,
     distinct = np.stack([low[keep], high[keep]], axis=1)
     nonzero = multiplicity > 0
     return distinct[nonzero], multiplicity[nonzero]
-
-
-def _frozen(array: np.ndarray) -> np.ndarray:
-    array.setflags(write=False)
-    return array
 
 
 def _first_asymmetry(mine: MultiGraph, mirror: MultiGraph) -> str:
