@@ -4,8 +4,6 @@ vertex game's formats, the error contract (one line, exit 2), certificates that
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 from pathlib import Path
 
@@ -17,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle_edge import EdgeOracle, board_cells, board_edges
 
-from matchgame.apps.cli import main
+from matchgame.testing.faces import run_command
 
 RING = "3 3\n...\n.#.\n...\n"  # a ring of 8 cells round a blocked centre
 RING_WALK = RING + "9\n1 1\n1 2\n1 3\n2 3\n3 3\n3 2\n3 1\n2 1\n1 1\n"
@@ -26,12 +24,8 @@ MULTI = "4 6\n1 2\n1 2\n2 3\n3 3\n3 4\n1 4\n"  # a doubled edge, a self-loop
 
 def cli(*argv: str) -> tuple[int, str, str]:
     """The command line in this process (fast enough for hypothesis): status, out, err."""
-    out, err = io.BytesIO(), io.StringIO()
-    stdout = io.TextIOWrapper(out, encoding="utf-8")
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(err):
-        code = main(list(argv))
-    stdout.flush()
-    return code, out.getvalue().decode(), err.getvalue()
+    run = run_command(*argv)
+    return run.code, run.out, run.err
 
 
 def board_text(rows: list[str]) -> str:

@@ -13,7 +13,6 @@ and kernel: ``tests/test_dimultigraph.py``.
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 from functools import cache
 
@@ -28,9 +27,9 @@ from strategies import multidigraphs
 import matchgame
 import matchgame.games
 from matchgame import draw
-from matchgame.apps.cli import main
 from matchgame.games.analyses import plain_json
 from matchgame.games.budget import MAX_BUDGET
+from matchgame.testing.faces import run_command
 
 GAME = matchgame.game("directed-edge")
 
@@ -322,12 +321,8 @@ def test_the_command_line_in_a_process_refuses_cleanly(tmp_path):
 
 
 def _cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.BytesIO(), io.StringIO()
-    stdout = io.TextIOWrapper(out, encoding="utf-8")
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(err):
-        code = main(list(argv))
-    stdout.flush()
-    return code, out.getvalue().decode(), err.getvalue()
+    run = run_command(*argv)
+    return run.code, run.out, run.err
 
 
 # -- faces the common test reaches through positions (phase 2) ---------------------------

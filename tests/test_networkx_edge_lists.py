@@ -8,8 +8,6 @@ as arcs, the others said to be read both ways (``"read_as"``)."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 from pathlib import Path
 
@@ -21,18 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import matchgame
-from matchgame.apps.cli import main
 from matchgame.readers.pairs import reads_as_pairs
+from matchgame.testing.faces import run_command
 
 
 def cli(*argv: str) -> tuple[int, str, str]:
     """The command line in this process: status, out, err."""
-    out, err = io.BytesIO(), io.StringIO()
-    stdout = io.TextIOWrapper(out, encoding="utf-8")
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(err):
-        code = main(list(argv))
-    stdout.flush()
-    return code, out.getvalue().decode(), err.getvalue()
+    run = run_command(*argv)
+    return run.code, run.out, run.err
 
 
 def _weighted(graph: nx.Graph) -> nx.Graph:
