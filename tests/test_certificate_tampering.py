@@ -341,7 +341,8 @@ def rewire_ears(document, data, truth):
         ears.insert(i, 0)
     elif action == "unmark":
         marks = [k for k, v in enumerate(ears) if v == 0]
-        del ears[data.draw(st.sampled_from(marks))]
+        if marks:  # ears another tamper wrote (add_field's ['1']) may hold no mark
+            del ears[data.draw(st.sampled_from(marks))]
     elif action == "reverse":
         ears[min(i, j) : max(i, j) + 1] = ears[min(i, j) : max(i, j) + 1][::-1]
     else:
