@@ -14,7 +14,7 @@ import os
 import signal
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -76,9 +76,22 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     # the pool's own processes: ProcessPoolExecutor gives no public way to end the
     # running ones before Python 3.14 (terminate_workers)
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()  # TERM: the worker dies (and the kernel kills its children)
+    _end_processes(processes)
+    if manager is not None:
+        # the pool's thread closes its wake-up pipe as it ends, while Python 3.11's exit
+        # handler may write to that pipe without a lock (CPython gh-125451): "Exception
+        # ignored ... Bad file descriptor" after "interrupted", once under load. Once the
+        # thread has ended, the exit handler sees the pipe closed and writes nothing.
+        manager.join(timeout=_STOP_SECONDS)
+
+
+def _end_processes(processes: list[Any]) -> None:
+    """Wait for ``processes`` (TERM sent) to end, and KILL those still there after
+    :data:`_STOP_SECONDS`."""
     for signal_sent in ("TERM", "KILL"):
         deadline = time.monotonic() + _STOP_SECONDS
         for process in processes:
