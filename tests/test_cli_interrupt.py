@@ -203,3 +203,38 @@ def test_the_web_servers_workers_end_with_it(tmp_path):
         for pid in workers:
             if _running(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def _die_halfway_through_an_answer() -> None:
+    """A worker that has written the start of an answer's message (its length and a
+    few bytes) to the pool's answer pipe, then is killed: what a Ctrl-C does to a
+    worker sending a large answer."""
+    import gc
+    import struct
+    from multiprocessing.queues import SimpleQueue
+
+    (answers,) = [item for item in gc.get_objects() if isinstance(item, SimpleQueue)]
+    answers._writer._send(struct.pack("!i", 1 << 20) + b"abc")
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_stopped_pool_ends_its_thread_when_a_worker_died_inside_an_answer():
+    """The pool's thread, left reading the rest of a message no one will write, once
+    kept the command line from exiting after it said "interrupted" (CI, under load)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from matchgame.core._process import stop_pool
+
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+    pool.submit(_die_halfway_through_an_answer)
+    thread = pool._executor_manager_thread
+    deadline = time.monotonic() + 30
+    while any(p.exitcode is None for p in pool._processes.values()):
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    time.sleep(0.2)  # the thread has read the length and waits for the rest
+    assert thread is not None and thread.is_alive()
+    stop_pool(pool)
+    thread.join(timeout=10)
+    assert not thread.is_alive()

@@ -77,10 +77,20 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     # running ones before Python 3.14 (terminate_workers)
     processes = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)
+    answers = getattr(pool, "_result_queue", None)  # shutdown forgets these three
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()  # TERM: the worker dies (and the kernel kills its children)
     _end_processes(processes)
+    # a worker ended while it wrote an answer leaves the pool's thread reading the rest
+    # of that message for ever: this process holds the answer pipe's other end too, so
+    # no end of file comes, and Python's exit handler then waits for that thread (seen
+    # as a hang after "interrupted" under load). With every worker gone nothing writes
+    # there any more: closing this end ends that read, the thread finds the pool
+    # broken and ends.
+    writer = getattr(answers, "_writer", None)
+    if writer is not None:
+        writer.close()
     if manager is not None:
         # the pool's thread closes its wake-up pipe as it ends, while Python 3.11's exit
         # handler may write to that pipe without a lock (CPython gh-125451): "Exception
