@@ -253,8 +253,29 @@ class _AnswerFile:
                 os.unlink(self.temporary)
 
 
-def _solve_job(job: tuple[Answer, argparse.Namespace, str, str, Path | None]) -> _Outcome:
+_Job = tuple[Answer, argparse.Namespace, str, str, Path | None]
+
+
+def _solve_job(job: _Job) -> _Outcome:
     return _solve(*job)
+
+
+def _solve_jobs(jobs: list[_Job]) -> list[_Outcome]:
+    return [_solve(*job) for job in jobs]
+
+
+def _in_workers(pool: ProcessPoolExecutor, work: list[_Job], jobs: int) -> Iterator[_Outcome]:
+    """The outcomes of ``work`` solved in ``pool``, in order, a few inputs to a task.
+
+    Not ``pool.map``: on Ctrl-C its iterator cancels the tasks still queued from this
+    thread, and Python 3.11's pool thread, finding the pool broken as the workers die,
+    then sets an error on a cancelled task and prints "Exception in thread" (seen 1 in
+    ~60 interrupted runs under load). :func:`matchgame.core._process.stop_pool` cancels
+    them in the pool's own thread."""
+    size = max(1, len(work) // (8 * jobs))
+    tasks = [pool.submit(_solve_jobs, work[at : at + size]) for at in range(0, len(work), size)]
+    for task in tasks:
+        yield from task.result()
 
 
 def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: bool = False) -> int:
@@ -288,8 +309,7 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
     try:
         if jobs > 1:
             with _pool(jobs, lambda: _remove_partial_answers(outs)) as pool:
-                chunks = max(1, len(work) // (8 * jobs))
-                report.all(files, pool.map(_solve_job, work, chunksize=chunks), progress)
+                report.all(files, _in_workers(pool, work, jobs), progress)
         else:
             report.all(files, map(_solve_job, work), progress)
     finally:
