@@ -12,7 +12,7 @@ Nothing outlives the run, and nothing is written after it says "interrupted". Th
 ``--jobs`` workers end with the command line (``core/_process.die_with_parent``, as a
 sweep's: TERM, INT or KILL to the command line alone ends them too); on TERM or INT the
 command line ends its workers and waits for them before it says "interrupted". An
-answer file gets its name only once it is whole (:func:`_write_file`), and a worker
+answer file gets its name only once it is whole (:mod:`.answer_files`), and a worker
 names it only while its parent lives: an interrupted run leaves whole answers and
 nothing else.
 """
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import itertools
 import os
 import signal
 import threading
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core._validate import plural
 from ...errors import MatchgameError
+from .answer_files import answer_path, made_dir_first, remove_partial_answers, write_answer
 from .output import (
     Progress,
     UsageError,
@@ -49,7 +49,7 @@ from .output import (
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["Answer", "answer_path", "run", "write_file"]
+__all__ = ["Answer", "run"]
 
 Answer = Callable[[argparse.Namespace, str | None, bytes, Callable[[str], None]], Iterable[bytes]]
 """Answers one input: the command's arguments, the input's name (None: standard
@@ -73,12 +73,6 @@ class _Outcome:
     seconds: float = 0.0
 
 
-def answer_path(out_dir: str, name: str, suffix: str) -> Path:
-    """Where the answer of the input ``name`` goes: ``out_dir``, the input's file name
-    with its extension replaced by ``suffix`` (``tests/7.in`` -> ``out_dir/7.out``)."""
-    return Path(out_dir) / Path(name).with_suffix(suffix).name
-
-
 def _solve(
     answer: Answer, args: argparse.Namespace, kind: str, name: str, out: Path | None
 ) -> _Outcome:
@@ -92,7 +86,7 @@ def _solve(
         if out is None:
             outcome.output = b"".join(pieces)
         else:
-            _write_file(out, _made_dir_first(out.parent, pieces), _parent)
+            write_answer(out, made_dir_first(out.parent, pieces), _parent)
     except MatchgameError as exc:
         outcome.error = error_text(exc)
     except VerifyFailed as exc:
@@ -101,156 +95,6 @@ def _solve(
         outcome.error = "out of memory: the input needs more memory than this process may use"
     outcome.seconds = time.perf_counter() - start
     return outcome
-
-
-def _made_dir_first(directory: Path, pieces: Iterable[bytes]) -> Iterable[bytes]:
-    """``pieces``, once its first piece is there and the answer's directory made
-    (with its parents, as ``mkdir -p``): a run whose every input fails leaves no
-    empty ``--out-dir`` behind."""
-    rest = iter(pieces)
-    first = next(rest, None)
-    if not directory.is_dir():
-        try:
-            os.makedirs(directory, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(
-                f"--out-dir {str(directory)!r}: cannot create it: {exc.strerror or exc}"
-            ) from None
-    return rest if first is None else itertools.chain((first,), rest)
-
-
-def _write_file(path: Path, pieces: Iterable[bytes], parent: int | None = None) -> None:
-    """Write an answer that gets its name ``path`` only once it is whole: a process
-    ended meanwhile (Ctrl-C, its parent gone) leaves no partial answer under the
-    answer's name. Where the system allows, the file has no name at all until then
-    (Linux's ``O_TMPFILE``), so even KILL leaves nothing; elsewhere it is written
-    under a hidden temporary name beside ``path`` (:func:`temporary_name`), removed on
-    failure and by the command line when it is interrupted. ``parent``: a worker's
-    parent, which must still be alive when the answer is named (a worker of a killed
-    command line names nothing)."""
-    try:
-        with _AnswerFile(path) as handle:
-            for piece in pieces:
-                handle.write(piece)
-            if parent is not None and os.getppid() != parent:
-                raise _ParentGone
-            handle.publish()
-    except OSError as exc:
-        raise UsageError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
-
-
-def write_file(path: Path, pieces: Iterable[bytes]) -> None:
-    """Write a file beside the answers (placements' ``--graph-out``) as an answer is
-    written: named ``path`` only once it is whole.
-
-    Raises
-    ------
-    UsageError
-        If it cannot be written (one line: ``cannot write 'PATH': why``).
-    """
-    _write_file(path, pieces)
-
-
-class _ParentGone(BaseException):
-    """The worker's command line is gone: its answer is not named."""
-
-
-_TEMPORARY_END = ".part"
-
-
-def temporary_name(path: Path) -> Path:
-    """The hidden name an answer is written under before it is whole (where the system
-    has no unnamed files): ``.7.out.PID.part`` beside ``7.out``."""
-    return path.with_name(f".{path.name}.{os.getpid()}{_TEMPORARY_END}")
-
-
-def _remove_partial_answers(outs: list[Path | None]) -> None:
-    """Remove the hidden temporary answers of ``outs`` that ended workers left."""
-    names = {out.name: out.parent for out in outs if out is not None}
-    for directory in set(names.values()):
-        with contextlib.suppress(OSError):
-            for entry in os.scandir(directory):
-                # .NAME.PID.part: the answer NAME's, if NAME is one of ours here
-                stem = entry.name[1:].removesuffix(_TEMPORARY_END).rpartition(".")[0]
-                ours = names.get(stem) == directory and entry.name.startswith(".")
-                if ours and entry.name.endswith(_TEMPORARY_END):
-                    with contextlib.suppress(OSError):
-                        os.unlink(entry.path)
-
-
-_unnamed_works: dict[Path, bool] = {}
-
-
-def _unnamed_file(directory: Path) -> int:
-    """A writable file with no name in ``directory`` (a descriptor) that :func:`os.link`
-    can name later, or -1 where the system cannot (no ``O_TMPFILE``, or a file system
-    or sandbox that refuses to link one: tried once per directory)."""
-    flags = getattr(os, "O_TMPFILE", 0)
-    if not flags or _unnamed_works.get(directory) is False:
-        return -1
-    try:
-        fd = os.open(directory, flags | os.O_WRONLY | os.O_CLOEXEC, 0o666)
-    except OSError:
-        _unnamed_works[directory] = False
-        return -1
-    if directory not in _unnamed_works:
-        probe = directory / f".matchgame-probe.{os.getpid()}"
-        try:
-            os.link(f"/proc/self/fd/{fd}", probe, follow_symlinks=True)
-            os.unlink(probe)
-            _unnamed_works[directory] = True
-        except OSError:
-            _unnamed_works[directory] = False
-            os.close(fd)
-            return -1
-    return fd
-
-
-class _AnswerFile:
-    """A file in ``path``'s directory with no name, or a hidden temporary one, named
-    ``path`` by :meth:`publish` (replacing what was there); closed, and its temporary
-    name removed, when the block ends."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.temporary: Path | None = None
-        fd = _unnamed_file(path.parent)
-        self.unnamed = fd >= 0
-        if not self.unnamed:
-            self.temporary = temporary_name(path)
-            with contextlib.suppress(FileNotFoundError):  # a killed run's, never followed
-                os.unlink(self.temporary)
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-            fd = os.open(self.temporary, flags, 0o666)
-        self.handle = os.fdopen(fd, "wb")
-
-    def write(self, piece: bytes) -> None:
-        self.handle.write(piece)
-
-    def publish(self) -> None:
-        self.handle.flush()
-        if self.unnamed:
-            unnamed = f"/proc/self/fd/{self.handle.fileno()}"
-            try:
-                os.link(unnamed, self.path, follow_symlinks=True)
-                return
-            except FileExistsError:  # an answer of an earlier run: replaced at once
-                self.temporary = temporary_name(self.path)
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(self.temporary)
-                os.link(unnamed, self.temporary, follow_symlinks=True)
-        assert self.temporary is not None
-        os.replace(self.temporary, self.path)
-        self.temporary = None
-
-    def __enter__(self) -> _AnswerFile:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.handle.close()
-        if self.temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(self.temporary)
 
 
 _Job = tuple[Answer, argparse.Namespace, str, str, Path | None]
@@ -308,7 +152,7 @@ def run(args: argparse.Namespace, kind: str, answer: Answer, *, label_lines: boo
     progress = Progress(len(files), " inputs")
     try:
         if jobs > 1:
-            with _pool(jobs, lambda: _remove_partial_answers(outs)) as pool:
+            with _pool(jobs, lambda: remove_partial_answers(outs)) as pool:
                 report.all(files, _in_workers(pool, work, jobs), progress)
         else:
             report.all(files, map(_solve_job, work), progress)
@@ -439,7 +283,7 @@ def _restore(caught: _Handlers) -> None:
 
 
 _parent: int | None = None
-"""In a worker process, the command line's process id (see :func:`_write_file`)."""
+"""In a worker process, the command line's process id (see :func:`.answer_files.write_answer`)."""
 
 
 def _start_worker(parent: int) -> None:
@@ -477,7 +321,7 @@ def _jobs(args: argparse.Namespace, n_inputs: int) -> int:
 def _check_out_dir(out_dir: str, files: list[str], outs: list[Path | None]) -> bool:
     """Refuse answers that would collide or overwrite their input, and a directory
     that cannot be made; returns whether it is to be made (by the first answer
-    written: :func:`_made_dir_first`)."""
+    written: :func:`.answer_files.made_dir_first`)."""
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         raise UsageError(f"--out-dir {out_dir!r}: not a directory")
     seen: dict[Path, str] = {}

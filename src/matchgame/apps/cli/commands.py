@@ -22,6 +22,7 @@ from ...games.contract import all_games
 from ...inputs import parse_input, record_kind
 from ...readers.inputs import GRAPH_KINDS
 from . import batch
+from .answer_files import answer_path, write_file
 from .games import chosen_game
 from .output import (
     UsageError,
@@ -122,7 +123,7 @@ def answer_placements(
         from ...writers.graphfiles import format_verdicts, verdicts_format
 
         verdicts = format_verdicts(analysis, verdicts_format(args.graph_out))
-        batch.write_file(Path(args.graph_out), [verdicts])
+        write_file(Path(args.graph_out), [verdicts])
     certificate = analysis.make_certificate() if args.certificate else None
     return placements_chunks(analysis, args.format, certificate)
 
@@ -155,7 +156,7 @@ def answer_verify(
     path = args.answer_file
     if args.answers is not None:
         assert name is not None  # several inputs are files
-        path = str(batch.answer_path(args.answers, name, args.suffix))
+        path = str(answer_path(args.answers, name, args.suffix))
     # an answer file holds a bounded number of bytes per vertex and edge of its input
     answer_limit = ANSWER_BYTES_PER_ITEM * (graph.n_vertices + graph.n_edges) + (64 << 20)
     try:
