@@ -18,42 +18,22 @@ def tournament_text(n: int, seed: int = 1) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
+def placements(*args: str, stdin: bytes):
+    """``matchgame placements --game directed --edges ARGS`` as typed, on ``stdin``."""
+    return run_cli("placements", "--game", "directed", "--edges", *args, stdin=stdin)
+
+
 def test_a_refused_search_is_one_line_naming_the_bound():
-    run = run_cli(
-        "placements",
-        "--game",
-        "directed",
-        "--edges",
-        "--max-states",
-        "500",
-        stdin=tournament_text(14),
-    )
+    run = placements("--max-states", "500", stdin=tournament_text(14))
     assert_user_error(run, "--max-states 500", "14 vertices and 91 arcs", "PSPACE-complete")
-    run = run_cli(
-        "placements",
-        "--game",
-        "directed",
-        "--edges",
-        "--max-seconds",
-        "0.2",
-        stdin=tournament_text(40),
-    )
+    run = placements("--max-seconds", "0.2", stdin=tournament_text(40))
     assert_user_error(run, "--max-seconds 0.2", "40 vertices")
 
 
 def test_partial_answers_what_it_settled_and_warns():
     """--partial: the settled winning placements, then 'unknown: K' and the K vertices
     not settled; the bound on standard error as a warning; exit status 0."""
-    run = run_cli(
-        "placements",
-        "--game",
-        "directed",
-        "--edges",
-        "--max-states",
-        "500",
-        "--partial",
-        stdin=tournament_text(14),
-    )
+    run = placements("--max-states", "500", "--partial", stdin=tournament_text(14))
     assert run.code == 0, run
     lines = run.out.splitlines()
     assert lines[0] in ("WIN", "UNKNOWN")
@@ -62,21 +42,12 @@ def test_partial_answers_what_it_settled_and_warns():
     assert len(unknown) == int(lines[cut].split()[1]) > 0
     assert run.err.startswith("warning: ") and "--max-states 500" in run.err
     assert len(run.err.splitlines()) == 1
-    whole = run_cli("placements", "--game", "directed", "--edges", stdin=tournament_text(14))
+    whole = placements(stdin=tournament_text(14))
     winning = {int(v) for v in whole.out.splitlines()[1:]}
     settled = {int(v) for v in lines[1:cut]}
     assert settled == winning - set(unknown)
-    as_json = run_cli(
-        "placements",
-        "--game",
-        "directed",
-        "--edges",
-        "--max-states",
-        "500",
-        "--partial",
-        "--format",
-        "json",
-        stdin=tournament_text(14),
+    as_json = placements(
+        "--max-states", "500", "--partial", "--format", "json", stdin=tournament_text(14)
     )
     document = json.loads(as_json.out)
     assert document["unknown_vertices"] == unknown and "max_states" in document["refusal"]
@@ -92,7 +63,7 @@ def test_partial_answers_what_it_settled_and_warns():
     ],
 )
 def test_bad_budgets_are_usage_errors(args, fragments):
-    run = run_cli("placements", "--game", "directed", "--edges", *args, stdin=b"2 1\n1 2\n")
+    run = placements(*args, stdin=b"2 1\n1 2\n")
     assert_user_error(run, *fragments)
 
 
@@ -110,17 +81,7 @@ def test_partial_goes_with_the_placements_only():
 
 
 def test_a_size_and_seconds_are_taken_as_written():
-    run = run_cli(
-        "placements",
-        "--game",
-        "directed",
-        "--edges",
-        "--max-memory",
-        "64M",
-        "--max-seconds",
-        "30",
-        stdin=tournament_text(9),
-    )
+    run = placements("--max-memory", "64M", "--max-seconds", "30", stdin=tournament_text(9))
     assert run.code == 0 and run.err == "", run
 
 

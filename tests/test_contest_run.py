@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from contest_helpers import survivors
 
 from matchgame.contest.run import Program, RunLimits, run_program, run_programs
 from matchgame.errors import InvalidInputError
@@ -18,20 +19,6 @@ from matchgame.errors import InvalidInputError
 
 def sh(script: str, files: tuple[str, str] | None = None) -> Program:
     return Program(("sh", "-c", script), files)
-
-
-def survivors(marker: str) -> list[str]:
-    """Processes whose command line holds ``marker`` (a sleep a test started)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                words = (entry / "cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            if marker.encode() in words:
-                found.append(entry.name)
-    return found
 
 
 def test_output_is_read_and_inputs_keep_their_order() -> None:
