@@ -67,7 +67,8 @@ def check_header(
 ) -> list[str]:
     """What is wrong with an answer's certificate before its labels: its fields, the
     input it was made for (said first: another input's names are not this one's, so
-    the ``unknown`` names come after), its format and move rule, the answer's fields."""
+    the ``unknown`` names come after), its format and move rule, the answer's fields
+    (``answer_fields``, and ``moves`` on a board under another move rule)."""
     certificate = document["certificate"]
     identity = {"kind": "str", "sha256": "str"}
     if isinstance(certificate.get("input"), dict) and "moves" in certificate["input"]:
@@ -86,7 +87,8 @@ def check_header(
     claimed = certificate["input"]
     if claimed.get("moves", "orthogonal") != (moves if board is not None else "orthogonal"):
         return [f"the certificate was made for {claimed.get('moves', 'orthogonal')} moves"]
-    check_fields(document, {**answer_fields, "certificate": {}}, "")
+    said_moves = {"moves": "str"} if board is not None and moves != "orthogonal" else {}
+    check_fields(document, {**answer_fields, **said_moves, "certificate": {}}, "")
     return []
 
 

@@ -107,8 +107,6 @@ def check_directed_answer(source: Any, data: bytes | str, moves: str = "orthogon
     digraph, _ = directed_source(source, moves)
     kind = "board" if board is not None else "edges"
     answer_fields = dict(DIRECTED_ANSWER_FIELDS[kind])
-    if board is not None and moves != "orthogonal":
-        answer_fields["moves"] = "str"
     if board is None and READ_AS_FIELD in document:
         answer_fields[READ_AS_FIELD] = "str"
     problems = check_header(

@@ -128,9 +128,6 @@ def check_directed_edge_answer(
     document, unknown = read_answer(board if board is not None else graph, data, _NAME_FIELDS)
     del data
     kind = "board" if board is not None else "edges"
-    answer_fields = dict(ANSWER_FIELDS[kind])
-    if board is not None and moves != "orthogonal":
-        answer_fields["moves"] = "str"
     problems = check_header(
         document,
         unknown,
@@ -139,7 +136,7 @@ def check_directed_edge_answer(
         board=board,
         moves=moves,
         certificate_format=FORMAT,
-        answer_fields=answer_fields,
+        answer_fields=ANSWER_FIELDS[kind],
     )
     if problems:
         return problems
